@@ -1,0 +1,391 @@
+//! The 21 × 42 playfield: hard drops and naive-gravity line clears.
+
+use crate::moves::Move;
+use crate::piece::Piece;
+
+/// Columns, x = 0..20 left to right.
+pub const WIDTH: usize = 21;
+/// Rows, y = 0 (bottom) ..41 (top).
+pub const HEIGHT: usize = 42;
+
+/// A row as a bit mask: bit `x` set when column `x` holds a cell.
+pub type Row = u32;
+/// A row with all 21 cells.
+pub const FULL: Row = (1 << WIDTH) - 1;
+
+/// What one drop did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Landing {
+    /// Row of the bottom of the piece's bounding box where it came to rest.
+    pub y: u8,
+    /// Bit mask of the rows (by `y`, before clearing) that were full and removed.
+    pub cleared: u64,
+}
+
+impl Landing {
+    /// Number of rows the drop cleared.
+    #[must_use]
+    pub const fn lines(self) -> u32 {
+        self.cleared.count_ones()
+    }
+}
+
+/// Why a drop could not be played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum DropError {
+    #[error("game over: {0} would come to rest with a cell above the top row")]
+    GameOver(Move),
+    #[error("{0} sticks out of the 21-wide field")]
+    OutOfField(Move),
+}
+
+/// A move that failed during [`Playfield::replay`], with its 0-based index.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("move {} ({move_}): {error}", index + 1)]
+pub struct ReplayError {
+    pub index: usize,
+    pub move_: Move,
+    pub error: DropError,
+}
+
+/// The playfield. Plain data: copying it is cheap and it never allocates.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Playfield {
+    rows: [Row; HEIGHT],
+    /// The piece of each cell, `0` = empty, else `1 + Piece as u8`.
+    cells: [[u8; WIDTH]; HEIGHT],
+    /// Per column: one above its highest cell (0 = empty column).
+    heights: [u8; WIDTH],
+    pieces: u32,
+}
+
+impl Default for Playfield {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl core::fmt::Debug for Playfield {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        writeln!(f, "Playfield ({} pieces dropped)", self.pieces)?;
+        for y in (0..self.stack_height()).rev() {
+            for x in 0..WIDTH {
+                let c = self.get(x, y).map_or('.', Piece::letter);
+                write!(f, "{c}")?;
+            }
+            writeln!(f)?;
+        }
+        Ok(())
+    }
+}
+
+impl Playfield {
+    /// An empty field.
+    #[must_use]
+    pub const fn new() -> Playfield {
+        Playfield {
+            rows: [0; HEIGHT],
+            cells: [[0; WIDTH]; HEIGHT],
+            heights: [0; WIDTH],
+            pieces: 0,
+        }
+    }
+
+    /// Plays `moves` from an empty field.
+    pub fn replay(moves: &[Move]) -> Result<Playfield, ReplayError> {
+        let mut f = Playfield::new();
+        f.play(moves)?;
+        Ok(f)
+    }
+
+    /// Plays `moves` on this field; on error the field holds the moves before the failing one.
+    pub fn play(&mut self, moves: &[Move]) -> Result<(), ReplayError> {
+        for (index, &move_) in moves.iter().enumerate() {
+            self.drop_piece(move_).map_err(|error| ReplayError {
+                index,
+                move_,
+                error,
+            })?;
+        }
+        Ok(())
+    }
+
+    /// The row masks, bottom first.
+    #[must_use]
+    pub const fn rows(&self) -> &[Row; HEIGHT] {
+        &self.rows
+    }
+
+    /// The mask of row `y`.
+    #[must_use]
+    pub const fn row(&self, y: usize) -> Row {
+        self.rows[y]
+    }
+
+    /// Column heights: one above each column's highest cell.
+    #[must_use]
+    pub const fn heights(&self) -> &[u8; WIDTH] {
+        &self.heights
+    }
+
+    /// The highest column height.
+    #[must_use]
+    pub fn stack_height(&self) -> usize {
+        self.heights.iter().copied().max().unwrap_or(0) as usize
+    }
+
+    /// Pieces dropped so far.
+    #[must_use]
+    pub const fn pieces(&self) -> u32 {
+        self.pieces
+    }
+
+    /// The piece whose cell is at `(x, y)`, if any. Out-of-range coordinates are empty.
+    #[must_use]
+    pub fn get(&self, x: usize, y: usize) -> Option<Piece> {
+        let v = *self.cells.get(y)?.get(x)?;
+        (v != 0).then(|| Piece::ALL[v as usize - 1])
+    }
+
+    /// Puts a cell of `piece` at `(x, y)` directly (no gravity, no clearing): for building
+    /// test positions. Panics if the coordinates are outside the field.
+    pub fn set(&mut self, x: usize, y: usize, piece: Option<Piece>) {
+        assert!(x < WIDTH && y < HEIGHT, "({x}, {y}) is outside the field");
+        match piece {
+            Some(p) => {
+                self.rows[y] |= 1 << x;
+                self.cells[y][x] = p as u8 + 1;
+            }
+            None => {
+                self.rows[y] &= !(1 << x);
+                self.cells[y][x] = 0;
+            }
+        }
+        self.recompute_heights();
+    }
+
+    /// Where `m` would come to rest (row of its bounding box's bottom), without dropping it.
+    #[must_use]
+    pub fn landing_row(&self, m: Move) -> usize {
+        let d = m.shape.data();
+        let x = m.x as usize;
+        let mut y = 0u8;
+        for i in 0..d.width as usize {
+            let h = self.heights[x + i];
+            let b = d.bottom[i];
+            if h > b && h - b > y {
+                y = h - b;
+            }
+        }
+        y as usize
+    }
+
+    /// Hard-drops one piece and removes any rows it completes (naive gravity: every row
+    /// above a removed row moves down by one per removed row below it, no cascades).
+    pub fn drop_piece(&mut self, m: Move) -> Result<Landing, DropError> {
+        let d = m.shape.data();
+        let x = m.x as usize;
+        if x + d.width as usize > WIDTH {
+            return Err(DropError::OutOfField(m));
+        }
+        let y = self.landing_row(m);
+        if y + d.height as usize > HEIGHT {
+            return Err(DropError::GameOver(m));
+        }
+        let code = m.shape.piece() as u8 + 1;
+        let mut touched = 0u64;
+        for &(dx, dy) in &d.cells {
+            let (cx, cy) = (x + dx as usize, y + dy as usize);
+            self.rows[cy] |= 1 << cx;
+            self.cells[cy][cx] = code;
+            touched |= 1 << cy;
+        }
+        for i in 0..d.width as usize {
+            let top = (y as u8) + d.top[i];
+            if top > self.heights[x + i] {
+                self.heights[x + i] = top;
+            }
+        }
+        self.pieces += 1;
+        let mut cleared = 0u64;
+        let mut t = touched;
+        while t != 0 {
+            let r = t.trailing_zeros() as usize;
+            if self.rows[r] == FULL {
+                cleared |= 1 << r;
+            }
+            t &= t - 1;
+        }
+        if cleared != 0 {
+            self.remove_rows(cleared);
+        }
+        Ok(Landing {
+            y: y as u8,
+            cleared,
+        })
+    }
+
+    /// Removes the rows in `mask`, moving everything above down.
+    fn remove_rows(&mut self, mask: u64) {
+        let top = self.stack_height();
+        let first = mask.trailing_zeros() as usize;
+        let mut dst = first;
+        for src in first..top {
+            if mask & (1 << src) == 0 {
+                self.rows[dst] = self.rows[src];
+                self.cells[dst] = self.cells[src];
+                dst += 1;
+            }
+        }
+        for y in dst..top {
+            self.rows[y] = 0;
+            self.cells[y] = [0; WIDTH];
+        }
+        self.recompute_heights();
+    }
+
+    fn recompute_heights(&mut self) {
+        let mut found: Row = 0;
+        self.heights = [0; WIDTH];
+        for y in (0..HEIGHT).rev() {
+            let mut new = self.rows[y] & !found;
+            found |= new;
+            while new != 0 {
+                let x = new.trailing_zeros() as usize;
+                self.heights[x] = y as u8 + 1;
+                new &= new - 1;
+            }
+            if found == FULL {
+                break;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::piece::Shape;
+
+    fn mv(p: Piece, r: u8, x: u8) -> Move {
+        Move::new(Shape::new(p, r).unwrap(), x).unwrap()
+    }
+
+    #[test]
+    fn drops_land_on_the_stack() {
+        let mut f = Playfield::new();
+        assert_eq!(f.drop_piece(mv(Piece::O, 0, 0)).unwrap().y, 0);
+        assert_eq!(f.drop_piece(mv(Piece::O, 0, 1)).unwrap().y, 2);
+        // J0 protrudes down in its right column: the foot reaches the floor.
+        let l = f.drop_piece(mv(Piece::J, 0, 3)).unwrap();
+        assert_eq!(l.y, 0);
+        assert_eq!(f.heights()[..6], [2, 4, 4, 2, 2, 2]);
+        assert_eq!(f.get(5, 0), Some(Piece::J));
+        assert_eq!(f.get(3, 0), None, "a covered hole under the bar");
+        // Resting on a higher column: J0 at 1 lands with its bar on column 1's top (4).
+        assert_eq!(f.drop_piece(mv(Piece::J, 0, 1)).unwrap().y, 3);
+    }
+
+    #[test]
+    fn single_double_triple_tetris_clears() {
+        for lines in 1..=4u32 {
+            let mut f = Playfield::new();
+            // Fill columns 1..20 of `lines` rows with vertical I pieces trimmed by rows:
+            for y in 0..lines as usize {
+                for x in 1..WIDTH {
+                    f.set(x, y, Some(Piece::O));
+                }
+            }
+            f.set(5, lines as usize, Some(Piece::S)); // a cell above that must move down
+            let l = f.drop_piece(mv(Piece::I, 1, 0)).unwrap();
+            assert_eq!(l.lines(), lines);
+            assert_eq!(f.get(5, 0), Some(Piece::S));
+            // What is left of the I stays in column 0 above the cleared rows.
+            let left = 4 - lines as usize;
+            for y in 0..left {
+                assert_eq!(f.get(0, y), Some(Piece::I));
+            }
+            assert_eq!(f.heights()[0] as usize, left);
+            assert_eq!(f.heights()[5], 1);
+        }
+    }
+
+    #[test]
+    fn non_adjacent_rows_clear_with_naive_gravity() {
+        let mut f = Playfield::new();
+        // Rows 0 and 2 full except column 0; row 1 full except columns 0 and 1.
+        for x in 1..WIDTH {
+            f.set(x, 0, Some(Piece::O));
+            f.set(x, 2, Some(Piece::O));
+            if x > 1 {
+                f.set(x, 1, Some(Piece::O));
+            }
+        }
+        f.set(7, 3, Some(Piece::Z)); // floats above row 2
+        let l = f.drop_piece(mv(Piece::I, 1, 0)).unwrap();
+        assert_eq!(l.cleared, 0b101);
+        // Row 1 drops to row 0 (still missing column 1); the I's cells at rows 1, 3 remain.
+        assert_eq!(f.row(0), FULL & !0b10);
+        assert_eq!(f.get(7, 1), Some(Piece::Z));
+        assert_eq!(f.get(0, 1), Some(Piece::I));
+        assert_eq!(f.row(1), 1 | 1 << 7);
+        assert_eq!(f.heights()[1], 0);
+    }
+
+    #[test]
+    fn floating_cells_stay_put() {
+        let mut f = Playfield::new();
+        for x in 0..WIDTH - 1 {
+            f.set(x, 1, Some(Piece::O));
+        }
+        f.set(3, 0, Some(Piece::T));
+        f.set(3, 2, Some(Piece::L)); // above the row to clear, over a hole in row 0
+        let l = f.drop_piece(mv(Piece::I, 1, 20)).unwrap();
+        assert_eq!(l.lines(), 1);
+        assert_eq!(f.get(3, 1), Some(Piece::L));
+        assert_eq!(f.get(3, 0), Some(Piece::T));
+        assert_eq!(f.get(20, 0), Some(Piece::I));
+        assert_eq!(f.get(20, 1), Some(Piece::I));
+    }
+
+    #[test]
+    fn game_over_leaves_the_field_unchanged() {
+        let mut f = Playfield::new();
+        for _ in 0..10 {
+            f.drop_piece(mv(Piece::I, 1, 0)).unwrap();
+        }
+        assert_eq!(f.heights()[0], 40);
+        let before = f.clone();
+        assert_eq!(
+            f.drop_piece(mv(Piece::I, 1, 0)),
+            Err(DropError::GameOver(mv(Piece::I, 1, 0)))
+        );
+        assert_eq!(f, before);
+        // Two rows still fit.
+        f.drop_piece(mv(Piece::O, 0, 0)).unwrap();
+        assert!(f.drop_piece(mv(Piece::O, 0, 0)).is_err());
+    }
+
+    #[test]
+    fn out_of_field_is_rejected() {
+        let mut f = Playfield::new();
+        let m = Move {
+            shape: Shape::new(Piece::I, 0).unwrap(),
+            x: 18,
+        };
+        assert_eq!(f.drop_piece(m), Err(DropError::OutOfField(m)));
+        assert!(Move::new(Shape::new(Piece::I, 0).unwrap(), 17).is_some());
+        assert!(Move::new(Shape::new(Piece::I, 0).unwrap(), 18).is_none());
+    }
+
+    #[test]
+    fn replay_reports_the_failing_move() {
+        let moves = vec![mv(Piece::I, 1, 3); 11];
+        let e = Playfield::replay(&moves).unwrap_err();
+        assert_eq!(e.index, 10);
+        assert_eq!(
+            e.to_string(),
+            "move 11 (I1 3): game over: I1 3 would come to rest with a cell above the top row"
+        );
+    }
+}

@@ -1,0 +1,377 @@
+//! The pattern searcher that makes `pattern-src/` (SPEC §4–§5).
+//!
+//! For every arrangement of `n` triples it finds a packed matrix of the smallest height
+//! `h` with `(21h + n) mod 4 = 0` that exists, proving each lower admissible height
+//! impossible by exhaustive search; it also finds the platform patterns and proves the
+//! bar centres without one. Mirror images are derived, not searched. Work is spread over
+//! threads by arrangement; every search is seeded from the seed and its own key, so the
+//! output does not depend on the number of threads.
+
+pub mod engine;
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+pub use engine::{
+    all_placements, solve, solve_with_restarts, DeadTable, Heights, Outcome, Placement, Problem,
+};
+
+use crate::moves::Move;
+use crate::pattern::mirror_mask;
+use crate::pattern::text::{
+    arrangements, write_emitter, write_no_platform, write_platform, EmitterText, NoPlatform,
+    PatternFile, PlatformText, Proof,
+};
+use crate::playfield::WIDTH;
+
+/// The tallest matrix the converter can afford: a platform (3 rows) under the emission
+/// row of the top sprite row (31) leaves rows 35..=41.
+pub const MAX_HEIGHT: u8 = 7;
+
+/// How to run a search.
+#[derive(Clone, Copy, Debug)]
+pub struct Config {
+    /// Seed of the shuffled placement orders.
+    pub seed: u64,
+    /// Worker threads (≥ 1).
+    pub jobs: usize,
+    /// Only emitters with this many squares (and no platforms), when set.
+    pub only: Option<u8>,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            seed: 1,
+            jobs: std::thread::available_parallelism().map_or(1, usize::from),
+            only: None,
+        }
+    }
+}
+
+/// Summary of one `n`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Summary {
+    pub n: u8,
+    /// `(height, arrangements, pieces)` for each height used.
+    pub heights: Vec<(u8, usize, usize)>,
+    /// Lower heights proved impossible (counting mirror images too).
+    pub proofs: usize,
+    /// States expanded by all searches for this `n` (canonical arrangements only).
+    pub nodes: u64,
+    pub time: Duration,
+}
+
+/// The searcher's result: one [`PatternFile`] per `n` (index `n − 1`) plus the platforms.
+#[derive(Clone, Debug, Default)]
+pub struct Generated {
+    pub emitters: Vec<(u8, PatternFile)>,
+    pub platforms: Option<PatternFile>,
+    pub summaries: Vec<Summary>,
+}
+
+/// Progress events for a progress bar.
+#[derive(Clone, Copy, Debug)]
+pub enum Progress {
+    /// Starting a group of `total` searches (`n` = 0 for platforms).
+    Start { n: u8, total: usize },
+    /// One more search done in the current group.
+    Step,
+}
+
+fn shuffled(seed: u64, salt: u64, base: &[Placement]) -> Vec<Placement> {
+    let mut order = base.to_vec();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ salt.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    order.shuffle(&mut rng);
+    order
+}
+
+/// Heights admissible for `n` squares, lowest first, up to [`MAX_HEIGHT`].
+#[must_use]
+pub fn admissible_heights(n: u8) -> Vec<u8> {
+    (1..=MAX_HEIGHT)
+        .filter(|&h| (21 * h as usize + n as usize) % 4 == 0)
+        .collect()
+}
+
+/// Finds the pattern for one arrangement (its lowest admissible height that works).
+#[must_use]
+pub fn search_emitter(
+    key: u32,
+    seed: u64,
+    table: &DeadTable,
+    base: &[Placement],
+) -> Option<EmitterText> {
+    let n = (key.count_ones() / 3) as u8;
+    let order = shuffled(seed, u64::from(key), base);
+    let mut start = [0u8; WIDTH];
+    for (x, h) in start.iter_mut().enumerate() {
+        *h = u8::from(key & (1 << x) != 0);
+    }
+    let mut proofs = Vec::new();
+    for height in admissible_heights(n) {
+        let problem = Problem {
+            start,
+            goal: [height; WIDTH],
+        };
+        match solve(&problem, &order, table) {
+            Outcome::Found { drops, nodes } => {
+                return Some(EmitterText {
+                    key,
+                    height,
+                    fillers: drops,
+                    proofs,
+                    nodes,
+                    line: 0,
+                })
+            }
+            Outcome::None { nodes } => proofs.push(Proof { height, nodes }),
+        }
+    }
+    None
+}
+
+/// Runs `work` over `items` on `jobs` threads, keeping results in item order.
+fn parallel<T: Sync, R: Send>(
+    items: &[T],
+    jobs: usize,
+    work: impl Fn(&T) -> R + Sync,
+    step: &(dyn Fn() + Sync),
+) -> Vec<R> {
+    let next = AtomicUsize::new(0);
+    let results: Mutex<Vec<Option<R>>> = Mutex::new((0..items.len()).map(|_| None).collect());
+    std::thread::scope(|s| {
+        for _ in 0..jobs.max(1) {
+            s.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(item) = items.get(i) else { break };
+                let r = work(item);
+                results.lock().expect("no worker panics")[i] = Some(r);
+                step();
+            });
+        }
+    });
+    results
+        .into_inner()
+        .expect("no worker panics")
+        .into_iter()
+        .map(|r| r.expect("every item done"))
+        .collect()
+}
+
+/// Searches every emitter with `n` squares.
+pub fn search_emitters(
+    n: u8,
+    config: &Config,
+    table: &DeadTable,
+    progress: &(dyn Fn(Progress) + Sync),
+) -> (PatternFile, Summary) {
+    let t0 = Instant::now();
+    let base = all_placements();
+    let all = arrangements(n);
+    let canonical: Vec<u32> = all
+        .iter()
+        .copied()
+        .filter(|&k| k <= mirror_mask(k))
+        .collect();
+    progress(Progress::Start {
+        n,
+        total: canonical.len(),
+    });
+    let found = parallel(
+        &canonical,
+        config.jobs,
+        |&key| search_emitter(key, config.seed, table, &base),
+        &|| progress(Progress::Step),
+    );
+    let mut by_key = std::collections::BTreeMap::new();
+    let mut nodes = 0;
+    for (key, e) in canonical.iter().zip(found) {
+        let e = e.unwrap_or_else(|| panic!("no pattern up to {MAX_HEIGHT} rows for key {key:#b}"));
+        nodes += e.nodes + e.proofs.iter().map(|p| p.nodes).sum::<u64>();
+        let m = e.mirrored();
+        by_key.insert(m.key, m);
+        by_key.insert(*key, e);
+    }
+    let emitters: Vec<EmitterText> = all.iter().map(|k| by_key[k].clone()).collect();
+    let mut heights: Vec<(u8, usize, usize)> = Vec::new();
+    for e in &emitters {
+        match heights.iter_mut().find(|h| h.0 == e.height) {
+            Some(h) => h.1 += 1,
+            None => heights.push((e.height, 1, e.pieces())),
+        }
+    }
+    heights.sort_unstable();
+    let summary = Summary {
+        n,
+        proofs: emitters.iter().map(|e| e.proofs.len()).sum(),
+        heights,
+        nodes,
+        time: t0.elapsed(),
+    };
+    (
+        PatternFile {
+            emitters,
+            ..PatternFile::default()
+        },
+        summary,
+    )
+}
+
+/// The goal profile of a platform whose remove piece is J3 at column 0 (`left`) or L1 at
+/// column 19: three full rows above the cleared one, less the remove piece's cells.
+fn platform_goal(left: bool) -> (Heights, Move) {
+    let mut goal = [4u8; WIDTH];
+    let (edge, foot, remove) = if left {
+        (0, 1, crate::pattern::mv(7, 0))
+    } else {
+        (20, 19, crate::pattern::mv(9, 19))
+    };
+    goal[edge] = 1;
+    goal[foot] = 3;
+    (goal, remove)
+}
+
+/// Searches the platform for bar centre `centre` (either remove side).
+#[must_use]
+pub fn search_platform(
+    centre: u8,
+    seed: u64,
+    table: &DeadTable,
+    base: &[Placement],
+) -> Result<PlatformText, NoPlatform> {
+    let order = shuffled(seed, 1 << 32 | u64::from(centre), base);
+    let mut start = [0u8; WIDTH];
+    let c = centre as usize;
+    start[c - 1..=c + 1].copy_from_slice(&[1, 2, 1]);
+    let mut nodes = 0;
+    for left in [true, false] {
+        let (goal, remove) = platform_goal(left);
+        if (0..WIDTH).any(|i| start[i] > goal[i]) {
+            continue;
+        }
+        match solve(&Problem { start, goal }, &order, table) {
+            Outcome::Found { drops, nodes: k } => {
+                let mut add = vec![crate::pattern::mv(2, centre - 1)];
+                add.extend(drops);
+                return Ok(PlatformText {
+                    centre,
+                    add,
+                    remove,
+                    nodes: nodes + k,
+                    line: 0,
+                });
+            }
+            Outcome::None { nodes: k } => nodes += k,
+        }
+    }
+    Err(NoPlatform {
+        centre,
+        nodes,
+        line: 0,
+    })
+}
+
+/// Searches platforms for every bar centre 1..=19 (mirrors derived from 1..=10).
+pub fn search_platforms(
+    config: &Config,
+    table: &DeadTable,
+    progress: &(dyn Fn(Progress) + Sync),
+) -> PatternFile {
+    let base = all_placements();
+    let centres: Vec<u8> = (1..=10).collect();
+    progress(Progress::Start {
+        n: 0,
+        total: centres.len(),
+    });
+    let found = parallel(
+        &centres,
+        config.jobs,
+        |&c| search_platform(c, config.seed, table, &base),
+        &|| progress(Progress::Step),
+    );
+    let mut out = PatternFile::default();
+    let mut all: Vec<Result<PlatformText, NoPlatform>> = Vec::new();
+    for r in found {
+        match &r {
+            Ok(p) if p.centre != 10 => all.push(Ok(p.mirrored())),
+            Err(e) if e.centre != 10 => all.push(Err(NoPlatform {
+                centre: 20 - e.centre,
+                ..*e
+            })),
+            _ => {}
+        }
+        all.push(r);
+    }
+    all.sort_by_key(|r| match r {
+        Ok(p) => p.centre,
+        Err(e) => e.centre,
+    });
+    for r in all {
+        match r {
+            Ok(p) => out.platforms.push(p),
+            Err(e) => out.no_platforms.push(e),
+        }
+    }
+    out
+}
+
+/// Runs the whole search.
+pub fn generate(config: &Config, progress: &(dyn Fn(Progress) + Sync)) -> Generated {
+    let table = DeadTable::new();
+    let mut g = Generated::default();
+    let ns: Vec<u8> = match config.only {
+        Some(n) => vec![n],
+        None => (1..=7).collect(),
+    };
+    for n in ns {
+        let (file, summary) = search_emitters(n, config, &table, progress);
+        g.emitters.push((n, file));
+        g.summaries.push(summary);
+    }
+    if config.only.is_none() {
+        g.platforms = Some(search_platforms(config, &table, progress));
+    }
+    g
+}
+
+/// The file name of the emitters with `n` squares.
+#[must_use]
+pub fn emitter_file_name(n: u8) -> String {
+    format!("emitters-{n}.txt")
+}
+
+/// The text of an emitter file.
+#[must_use]
+pub fn emitter_file_text(n: u8, file: &PatternFile, seed: u64) -> String {
+    let mut s = format!(
+        "# Emitter patterns with {n} square(s) a pass: {} arrangements.\n\
+         # Generated by `tetris-printer search --seed {seed}`; format in README.md here.\n\n",
+        file.emitters.len()
+    );
+    for e in &file.emitters {
+        write_emitter(&mut s, e);
+    }
+    s
+}
+
+/// The text of the platform file.
+#[must_use]
+pub fn platform_file_text(file: &PatternFile, seed: u64) -> String {
+    let mut s = format!(
+        "# Platform patterns: a T2 on one square of the row below (`A`), the add pieces,\n\
+         # and last the remove piece. Generated by `tetris-printer search --seed {seed}`.\n\n"
+    );
+    for p in &file.platforms {
+        write_platform(&mut s, p);
+    }
+    for p in &file.no_platforms {
+        write_no_platform(&mut s, p);
+    }
+    s
+}
