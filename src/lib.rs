@@ -7,18 +7,38 @@
 #![forbid(unsafe_code)]
 #![warn(missing_debug_implementations)]
 
+#[cfg(feature = "cli")]
+pub mod animate;
+pub mod blocks;
+pub mod convert;
 pub mod moves;
+pub mod output;
 pub mod pattern;
 pub mod piece;
 pub mod playfield;
+pub mod printer;
+#[cfg(feature = "image-io")]
+pub mod render;
 #[cfg(feature = "search")]
 pub mod search;
 pub mod sprite;
+pub mod tables;
 
+pub use blocks::{parse_blocks, write_blocks, Block, BlockKind};
+pub use convert::{ConvertError, ConvertStats, Converter, Passes, MAX_MOVES};
 pub use moves::{
     moves_to_string, parse_moves, parse_moves_with_lines, write_moves, Move, MoveError, ParseError,
 };
+pub use output::{write_atomic, OutputError};
 pub use pattern::{Emitter, Platform};
 pub use piece::{Piece, Shape, ShapeData, SHAPES};
 pub use playfield::{DropError, Landing, Playfield, ReplayError, Row, FULL, HEIGHT, WIDTH};
+pub use printer::{compare, Mismatch};
+#[cfg(feature = "image-io")]
+pub use render::{piece_color, render_field, RenderError};
 pub use sprite::{Rgb, Sprite, SpriteError};
+
+/// The README's examples run as doc tests.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

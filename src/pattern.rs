@@ -287,10 +287,11 @@ pub mod text {
     pub fn write_platform(out: &mut String, p: &PlatformText) {
         let _ = writeln!(
             out,
-            "platform centre={} pieces={} remove={} nodes={}",
+            "platform centre={} pieces={} remove={}@{} nodes={}",
             p.centre,
             p.add.len() + 1,
-            p.remove,
+            p.remove.shape,
+            p.remove.x,
             p.nodes
         );
         let mut drops = p.add[1..].to_vec();
@@ -408,7 +409,7 @@ pub mod text {
             }
             let words: Vec<&str> = line.split_whitespace().collect();
             let err = |e: String| (lineno, e);
-            let mut matrix = |n: usize, i: &mut usize| -> Result<Vec<&str>, (usize, String)> {
+            let matrix = |n: usize, i: &mut usize| -> Result<Vec<&str>, (usize, String)> {
                 let rows: Vec<&str> = lines[*i..].iter().take(n).map(|l| l.trim_end()).collect();
                 if rows.len() < n || rows.iter().any(|r| r.is_empty()) {
                     return Err((lineno, format!("expected {n} matrix rows after the header")));
@@ -500,7 +501,9 @@ pub mod text {
                         nodes,
                         line: lineno,
                     };
-                    if field(&words, "remove").map_err(err)? != p.remove.to_string() {
+                    if field(&words, "remove").map_err(err)?
+                        != format!("{}@{}", p.remove.shape, p.remove.x)
+                    {
                         return Err(err(format!(
                             "`remove=` does not match the last piece drawn ({})",
                             p.remove

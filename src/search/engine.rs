@@ -19,9 +19,30 @@
 //!   every run with one seed gives the same one.
 
 use std::collections::HashSet;
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// A multiplicative hasher for the packed-heights keys (already well mixed by packing).
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(8) ^ u64::from(b)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+    }
+    fn write_u64(&mut self, v: u64) {
+        self.0 = (v ^ v >> 29).wrapping_mul(0xBF58_476D_1CE4_E5B9) ^ (v >> 32);
+    }
+}
+
+type DeadSet = HashSet<u64, BuildHasherDefault<KeyHasher>>;
 
 use crate::moves::Move;
-use crate::piece::{Shape, SHAPES};
+use crate::piece::{Piece, Shape, SHAPES};
 use crate::playfield::WIDTH;
 
 /// Column heights of a packed matrix.
@@ -237,14 +258,13 @@ enum Step {
 /// A depth-first search with nogoods over one [`Problem`].
 struct Search<'a> {
     budget: u64,
-    sort: bool,
     goal: Heights,
     order: Vec<Placement>,
     table: &'a DeadTable,
     /// `Some(g)` when every column's goal is `g`: then the dead table applies.
     uniform: Option<u8>,
     covers: Vec<(Cover, usize)>,
-    dead: HashSet<u64>,
+    dead: DeadSet,
     nodes: u64,
     path: Vec<Move>,
 }
@@ -265,7 +285,7 @@ impl Search<'_> {
         let cleared = *h.iter().min().expect("21 columns");
         // Candidates, lowest landing first (the stack grows bottom-up, as a crystal),
         // then in rail order.
-        let mut cand = [(0u8, 0u16); 371];
+        let mut cand = [(0u8, 0u8, 0u16); 371];
         let mut k = 0;
         for (idx, p) in self.order.iter().enumerate() {
             let x = p.x as usize;
@@ -284,15 +304,16 @@ impl Search<'_> {
                 supported |= hj > cleared;
             }
             if ok && supported {
-                cand[k] = (base, idx as u16);
+                // The article's rule: an S or Z on the bottom first, where there is room,
+                // spreads the supported floor sideways fast.
+                let sz = matches!(p.shape.piece(), Piece::S | Piece::Z) && base == cleared;
+                cand[k] = (u8::from(!sz), base, idx as u16);
                 k += 1;
             }
         }
         let cand = &mut cand[..k];
-        if self.sort {
-            cand.sort_unstable();
-        }
-        for &(base, idx) in cand.iter() {
+        cand.sort_unstable_by_key(|c| (c.0, c.2));
+        for &(_, base, idx) in cand.iter() {
             let p = self.order[idx as usize];
             let (x, w) = (p.x as usize, p.width as usize);
             let mut next = *h;
@@ -384,7 +405,6 @@ pub fn solve_with_restarts(
 ) -> Outcome {
     let mut s = Search {
         budget: 0,
-        sort: std::env::var("SORT").is_ok(),
         goal: problem.goal,
         order: orders(0),
         table,
@@ -394,7 +414,7 @@ pub fn solve_with_restarts(
             .all(|&g| g == problem.goal[0])
             .then_some(problem.goal[0]),
         covers: covers(),
-        dead: HashSet::new(),
+        dead: DeadSet::default(),
         nodes: 0,
         path: Vec::new(),
     };

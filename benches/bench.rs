@@ -1,0 +1,130 @@
+//! `cargo bench`: conversion, table lookup, replay, check and pattern search.
+
+use criterion::{black_box, criterion_group, criterion_main, BatchSize, Criterion};
+use tetris_printer::search::{search_emitters, Config, DeadTable};
+use tetris_printer::{compare, tables, Converter, Move, Playfield, Shape, Sprite, MAX_MOVES};
+
+/// A deterministic 17 × 32 three-colour noise sprite (every row non-empty).
+fn noise() -> Sprite {
+    let mut art = String::new();
+    let mut x = 0x2545_F491_4F6C_DD1Du64;
+    for r in 0..32 {
+        for c in 0..17 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let v = if c == r % 17 { 1 + x % 3 } else { x % 4 };
+            art.push(match v {
+                0 => '.',
+                1 => '0',
+                2 => '1',
+                _ => '2',
+            });
+        }
+        art.push('\n');
+    }
+    Sprite::from_ascii(&art).expect("valid noise sprite")
+}
+
+/// A 16 × 16 one-colour glyph (a ring with a bar), the kind of sprite people print.
+fn glyph() -> Sprite {
+    let mut art = String::new();
+    for r in 0..16i32 {
+        for c in 0..16i32 {
+            let d = (r - 8) * (r - 8) + (c - 8) * (c - 8);
+            art.push(if (30..=64).contains(&d) || (r == 8 && c > 3 && c < 13) {
+                '0'
+            } else {
+                '.'
+            });
+        }
+        art.push('\n');
+    }
+    Sprite::from_ascii(&art).expect("valid glyph")
+}
+
+fn blank() -> Vec<Move> {
+    vec![Move::new(Shape::ALL[0], 0).expect("valid"); MAX_MOVES]
+}
+
+fn convert(c: &mut Criterion) {
+    let mut buf = blank();
+    let mut g = c.benchmark_group("convert");
+    for (name, sprite) in [
+        ("noise17x32", noise()),
+        ("glyph16x16", glyph()),
+        ("pixel1x1", Sprite::from_ascii("0").expect("valid")),
+    ] {
+        g.bench_function(format!("{name}/optimal"), |b| {
+            b.iter(|| {
+                Converter::new()
+                    .convert(black_box(&sprite), &mut buf)
+                    .expect("fits")
+            })
+        });
+        g.bench_function(format!("{name}/greedy"), |b| {
+            b.iter(|| {
+                Converter::greedy()
+                    .convert(black_box(&sprite), &mut buf)
+                    .expect("fits")
+            })
+        });
+    }
+    g.finish();
+}
+
+fn lookup(c: &mut Criterion) {
+    let keys: Vec<u32> = tables::EMITTERS.keys().copied().collect();
+    c.bench_function("table lookup (all 1872 keys)", |b| {
+        b.iter(|| {
+            keys.iter()
+                .map(|k| tables::emitter(black_box(*k)).map_or(0, |e| e.fillers.len()))
+                .sum::<usize>()
+        })
+    });
+}
+
+fn replay(c: &mut Criterion) {
+    let sprite = noise();
+    let moves = Converter::new().convert_to_vec(&sprite);
+    let mut g = c.benchmark_group("replay");
+    g.throughput(criterion::Throughput::Elements(moves.len() as u64));
+    g.bench_function("noise17x32 moves", |b| {
+        b.iter(|| Playfield::replay(black_box(&moves)).expect("valid"))
+    });
+    g.bench_function("check (replay + compare)", |b| {
+        b.iter(|| {
+            compare(
+                &Playfield::replay(black_box(&moves)).expect("valid"),
+                &sprite,
+            )
+            .is_ok()
+        })
+    });
+    g.finish();
+}
+
+fn search(c: &mut Criterion) {
+    let table = DeadTable::new();
+    let config = Config {
+        seed: 1,
+        jobs: 1,
+        only: None,
+    };
+    let mut g = c.benchmark_group("search");
+    g.sample_size(10);
+    for n in [7u8, 5] {
+        g.bench_function(format!("regenerate n={n}"), |b| {
+            b.iter_batched(
+                || (),
+                |()| search_emitters(n, &config, &table, &|_| {}),
+                BatchSize::PerIteration,
+            )
+        });
+    }
+    g.bench_function("dead-pattern table", |b| b.iter(DeadTable::new));
+    g.finish();
+}
+
+criterion_group!(benches, convert, lookup, replay, search);
+criterion_main!(benches);

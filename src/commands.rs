@@ -1,0 +1,652 @@
+//! The commands that convert, verify, draw, animate, measure and search.
+
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use anyhow::{bail, Context, Result};
+use clap::{Args, ValueEnum};
+use indicatif::{ProgressBar, ProgressStyle};
+
+use tetris_printer::animate::{self, AnimateOptions};
+use tetris_printer::render::{self, DEFAULT_SCALE, MAX_SCALE, MIN_SCALE};
+use tetris_printer::search::{self, Config, Progress};
+use tetris_printer::{
+    moves_to_string, printer, write_atomic, Converter, Move, Passes, Playfield, Sprite,
+};
+
+use crate::{load_moves, load_sprite};
+
+/// The built-in demo sprite (our own pixel art: a mushroom, 16 × 15, three colours).
+pub const DEMO_SPRITE: &str = "
+.....000000.....
+...0011111100...
+..011111111110..
+.01122111122110.
+.01222211222210.
+0112222112222110
+0111221111221110
+0111111111111110
+0112222222222110
+.00022022022000.
+...0222222220...
+...0222222220...
+...0222222220...
+....02222220....
+.....000000.....
+";
+
+fn scale_arg() -> clap::builder::RangedI64ValueParser<u32> {
+    clap::value_parser!(u32).range(i64::from(MIN_SCALE)..=i64::from(MAX_SCALE))
+}
+
+/// How rows are split into passes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum PassesArg {
+    /// Fewest pieces (exact search per row; the default).
+    Optimal,
+    /// The 2013 article's greedy left-to-right passes.
+    Greedy,
+}
+
+impl PassesArg {
+    fn converter(self) -> Converter {
+        match self {
+            PassesArg::Optimal => Converter::with_passes(Passes::Optimal),
+            PassesArg::Greedy => Converter::with_passes(Passes::Greedy),
+        }
+    }
+}
+
+/// Convert the built-in sprite, verify it, and write its moves and pictures.
+#[derive(Args, Debug)]
+#[command(
+    long_about = "\
+Convert the built-in demo sprite (a 16x15 three-colour mushroom), replay the moves to
+verify that they print it exactly, and write into DIR:
+  demo.png         the sprite itself
+  demo.txt         the moves, one a line (`J0 5`)
+  demo-field.png   the playfield after the moves
+  demo.gif         the print as an animation (one frame per drop)",
+    after_help = "\
+Examples:
+  tetris-printer demo
+  tetris-printer demo -o /tmp/demo --scale 4"
+)]
+pub struct DemoArgs {
+    /// Directory to write into (created if missing).
+    #[arg(short, long, value_name = "DIR", default_value = "demo")]
+    output: PathBuf,
+    /// Pixels per playfield cell in the pictures.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_SCALE, value_parser = scale_arg())]
+    scale: u32,
+    /// Skip the animation.
+    #[arg(long)]
+    no_gif: bool,
+}
+
+/// Convert a sprite into moves.
+#[derive(Args, Debug)]
+#[command(
+    long_about = "\
+Convert a sprite image (PNG, GIF, BMP, ...: at most 17x32 pixels after trimming
+transparent borders, at most 3 opaque colours, alpha 0 or 255 only) into the moves that
+print it on an empty 21x42 playfield. Colour 0 (first in reading order) is printed by
+J pieces, colour 1 by T, colour 2 by L. The moves go to stdout, or atomically to -o.",
+    after_help = "\
+Examples:
+  tetris-printer convert mario.png
+  tetris-printer convert mario.png -o mario.txt --passes greedy"
+)]
+pub struct ConvertArgs {
+    /// The sprite image.
+    #[arg(value_name = "SPRITE.png")]
+    sprite: PathBuf,
+    /// Write the moves here instead of stdout.
+    #[arg(short, long, value_name = "MOVES.txt")]
+    output: Option<PathBuf>,
+    /// How each row is split into passes.
+    #[arg(long, value_enum, default_value_t = PassesArg::Optimal)]
+    passes: PassesArg,
+}
+
+/// Convert a sprite, replay the moves and compare the field with the sprite.
+#[derive(Args, Debug)]
+#[command(
+    long_about = "\
+Convert a sprite, replay the moves on an empty playfield and compare the result with the
+sprite cell by cell. Prints `ok: WxH sprite, N pieces, M rows` and exits 0, or names the
+first differing cell and exits 1 (which would be a bug in tetris-printer).",
+    after_help = "\
+Examples:
+  tetris-printer verify mario.png"
+)]
+pub struct VerifyArgs {
+    /// The sprite image.
+    #[arg(value_name = "SPRITE.png")]
+    sprite: PathBuf,
+    /// How each row is split into passes.
+    #[arg(long, value_enum, default_value_t = PassesArg::Optimal)]
+    passes: PassesArg,
+}
+
+/// Convert a sprite and draw the printed playfield as a PNG.
+#[derive(Args, Debug)]
+#[command(
+    long_about = "\
+Convert a sprite, play the moves and write a PNG of the final playfield (what `play`
+draws for a move file), J, T and L in the sprite's colours.",
+    after_help = "\
+Examples:
+  tetris-printer render mario.png -o field.png --scale 4"
+)]
+pub struct RenderArgs {
+    /// The sprite image.
+    #[arg(value_name = "SPRITE.png")]
+    sprite: PathBuf,
+    /// PNG file to write.
+    #[arg(short, long, value_name = "FIELD.png")]
+    output: PathBuf,
+    /// Pixels per playfield cell (1..=64; grid lines from 4 up).
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_SCALE, value_parser = scale_arg())]
+    scale: u32,
+}
+
+/// Make an animated GIF of the print.
+#[derive(Args, Debug)]
+#[command(
+    long_about = "\
+Make an animated GIF of the whole print on the 21x42 playfield: one frame per drop
+(with --fall the piece is seen falling), a white flash before completed rows vanish,
+and the final field held for two seconds. J, T and L are drawn in the sprite's colours.
+With --moves, animate that move file instead of converting the sprite (the sprite then
+only gives the colours).",
+    after_help = "\
+Examples:
+  tetris-printer animate mario.png -o mario.gif
+  tetris-printer animate mario.png -o mario.gif --fall --fps 50 --scale 4
+  tetris-printer animate mario.png --moves mario.txt -o mario.gif"
+)]
+pub struct AnimateArgs {
+    /// The sprite image.
+    #[arg(value_name = "SPRITE.png")]
+    sprite: PathBuf,
+    /// GIF file to write.
+    #[arg(short, long, value_name = "OUT.gif")]
+    output: PathBuf,
+    /// Animate this move file instead of converting the sprite.
+    #[arg(long, value_name = "MOVES.txt")]
+    moves: Option<PathBuf>,
+    /// Pixels per playfield cell.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_SCALE, value_parser = scale_arg())]
+    scale: u32,
+    /// Frames per second (1..=50).
+    #[arg(long, value_name = "F", default_value_t = animate::DEFAULT_FPS, value_parser = clap::value_parser!(u32).range(1..=50))]
+    fps: u32,
+    /// Show every piece falling, not just landing.
+    #[arg(long)]
+    fall: bool,
+}
+
+/// Convert sprites and print a table of what each costs.
+#[derive(Args, Debug)]
+#[command(
+    long_about = "\
+Convert every sprite given (files, or directories whose image files are all taken),
+verify each by replay, and print a table: file, size, colours, rows, pieces, platforms,
+conversion time; then the totals. With --passes both, pieces are shown for the greedy
+and the optimal passes side by side.",
+    after_help = "\
+Examples:
+  tetris-printer stats sprites/
+  tetris-printer stats a.png b.png --passes both"
+)]
+pub struct StatsArgs {
+    /// Sprite files or directories.
+    #[arg(value_name = "PATH", required = true)]
+    paths: Vec<PathBuf>,
+    /// Which pass strategy to report.
+    #[arg(long, value_enum, default_value_t = StatsPasses::Both)]
+    passes: StatsPasses,
+}
+
+/// Which strategies `stats` reports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum StatsPasses {
+    Optimal,
+    Greedy,
+    Both,
+}
+
+/// Regenerate the pattern tables in pattern-src/ with the searcher.
+#[derive(Args, Debug)]
+#[command(
+    long_about = "\
+Search every emitter pattern (each arrangement of 1..=7 triples, at the lowest height for
+which one exists, proving each lower admissible height impossible by exhaustive search)
+and the platform patterns, and write them as text into DIR (one file per n plus
+platforms.txt). The output depends only on --seed, not on --jobs. A progress bar and a
+summary table go to stderr.",
+    after_help = "\
+Examples:
+  tetris-printer search                 # regenerate pattern-src/
+  tetris-printer search --only 5 --out /tmp/p
+  git diff --exit-code pattern-src      # check that the tables reproduce"
+)]
+pub struct SearchArgs {
+    /// Directory to write the pattern files into.
+    #[arg(long, value_name = "DIR", default_value = "pattern-src")]
+    out: PathBuf,
+    /// Seed of the shuffled placement orders.
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    seed: u64,
+    /// Worker threads (default: all cores).
+    #[arg(long, value_name = "N")]
+    jobs: Option<usize>,
+    /// Only the emitters with this many squares, e.g. `--only 3` or `--only n=3`.
+    #[arg(long, value_name = "n=N", value_parser = parse_only)]
+    only: Option<u8>,
+}
+
+fn parse_only(s: &str) -> Result<u8, String> {
+    let v = s.strip_prefix("n=").unwrap_or(s);
+    match v.parse::<u8>() {
+        Ok(n @ 1..=7) => Ok(n),
+        _ => Err(format!("`{s}` is not a square count 1..=7 (e.g. `n=3`)")),
+    }
+}
+
+fn progress_bar(len: u64, msg: String) -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let pb = ProgressBar::new(len);
+    pb.set_style(
+        ProgressStyle::with_template("{msg:>12} [{bar:40}] {pos}/{len} {elapsed}")
+            .expect("valid template")
+            .progress_chars("=> "),
+    );
+    pb.set_message(msg);
+    pb
+}
+
+fn convert_sprite(sprite: &Sprite, passes: PassesArg) -> Vec<Move> {
+    passes.converter().convert_to_vec(sprite)
+}
+
+/// Replays `moves` and compares with `sprite`; the error names the first difference.
+fn verify_moves(sprite: &Sprite, moves: &[Move]) -> Result<Playfield> {
+    let field = Playfield::replay(moves).context("the converted moves do not replay (a bug)")?;
+    printer::compare(&field, sprite)
+        .context("the converted moves do not print the sprite (a bug)")?;
+    Ok(field)
+}
+
+pub fn demo(args: &DemoArgs) -> Result<ExitCode> {
+    let sprite = Sprite::from_ascii(DEMO_SPRITE).context("the built-in sprite")?;
+    let moves = convert_sprite(&sprite, PassesArg::Optimal);
+    let field = verify_moves(&sprite, &moves)?;
+    std::fs::create_dir_all(&args.output)
+        .with_context(|| format!("could not create {}", args.output.display()))?;
+    let dir = &args.output;
+    let mut rgba = Vec::with_capacity(sprite.width() * sprite.height() * 4);
+    for r in 0..sprite.height() {
+        for c in 0..sprite.width() {
+            match sprite.pixel(c, r) {
+                Some(k) => {
+                    let col = sprite.colors()[k as usize];
+                    rgba.extend_from_slice(&[col.r, col.g, col.b, 255]);
+                }
+                None => rgba.extend_from_slice(&[0, 0, 0, 0]),
+            }
+        }
+    }
+    let img = image::RgbaImage::from_raw(sprite.width() as u32, sprite.height() as u32, rgba)
+        .expect("sized buffer");
+    render::write_png_atomic(&dir.join("demo.png"), &img, &[])?;
+    write_atomic(
+        &dir.join("demo.txt"),
+        moves_to_string(&moves).as_bytes(),
+        &[],
+    )?;
+    let pic = render::render_field(&field, Some(sprite.colors()), args.scale);
+    render::write_png_atomic(&dir.join("demo-field.png"), &pic, &[])?;
+    if !args.no_gif {
+        write_gif(
+            &dir.join("demo.gif"),
+            &moves,
+            &sprite,
+            args.scale,
+            animate::DEFAULT_FPS,
+            false,
+            &[],
+        )?;
+    }
+    println!(
+        "ok: {}x{} sprite, {} pieces, {} rows -> {}/demo.txt, demo-field.png{}",
+        sprite.width(),
+        sprite.height(),
+        moves.len(),
+        sprite.height(),
+        dir.display(),
+        if args.no_gif { "" } else { ", demo.gif" }
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+pub fn convert(args: &ConvertArgs) -> Result<ExitCode> {
+    let sprite = load_sprite(&args.sprite)?;
+    let moves = convert_sprite(&sprite, args.passes);
+    let text = moves_to_string(&moves);
+    match &args.output {
+        Some(path) => {
+            write_atomic(path, text.as_bytes(), &[args.sprite.as_path()])?;
+            eprintln!(
+                "{}: {} pieces -> {}",
+                args.sprite.display(),
+                moves.len(),
+                path.display()
+            );
+        }
+        None => {
+            use std::io::Write;
+            let mut out = std::io::stdout().lock();
+            out.write_all(text.as_bytes())
+                .context("could not write to stdout")?;
+            out.flush().context("could not write to stdout")?;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+pub fn verify(args: &VerifyArgs) -> Result<ExitCode> {
+    let sprite = load_sprite(&args.sprite)?;
+    let moves = convert_sprite(&sprite, args.passes);
+    verify_moves(&sprite, &moves)?;
+    println!(
+        "ok: {}x{} sprite, {} pieces, {} rows",
+        sprite.width(),
+        sprite.height(),
+        moves.len(),
+        sprite.height()
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+pub fn render(args: &RenderArgs) -> Result<ExitCode> {
+    let sprite = load_sprite(&args.sprite)?;
+    let moves = convert_sprite(&sprite, PassesArg::Optimal);
+    let field = verify_moves(&sprite, &moves)?;
+    let img = render::render_field(&field, Some(sprite.colors()), args.scale);
+    render::write_png_atomic(&args.output, &img, &[args.sprite.as_path()])?;
+    eprintln!(
+        "{}: {} pieces -> {}",
+        args.sprite.display(),
+        moves.len(),
+        args.output.display()
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+fn write_gif(
+    path: &Path,
+    moves: &[Move],
+    sprite: &Sprite,
+    scale: u32,
+    fps: u32,
+    fall: bool,
+    inputs: &[&Path],
+) -> Result<()> {
+    let opts = AnimateOptions {
+        scale,
+        fps,
+        fall,
+        ..AnimateOptions::default()
+    };
+    let pb = progress_bar(moves.len() as u64, "animating".into());
+    let stats = animate::write_animation_atomic(
+        path,
+        moves,
+        sprite.colors(),
+        &opts,
+        inputs,
+        &mut |done, _| {
+            pb.set_position(done as u64);
+        },
+    )
+    .with_context(|| format!("could not animate into {}", path.display()))?;
+    pb.finish_and_clear();
+    eprintln!(
+        "{}: {} frames, {} bytes",
+        path.display(),
+        stats.frames,
+        stats.bytes
+    );
+    Ok(())
+}
+
+pub fn animate(args: &AnimateArgs) -> Result<ExitCode> {
+    let sprite = load_sprite(&args.sprite)?;
+    let moves: Vec<Move> = match &args.moves {
+        Some(p) => load_moves(p)?.into_iter().map(|(m, _)| m).collect(),
+        None => convert_sprite(&sprite, PassesArg::Optimal),
+    };
+    let mut inputs = vec![args.sprite.as_path()];
+    inputs.extend(args.moves.as_deref());
+    write_gif(
+        &args.output,
+        &moves,
+        &sprite,
+        args.scale,
+        args.fps,
+        args.fall,
+        &inputs,
+    )?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn collect_sprites(paths: &[PathBuf]) -> Result<Vec<PathBuf>> {
+    let mut out = Vec::new();
+    for p in paths {
+        if p.is_dir() {
+            let mut entries: Vec<PathBuf> = std::fs::read_dir(p)
+                .with_context(|| format!("could not list {}", p.display()))?
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|e| {
+                    e.extension().and_then(|x| x.to_str()).is_some_and(|x| {
+                        [
+                            "png", "gif", "bmp", "ico", "tga", "tif", "tiff", "webp", "qoi", "pnm",
+                            "ppm", "pam",
+                        ]
+                        .contains(&x.to_ascii_lowercase().as_str())
+                    })
+                })
+                .collect();
+            entries.sort();
+            out.extend(entries);
+        } else {
+            out.push(p.clone());
+        }
+    }
+    if out.is_empty() {
+        bail!("no sprite files found");
+    }
+    Ok(out)
+}
+
+fn timed_convert(sprite: &Sprite, converter: Converter, buf: &mut [Move]) -> (usize, Duration) {
+    // Best of a few runs: the conversion takes microseconds, so one run is noise.
+    let mut best = Duration::MAX;
+    let mut n = 0;
+    for _ in 0..20 {
+        let t = Instant::now();
+        n = converter
+            .convert(sprite, buf)
+            .expect("MAX_MOVES always suffices");
+        best = best.min(t.elapsed());
+    }
+    (n, best)
+}
+
+pub fn stats(args: &StatsArgs) -> Result<ExitCode> {
+    let files = collect_sprites(&args.paths)?;
+    let mut buf = vec![
+        Move::new(tetris_printer::Shape::ALL[0], 0).expect("valid");
+        tetris_printer::MAX_MOVES
+    ];
+    let both = args.passes == StatsPasses::Both;
+    println!(
+        "{:<28} {:>6} {:>6} {:>4} {:>9} {:>9} {:>9} {:>10}",
+        "file",
+        "size",
+        "colors",
+        "rows",
+        if both { "greedy" } else { "" },
+        "pieces",
+        "platforms",
+        "time"
+    );
+    let (mut tg, mut tp, mut tplat, mut ttime, mut failed) = (0, 0, 0, Duration::ZERO, 0);
+    for f in &files {
+        let name = f.file_name().map_or_else(
+            || f.display().to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        );
+        let sprite = match load_sprite(f) {
+            Ok(s) => s,
+            Err(e) => {
+                println!("{name:<28} error: {}", crate::report(&e));
+                failed += 1;
+                continue;
+            }
+        };
+        let main = if args.passes == StatsPasses::Greedy {
+            Converter::greedy()
+        } else {
+            Converter::new()
+        };
+        let (n, time) = timed_convert(&sprite, main, &mut buf);
+        verify_moves(&sprite, &buf[..n]).with_context(|| f.display().to_string())?;
+        let st = main.stats(&sprite);
+        let greedy = if both {
+            let (g, _) = timed_convert(&sprite, Converter::greedy(), &mut buf);
+            verify_moves(&sprite, &buf[..g]).with_context(|| f.display().to_string())?;
+            tg += g;
+            g.to_string()
+        } else {
+            String::new()
+        };
+        tp += n;
+        tplat += st.platforms;
+        ttime += time;
+        println!(
+            "{name:<28} {:>6} {:>6} {:>4} {greedy:>9} {n:>9} {:>9} {:>8.1}µs",
+            format!("{}x{}", sprite.width(), sprite.height()),
+            sprite.colors().len(),
+            sprite.height(),
+            st.platforms,
+            time.as_secs_f64() * 1e6
+        );
+    }
+    println!(
+        "{:<28} {:>6} {:>6} {:>4} {:>9} {tp:>9} {tplat:>9} {:>8.1}µs",
+        format!("total ({} sprites)", files.len() - failed),
+        "",
+        "",
+        "",
+        if both { tg.to_string() } else { String::new() },
+        ttime.as_secs_f64() * 1e6
+    );
+    Ok(if failed > 0 {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+pub fn search(args: &SearchArgs) -> Result<ExitCode> {
+    let mut config = Config {
+        seed: args.seed,
+        only: args.only,
+        ..Config::default()
+    };
+    if let Some(j) = args.jobs {
+        if j == 0 {
+            bail!("--jobs must be at least 1");
+        }
+        config.jobs = j;
+    }
+    let t0 = Instant::now();
+    let bar = std::sync::Mutex::new(ProgressBar::hidden());
+    let generated = search::generate(&config, &|p| {
+        let mut b = bar.lock().expect("no panics while holding the bar");
+        match p {
+            Progress::Start { n, total } => {
+                b.finish_and_clear();
+                *b = progress_bar(
+                    total as u64,
+                    if n == 0 {
+                        "platforms".into()
+                    } else {
+                        format!("n = {n}")
+                    },
+                );
+            }
+            Progress::Step => b.inc(1),
+        }
+    });
+    bar.lock().expect("no panics").finish_and_clear();
+    std::fs::create_dir_all(&args.out)
+        .with_context(|| format!("could not create {}", args.out.display()))?;
+    for (n, file) in &generated.emitters {
+        let path = args.out.join(search::emitter_file_name(*n));
+        write_atomic(
+            &path,
+            search::emitter_file_text(*n, file, config.seed).as_bytes(),
+            &[],
+        )?;
+    }
+    if let Some(p) = &generated.platforms {
+        write_atomic(
+            &args.out.join("platforms.txt"),
+            search::platform_file_text(p, config.seed).as_bytes(),
+            &[],
+        )?;
+        eprintln!(
+            "platforms: {} found (centres {}), {} centres proved impossible",
+            p.platforms.len(),
+            p.platforms
+                .iter()
+                .map(|x| x.centre.to_string())
+                .collect::<Vec<_>>()
+                .join(","),
+            p.no_platforms.len()
+        );
+    }
+    eprintln!(
+        "{:>2} {:>18} {:>8} {:>12} {:>10}",
+        "n", "rows: count (pieces)", "proofs", "nodes", "time"
+    );
+    for s in &generated.summaries {
+        let hs: Vec<String> = s
+            .heights
+            .iter()
+            .map(|(h, c, p)| format!("{h}: {c} ({p})"))
+            .collect();
+        eprintln!(
+            "{:>2} {:>18} {:>8} {:>12} {:>9.2}s",
+            s.n,
+            hs.join(", "),
+            s.proofs,
+            s.nodes,
+            s.time.as_secs_f64()
+        );
+    }
+    eprintln!(
+        "wrote {} in {:.1}s",
+        args.out.display(),
+        t0.elapsed().as_secs_f64()
+    );
+    Ok(ExitCode::SUCCESS)
+}

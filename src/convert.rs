@@ -1,0 +1,1106 @@
+//! The converter: sprite in, moves out (SPEC §4), without touching the heap.
+//!
+//! Rows are printed bottom to top. Each opaque pixel at column `x` of colour `c` becomes a
+//! "triple": a J0 at `x − 2` (colour 0), T0 at `x − 1` (colour 1) or L0 at `x` (colour 2),
+//! whose protruding cell lands on the pixel. A row's pixels are split into *passes*, sets
+//! whose triples do not overlap; each pass is printed by the emitter pattern keyed by the
+//! OR of its triple masks ([`tables::EMITTERS`]): the triples left to right, then the
+//! pattern's fillers, which complete and clear every row above the emission row. A row
+//! with a pixel over a hole of the row below first gets a platform
+//! ([`tables::PLATFORMS`]), whose last piece is dropped after the row's passes.
+//!
+//! How the row is split into passes is the only choice the converter makes:
+//! [`Passes::Greedy`] is the article's left-to-right filling, [`Passes::Optimal`] (the
+//! default) an exact branch-and-bound search for the split with the fewest pieces.
+//!
+//! Everything works in fixed-size arrays (a row has at most 17 pixels, 17 passes), so
+//! [`Converter::convert`] never allocates and can run in a real-time loop.
+
+use std::sync::OnceLock;
+
+use crate::moves::Move;
+use crate::pattern::{triple_mask, Emitter, Platform};
+use crate::piece::{Piece, Shape};
+use crate::playfield::WIDTH;
+use crate::sprite::{Sprite, MAX_HEIGHT, MAX_WIDTH};
+use crate::tables;
+
+/// Pieces in every platform pattern: the T2, 19 more "add" pieces, the "remove" piece.
+/// (4 rows of 21 cells resting on one square: 4·21 = 84 = 4·21 cells, 21 pieces.)
+pub const PLATFORM_PIECES: usize = 21;
+
+/// The most pieces any emitter pattern spends per square it emits: a lone square whose
+/// pattern needs 7 rows costs (7·21 + 1)/4 = 37 pieces. Every other pattern is cheaper
+/// per square (n = 2 costs 32 for two, the hard n = 6 ones 33 for six), so however a
+/// row's pixels are split into passes, the row costs at most 37 pieces per pixel.
+pub const MAX_PIECES_PER_SQUARE: usize = 37;
+
+/// A proven upper bound on the moves [`Converter::convert`] writes for any valid sprite,
+/// whatever [`Passes`] strategy: at most [`MAX_HEIGHT`] = 32 rows, each with at most one
+/// platform ([`PLATFORM_PIECES`] = 21) and at most [`MAX_WIDTH`] = 17 pixels costing at
+/// most [`MAX_PIECES_PER_SQUARE`] = 37 pieces each:
+/// 32 × (21 + 17 × 37) = 32 × 650 = **20,800**.
+/// A buffer this long never makes [`ConvertError::BufferTooSmall`].
+pub const MAX_MOVES: usize = MAX_HEIGHT * (PLATFORM_PIECES + MAX_WIDTH * MAX_PIECES_PER_SQUARE);
+
+/// Search nodes [`Passes::Optimal`] may visit per row before it settles for the best
+/// split found so far. Far above what real rows need (the worst rows measured take a few
+/// thousand), it only bounds the time a row can take; the cut-off is a node count, not
+/// a clock, so the result stays deterministic.
+pub const NODE_LIMIT: u64 = 1_000_000;
+
+/// How a row's pixels are split into passes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Passes {
+    /// The article's converter: fill a pass scanning the pixels left to right, taking
+    /// every pixel whose triple fits; repeat with the pixels left over.
+    Greedy,
+    /// The split with the fewest pieces, found by an exact branch-and-bound search that
+    /// starts from the greedy split and replaces it only by a strictly cheaper one.
+    #[default]
+    Optimal,
+}
+
+/// Why a sprite could not be converted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ConvertError {
+    /// The output slice is too short. Nothing is lost: `needed` is the exact count, so
+    /// retry with a slice that long (or [`MAX_MOVES`] for any sprite).
+    #[error("the output buffer holds {capacity} moves; this sprite needs {needed}")]
+    BufferTooSmall { needed: usize, capacity: usize },
+    /// The compiled tables lack the emitter pattern for `key`: a bug in the build.
+    #[error(
+        "no emitter pattern for key {key:#07x} (row {row}): the pattern tables are incomplete"
+    )]
+    MissingEmitter { key: u32, row: usize },
+    /// The compiled tables lack the platform with bar centre `centre`: a bug in the build.
+    #[error("no platform with bar centre {centre} (row {row}): the pattern tables are incomplete")]
+    MissingPlatform { centre: u8, row: usize },
+}
+
+/// What a conversion costs, counted without producing the moves.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct ConvertStats {
+    /// Moves (pieces dropped) in all.
+    pub pieces: usize,
+    /// Sprite rows printed.
+    pub rows: usize,
+    /// Rows that needed a platform.
+    pub platforms: usize,
+    /// Emitter patterns played (passes over all rows).
+    pub passes: usize,
+}
+
+/// Turns sprites into moves. Cheap to copy; holds only the [`Passes`] strategy.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Converter {
+    passes: Passes,
+}
+
+impl Converter {
+    /// A converter that splits rows optimally ([`Passes::Optimal`]).
+    #[must_use]
+    pub const fn new() -> Converter {
+        Converter {
+            passes: Passes::Optimal,
+        }
+    }
+
+    /// A converter that splits rows like the article ([`Passes::Greedy`]).
+    #[must_use]
+    pub const fn greedy() -> Converter {
+        Converter {
+            passes: Passes::Greedy,
+        }
+    }
+
+    /// A converter with the given strategy.
+    #[must_use]
+    pub const fn with_passes(passes: Passes) -> Converter {
+        Converter { passes }
+    }
+
+    /// The strategy used to split rows into passes.
+    #[must_use]
+    pub const fn passes(&self) -> Passes {
+        self.passes
+    }
+
+    /// Writes the moves that print `sprite` into `out` and returns how many there are.
+    ///
+    /// Never allocates. A slice of [`MAX_MOVES`] always suffices; a shorter one that turns
+    /// out too short gives [`ConvertError::BufferTooSmall`] with the exact length needed
+    /// (its contents are then unspecified).
+    ///
+    /// ```
+    /// use tetris_printer::{Converter, Move, Playfield, Sprite, MAX_MOVES};
+    ///
+    /// let sprite = Sprite::from_ascii("
+    ///     .1.
+    ///     012
+    /// ").unwrap();
+    /// let mut buf: [Move; MAX_MOVES] = ["T0 0".parse().unwrap(); MAX_MOVES];
+    /// let n = Converter::new().convert(&sprite, &mut buf).unwrap();
+    ///
+    /// // Played on an empty field, the moves leave exactly the sprite.
+    /// let field = Playfield::replay(&buf[..n]).unwrap();
+    /// assert_eq!(field.stack_height(), 2);
+    /// assert_eq!(field.row(0).count_ones() + field.row(1).count_ones(), 4);
+    /// ```
+    pub fn convert(&self, sprite: &Sprite, out: &mut [Move]) -> Result<usize, ConvertError> {
+        let mut sink = Sink { out, len: 0 };
+        self.run(sprite, &mut sink)?;
+        if sink.len > sink.out.len() {
+            return Err(ConvertError::BufferTooSmall {
+                needed: sink.len,
+                capacity: sink.out.len(),
+            });
+        }
+        Ok(sink.len)
+    }
+
+    /// The moves that print `sprite`, in a vector of exactly the right length.
+    ///
+    /// # Panics
+    /// Only if the compiled pattern tables are incomplete (a build bug; see
+    /// [`ConvertError::MissingEmitter`]).
+    #[must_use]
+    pub fn convert_to_vec(&self, sprite: &Sprite) -> Vec<Move> {
+        let mut buf = vec![PLACEHOLDER; MAX_MOVES];
+        let n = self
+            .convert(sprite, &mut buf)
+            .unwrap_or_else(|e| panic!("{e}"));
+        buf.truncate(n);
+        buf.shrink_to_fit();
+        buf
+    }
+
+    /// Counts what converting `sprite` costs, without writing moves or allocating.
+    ///
+    /// # Panics
+    /// Only if the compiled pattern tables are incomplete (a build bug).
+    #[must_use]
+    pub fn stats(&self, sprite: &Sprite) -> ConvertStats {
+        let mut sink = Sink {
+            out: &mut [],
+            len: 0,
+        };
+        self.run(sprite, &mut sink)
+            .unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// The conversion proper: pushes every move into `sink` (which counts past its end).
+    fn run(&self, sprite: &Sprite, sink: &mut Sink<'_>) -> Result<ConvertStats, ConvertError> {
+        let mut stats = ConvertStats {
+            rows: sprite.height(),
+            ..ConvertStats::default()
+        };
+        let x0 = sprite.x0();
+        for y in 0..sprite.height() {
+            let row = RowPixels::of(sprite, y);
+            let plan = match self.passes {
+                Passes::Greedy => greedy(&row),
+                Passes::Optimal => optimal(&row),
+            };
+            // A pixel over a hole of the row below needs a platform (row 0 has the floor).
+            let platform = if y > 0
+                && (x0..x0 + sprite.width())
+                    .any(|x| sprite.cell(x, y).is_some() && sprite.cell(x, y - 1).is_none())
+            {
+                Some(platform_for(sprite, y)?)
+            } else {
+                None
+            };
+            if let Some(p) = platform {
+                sink.extend(p.add);
+                stats.platforms += 1;
+            }
+            for k in 0..plan.passes {
+                let key = plan.keys[k];
+                let emitter =
+                    tables::emitter(key).ok_or(ConvertError::MissingEmitter { key, row: y })?;
+                for i in 0..row.len {
+                    if usize::from(plan.pass_of[i]) == k {
+                        sink.push(row.triples[i]);
+                    }
+                }
+                sink.extend(emitter.fillers);
+            }
+            stats.passes += plan.passes;
+            if let Some(p) = platform {
+                sink.push(p.remove);
+            }
+        }
+        stats.pieces = sink.len;
+        Ok(stats)
+    }
+}
+
+/// Fills a move slice, counting on past its end so a too-short slice still learns the
+/// length it needed.
+struct Sink<'a> {
+    out: &'a mut [Move],
+    len: usize,
+}
+
+impl Sink<'_> {
+    fn push(&mut self, m: Move) {
+        if let Some(slot) = self.out.get_mut(self.len) {
+            *slot = m;
+        }
+        self.len += 1;
+    }
+
+    fn extend(&mut self, moves: &[Move]) {
+        for &m in moves {
+            self.push(m);
+        }
+    }
+}
+
+/// Filler for preallocated buffers (any move does; it is overwritten).
+const PLACEHOLDER: Move = Move {
+    shape: TRIPLE_SHAPES[0],
+    x: 0,
+};
+
+/// The spawn orientations J0, T0, L0 that print colours 0, 1, 2.
+const TRIPLE_SHAPES: [Shape; 3] = {
+    let mut s = [Shape::ALL[0]; 3];
+    let mut c = 0;
+    while c < 3 {
+        s[c] = match Shape::new(Piece::for_color(c as u8), 0) {
+            Some(shape) => shape,
+            None => panic!("J, T and L have a spawn orientation"),
+        };
+        c += 1;
+    }
+    s
+};
+
+/// The platform for row `y`: its T2 rests on the leftmost square `s` of row `y − 1`,
+/// bar centred on the odd column `s | 1` (platforms exist for odd centres only, SPEC §4).
+fn platform_for(sprite: &Sprite, y: usize) -> Result<&'static Platform, ConvertError> {
+    let x0 = sprite.x0();
+    let s = (x0..x0 + sprite.width())
+        .find(|&x| sprite.cell(x, y - 1).is_some())
+        .unwrap_or(x0); // a valid sprite has no empty row; any column then finds no platform
+    let centre = (s | 1) as u8;
+    tables::PLATFORMS
+        .get(usize::from(centre.saturating_sub(1) / 2))
+        .filter(|p| p.centre == centre)
+        .ok_or(ConvertError::MissingPlatform { centre, row: y })
+}
+
+/// One playfield row's pixels, left to right, as triples.
+#[derive(Clone, Copy)]
+struct RowPixels {
+    len: usize,
+    triples: [Move; MAX_WIDTH],
+    masks: [u32; MAX_WIDTH],
+}
+
+impl RowPixels {
+    fn of(sprite: &Sprite, y: usize) -> RowPixels {
+        let mut row = RowPixels {
+            len: 0,
+            triples: [PLACEHOLDER; MAX_WIDTH],
+            masks: [0; MAX_WIDTH],
+        };
+        let x0 = sprite.x0();
+        for x in x0..x0 + sprite.width() {
+            if let Some(c) = sprite.cell(x, y) {
+                // Colour c's piece protrudes from column 2 − c of its bar; x ≥ 2 always.
+                let start = (x + usize::from(c)).saturating_sub(2) as u8;
+                row.triples[row.len] = Move {
+                    shape: TRIPLE_SHAPES[usize::from(c.min(2))],
+                    x: start,
+                };
+                row.masks[row.len] = triple_mask(start);
+                row.len += 1;
+            }
+        }
+        row
+    }
+}
+
+/// A split of a row's pixels into passes, numbered in order of their leftmost pixel.
+#[derive(Clone, Copy, Debug)]
+struct Plan {
+    passes: usize,
+    /// Pass of each pixel, by pixel index (left to right).
+    pass_of: [u8; MAX_WIDTH],
+    /// Key (OR of triple masks) of each pass.
+    keys: [u32; MAX_WIDTH],
+}
+
+/// The article's split: each pass takes, left to right, every pixel not yet printed whose
+/// triple fits next to the ones already in the pass.
+fn greedy(row: &RowPixels) -> Plan {
+    let mut plan = Plan {
+        passes: 0,
+        pass_of: [0; MAX_WIDTH],
+        keys: [0; MAX_WIDTH],
+    };
+    let mut left: u32 = (1 << row.len) - 1;
+    while left != 0 {
+        let mut key = 0;
+        for i in 0..row.len {
+            if left & (1 << i) != 0 && row.masks[i] & key == 0 {
+                key |= row.masks[i];
+                left &= !(1 << i);
+                plan.pass_of[i] = plan.passes as u8;
+            }
+        }
+        plan.keys[plan.passes] = key;
+        plan.passes += 1;
+    }
+    plan
+}
+
+/// Cost of a pass in the search: `pieces + 5·n`, which is `21·(height + n)/4` for any
+/// pattern (its 21·height + n cells are 4 per piece). Like pieces it is additive over
+/// passes, and as `pieces = Σ cost − 5·pixels` it ranks splits the same way, but it
+/// hardly depends on `n`: 21 for a lone square, 42 for most other passes. `None` when
+/// the tables have no pattern for `key`.
+fn pass_cost(key: u32) -> Option<u32> {
+    costs().cost(key)
+}
+
+fn emitter_cost(e: &Emitter) -> u32 {
+    (e.pieces() + 5 * usize::from(e.n)) as u32
+}
+
+/// The tables' costs as the search sees them: a *standard* cost by size, and the few
+/// *cheap* patterns that cost less than the standard for their size.
+///
+/// `std(1) = single`, `std(n) = multi` for `2 ≤ n ≤ uniform`, and
+/// `multi + single·(n − uniform)` above (as if the extra pixels were lone passes). With
+/// the tables of SPEC §4 and `pattern-src/`: single 21 (16 pieces), multi 42, uniform 5;
+/// the hard lone squares (37 pieces) and hard n = 6 patterns (33 pieces, std 63) cost
+/// no less than standard; the cheap ones are the 35 easy n = 6 patterns (12 pieces), the
+/// n = 7 one (7 pieces) and any two-row n = 2 ones (11 pieces).
+#[derive(Debug)]
+struct Costs {
+    /// Least cost of a one-pixel pass.
+    single: u32,
+    /// The commonest cost of a pass of 2 or more pixels.
+    multi: u32,
+    /// Largest `n` up to which `multi` is the commonest cost of an `n`-pixel pass.
+    uniform: usize,
+    /// Whether every pattern of `2..=uniform` triples that is not cheap costs exactly
+    /// `multi` (then passes that cannot grow past `uniform` are interchangeable).
+    flat: bool,
+    /// Most triples of a cheap pattern of at most `uniform` triples (2 with two-row
+    /// n = 2 patterns), 0 if there is none.
+    small_cheap: usize,
+    /// The cheap patterns: `(key, starts, n, cost)`, `starts` with bit `s` set for each
+    /// triple starting at `s`. Sorted by key.
+    cheap: [(u32, u32, u8, u32); MAX_CHEAP],
+    /// Number of cheap patterns (may exceed [`MAX_CHEAP`]: then there is no search).
+    ncheap: usize,
+    /// Every pattern's cost by key (key 0 marks a free slot; no pattern has key 0).
+    by_key: [(u32, u16); COST_SLOTS],
+}
+
+/// Room in [`Costs::cheap`]. Past it [`Passes::Optimal`] keeps its best heuristic split.
+const MAX_CHEAP: usize = 128;
+
+/// Slots of [`Costs::by_key`]: a power of two comfortably above the 1872 patterns.
+const COST_SLOTS: usize = 4096;
+
+impl Costs {
+    /// [`pass_cost`] through an open-addressing table (the search looks costs up very
+    /// often; this is several times faster than the `phf` map's SipHash).
+    fn cost(&self, key: u32) -> Option<u32> {
+        let mut slot = (key.wrapping_mul(0x9e37_79b1) >> 20) as usize;
+        for _ in 0..COST_SLOTS {
+            let (k, c) = self.by_key[slot];
+            if k == key {
+                return Some(u32::from(c));
+            }
+            if k == 0 {
+                return None;
+            }
+            slot = (slot + 1) % COST_SLOTS;
+        }
+        None
+    }
+
+    /// The standard cost of a pass of `n` pixels.
+    fn standard(&self, n: usize) -> u32 {
+        if n <= 1 {
+            self.single
+        } else {
+            let extra = n.saturating_sub(self.uniform.max(1)) as u32;
+            self.multi.saturating_add(extra.saturating_mul(self.single))
+        }
+    }
+
+    /// The cheap patterns, as far as they are known.
+    fn cheap(&self) -> &[(u32, u32, u8, u32)] {
+        &self.cheap[..self.ncheap.min(MAX_CHEAP)]
+    }
+}
+
+/// The [`Costs`] of the compiled tables, computed once.
+fn costs() -> &'static Costs {
+    static COSTS: OnceLock<Costs> = OnceLock::new();
+    COSTS.get_or_init(|| {
+        let mut c = Costs {
+            single: u32::MAX,
+            multi: u32::MAX,
+            uniform: 1,
+            flat: true,
+            small_cheap: 0,
+            cheap: [(0, 0, 0, 0); MAX_CHEAP],
+            ncheap: 0,
+            by_key: [(0, 0); COST_SLOTS],
+        };
+        for e in tables::EMITTERS.values() {
+            if e.n <= 1 {
+                c.single = c.single.min(emitter_cost(e));
+            }
+            // 1872 keys in 4096 slots: a free one is always near.
+            let mut slot = (e.key.wrapping_mul(0x9e37_79b1) >> 20) as usize;
+            for _ in 0..COST_SLOTS {
+                if c.by_key[slot].0 == 0 {
+                    c.by_key[slot] = (e.key, u16::try_from(emitter_cost(e)).unwrap_or(u16::MAX));
+                    break;
+                }
+                slot = (slot + 1) % COST_SLOTS;
+            }
+        }
+        c.multi = commonest_cost(|n| n >= 2);
+        c.uniform = (2..8)
+            .take_while(|&n| commonest_cost(|m| m == n) == c.multi)
+            .last()
+            .unwrap_or(1);
+        for e in tables::EMITTERS.values() {
+            let (n, cost) = (usize::from(e.n), emitter_cost(e));
+            if cost < c.standard(n) {
+                if n <= c.uniform {
+                    c.small_cheap = c.small_cheap.max(n);
+                }
+                if let Some(slot) = c.cheap.get_mut(c.ncheap) {
+                    *slot = (e.key, starts_of(e.key), e.n, cost);
+                }
+                c.ncheap += 1;
+            } else if (2..=c.uniform).contains(&n) && cost != c.multi {
+                c.flat = false;
+            }
+        }
+        // A fixed order, whatever the map's.
+        let n = c.ncheap.min(MAX_CHEAP);
+        c.cheap[..n].sort_unstable();
+        c
+    })
+}
+
+/// The most frequent cost among patterns whose size passes `size` (ties: the lower).
+fn commonest_cost(size: impl Fn(usize) -> bool) -> u32 {
+    let mut counts = [(0u32, 0u32); 64];
+    let mut distinct = 0;
+    for e in tables::EMITTERS.values() {
+        if !size(usize::from(e.n)) {
+            continue;
+        }
+        let cost = emitter_cost(e);
+        if let Some((_, k)) = counts[..distinct].iter_mut().find(|(c, _)| *c == cost) {
+            *k += 1;
+        } else if distinct < counts.len() {
+            counts[distinct] = (cost, 1);
+            distinct += 1;
+        }
+    }
+    counts[..distinct]
+        .iter()
+        .max_by_key(|&&(c, k)| (k, core::cmp::Reverse(c)))
+        .map_or(u32::MAX, |&(c, _)| c)
+}
+
+/// Takes a pass's cells out of per-column pass counts.
+fn uncover(cover: &mut [u8; WIDTH], key: u32) {
+    let mut k = key;
+    while k != 0 {
+        cover[k.trailing_zeros() as usize] -= 1;
+        k &= k - 1;
+    }
+}
+
+/// Bit `s` set for each triple of `key` starting at column `s`.
+fn starts_of(key: u32) -> u32 {
+    let mut starts = 0;
+    let mut k = key;
+    while k != 0 {
+        let s = k.trailing_zeros();
+        starts |= 1 << s;
+        k &= !triple_mask(s as u8);
+    }
+    starts
+}
+
+/// The split with the fewest pieces (ties keep the greedy split).
+///
+/// Costs are [`pass_cost`]s (`pieces + 5·n`, additive, same ranking as pieces), seen
+/// through [`Costs`]: a standard cost by size, and a few cheap patterns below it.
+///
+/// Branch and bound over set partitions. Pixels are taken in order of triple start, so
+/// the triples form an interval order and every triple still to place starts at or right
+/// of every placed one. Each pixel goes into an open pass it fits or into a new pass
+/// (opened only after the previous ones: no two branches differ by renaming passes). A
+/// new pass is *normal*, or *big*: meant to become one given cheap pattern whose first
+/// triple this pixel is. A big pass takes only its pattern's triples; a normal one may
+/// not end as a cheap pattern. So each split lies on one branch, and along it every pass
+/// costs at least standard or exactly its pattern's cost: that makes the bound tight.
+///
+/// The bound ([`Search::bound`]) relaxes the rest of the row to an interval colouring:
+/// with `k` colours for the passes that may still take pixels, first-fit in start order
+/// keeps the most pixels possible; the others are lone passes, and so, at standard cost,
+/// are pixels beyond what the passes hold at their price (`uniform` for a normal pass).
+/// Closed passes (no pixel left fits) and big ones count their exact cost, and new
+/// passes that could be cheap patterns are allowed the most they could save together.
+/// Also:
+/// - normal passes that can no longer reach a size with another cost ("settled") cost
+///   `multi` whatever joins them, so a pixel tries only the first of them;
+/// - the first incumbent is the best of the greedy split and of the relaxation's own
+///   colourings, polished by local search ([`Search::seed`]); the search stops as soon
+///   as the incumbent meets the root bound, for most rows before it starts.
+///
+/// Exact unless [`NODE_LIMIT`] search nodes are used up (then the best split found so
+/// far, never worse than greedy, deterministically), or the tables hold more than
+/// [`MAX_CHEAP`] cheap patterns (then the best of the heuristic splits).
+fn optimal(row: &RowPixels) -> Plan {
+    let greedy = greedy(row);
+    let greedy_cost = plan_cost(&greedy);
+    if row.len <= 1 {
+        return greedy;
+    }
+    let mut s = Search::new(row, greedy_cost);
+    if s.costs.ncheap <= MAX_CHEAP {
+        s.discounts();
+        // The root bound is a floor for the whole row: once reached, nothing is cheaper.
+        s.floor = s.bound(0);
+        s.seed();
+        s.dfs(0);
+    } else {
+        s.seed();
+    }
+    if !s.improved {
+        return greedy;
+    }
+    // Back to pixel order, passes renumbered by their leftmost pixel.
+    let mut plan = Plan {
+        passes: 0,
+        pass_of: [0; MAX_WIDTH],
+        keys: [0; MAX_WIDTH],
+    };
+    let mut renumber = [u8::MAX; MAX_WIDTH];
+    let mut by_pixel = [0u8; MAX_WIDTH];
+    for (j, &i) in s.order[..row.len].iter().enumerate() {
+        by_pixel[usize::from(i)] = s.best_assign[j];
+    }
+    for (i, &p) in by_pixel[..row.len].iter().enumerate() {
+        let p = usize::from(p);
+        if renumber[p] == u8::MAX {
+            renumber[p] = plan.passes as u8;
+            plan.passes += 1;
+        }
+        let k = renumber[p];
+        plan.pass_of[i] = k;
+        plan.keys[usize::from(k)] |= row.masks[i];
+    }
+    plan
+}
+
+/// Search cost of a whole plan (`u32::MAX` if a key is missing from the tables).
+fn plan_cost(plan: &Plan) -> u32 {
+    plan.keys[..plan.passes]
+        .iter()
+        .map(|&k| pass_cost(k).unwrap_or(u32::MAX))
+        .fold(0u32, u32::saturating_add)
+}
+
+/// State of the branch-and-bound search in [`optimal`]; all fixed-size.
+struct Search {
+    len: usize,
+    /// Pixel indices in search order (by triple start, then column).
+    order: [u8; MAX_WIDTH],
+    /// Triple masks in search order.
+    masks: [u32; MAX_WIDTH],
+    /// Triple starts (bit per start) of pixels `i..` in search order.
+    rest_starts: [u32; MAX_WIDTH + 1],
+    /// Open passes: key, triple starts (bit per start) and pixel count.
+    keys: [u32; MAX_WIDTH],
+    starts: [u32; MAX_WIDTH],
+    sizes: [u8; MAX_WIDTH],
+    /// For each open pass, the cheap pattern it is meant to become (index in
+    /// [`Costs::cheap`] plus one), or 0 for a normal pass (see [`optimal`]).
+    big: [u8; MAX_WIDTH],
+    open: usize,
+    /// Open passes covering each column.
+    covering: [u8; WIDTH],
+    /// Pass of each pixel (search order) on the current branch.
+    assign: [u8; MAX_WIDTH],
+    best: u32,
+    best_assign: [u8; MAX_WIDTH],
+    improved: bool,
+    /// The bound at the root: a split this cheap is optimal, so the search stops.
+    floor: u32,
+    /// `discount[i]`: the most that new passes made of pixels `i..` can cost below
+    /// standard, being cheap patterns (see [`Search::discounts`]).
+    discount: [u32; MAX_WIDTH + 1],
+    nodes: u64,
+    costs: &'static Costs,
+}
+
+impl Search {
+    fn new(row: &RowPixels, incumbent: u32) -> Search {
+        let mut order = [0u8; MAX_WIDTH];
+        for (i, o) in order[..row.len].iter_mut().enumerate() {
+            *o = i as u8;
+        }
+        // Insertion sort by start; stable, so equal starts stay in column order.
+        let start = |i: u8| row.triples[usize::from(i)].x;
+        for i in 1..row.len {
+            let mut j = i;
+            while j > 0 && start(order[j - 1]) > start(order[j]) {
+                order.swap(j - 1, j);
+                j -= 1;
+            }
+        }
+        let mut masks = [0u32; MAX_WIDTH];
+        for (m, &i) in masks.iter_mut().zip(&order[..row.len]) {
+            *m = row.masks[usize::from(i)];
+        }
+        let mut rest_starts = [0u32; MAX_WIDTH + 1];
+        for i in (0..row.len).rev() {
+            rest_starts[i] = rest_starts[i + 1] | 1 << masks[i].trailing_zeros();
+        }
+        Search {
+            len: row.len,
+            order,
+            masks,
+            rest_starts,
+            keys: [0; MAX_WIDTH],
+            starts: [0; MAX_WIDTH],
+            sizes: [0; MAX_WIDTH],
+            big: [0; MAX_WIDTH],
+            open: 0,
+            covering: [0; WIDTH],
+            assign: [0; MAX_WIDTH],
+            best: incumbent,
+            best_assign: [0; MAX_WIDTH],
+            improved: false,
+            floor: 0,
+            discount: [0; MAX_WIDTH + 1],
+            nodes: 0,
+            costs: costs(),
+        }
+    }
+
+    /// Lower bound on the cost of any completion of the current branch (pixels `..i`
+    /// placed), `u32::MAX` if the branch has none (a big pass that can no longer become
+    /// its pattern, a closed pass that is not what its branch stands for). With every
+    /// pixel placed, the exact cost. See [`optimal`].
+    fn bound(&self, i: usize) -> u32 {
+        let c = self.costs;
+        let rest = &self.masks[i..self.len];
+        let free = self.rest_starts[i];
+        // Cost so far: exact for closed passes (no pixel left fits) and big ones, the
+        // least possible for the others. Room: pixels the passes can hold at that cost.
+        let mut total = 0u32;
+        let mut room = 0usize;
+        // Normal passes of 2+ pixels (colours below) and of 1 pixel (may grow).
+        let mut normal = 0usize;
+        let mut singles = 0usize;
+        // Open big passes take no colour below: each only takes pixels that start where
+        // its pattern still needs a triple (`targets`), one per start.
+        let mut bigs = 0usize;
+        let mut targets = [0u32; MAX_WIDTH];
+        let mut cover_base = self.covering;
+        for p in 0..self.open {
+            let (key, size) = (self.keys[p], usize::from(self.sizes[p]));
+            let meant = usize::from(self.big[p]).checked_sub(1).map(|b| c.cheap[b]);
+            let closed = rest.iter().all(|&m| m & key != 0);
+            match meant {
+                Some((k, ks, n, cost)) => {
+                    let want = ks & !self.starts[p];
+                    if (closed && key != k) || want & !free != 0 {
+                        return u32::MAX; // can no longer become its pattern
+                    }
+                    total = total.saturating_add(cost);
+                    room += usize::from(n);
+                    targets[bigs] = want;
+                    bigs += 1;
+                    uncover(&mut cover_base, key);
+                }
+                None if closed => {
+                    let cost = pass_cost(key).unwrap_or(u32::MAX);
+                    if cost < c.standard(size) {
+                        // A cheap pattern: the branch where this pass is big has it.
+                        return u32::MAX;
+                    }
+                    total = total.saturating_add(cost);
+                    room += size;
+                    uncover(&mut cover_base, key);
+                }
+                None if size >= 2 => {
+                    total = total.saturating_add(c.multi);
+                    room += c.uniform;
+                    normal += 1;
+                }
+                None => {
+                    // Stays single (room 1) or grows at the price of `multi − single`:
+                    // below it is like a new pass that already holds a pixel.
+                    total = total.saturating_add(c.single);
+                    singles += 1;
+                    uncover(&mut cover_base, key);
+                }
+            }
+        }
+        // The pixels left go to big passes, normal passes, `t` new multi-pixel passes
+        // (the first ones single passes that grow, cheaper than new ones) or new single
+        // passes. Those in normal and new multi passes are coloured with `normal + t`
+        // colours: at every column at most that many of them and of those passes'
+        // triples overlap. The most pixels that allows is what first-fit keeps in
+        // start order (optimal for intervals sorted by end; every triple left starts at
+        // or right of every placed one). The rest are single passes, and so, at the
+        // standard cost, are pixels beyond the room. New cheap passes cost less than
+        // standard by at most `discount[i]`.
+        let mut least = u32::MAX;
+        for t in 0..=rest.len() + singles {
+            let grown = t.min(singles);
+            let fixed = (grown as u32)
+                .saturating_mul(c.multi.saturating_sub(c.single))
+                .saturating_add(((t - grown) as u32).saturating_mul(c.multi));
+            if fixed >= least {
+                break;
+            }
+            let colours = normal + t;
+            let mut cover = cover_base;
+            let mut want = targets;
+            let mut kept = 0usize;
+            for &m in rest {
+                let s = m.trailing_zeros() as usize;
+                if let Some(w) = want[..bigs].iter_mut().find(|w| **w & (1 << s) != 0) {
+                    *w &= !(1 << s);
+                    kept += 1;
+                } else if usize::from(cover[s]) < colours {
+                    kept += 1;
+                    cover[s] += 1;
+                    cover[s + 1] += 1;
+                    cover[s + 2] += 1;
+                }
+            }
+            let room = room + (singles - grown) + c.uniform * t;
+            let lone = rest.len() - kept + (i + kept).saturating_sub(room);
+            least = least.min(fixed.saturating_add((lone as u32).saturating_mul(c.single)));
+        }
+        total.saturating_add(least).saturating_sub(self.discount[i])
+    }
+
+    /// Fills [`Search::discount`]: for each `i`, the most the cheap patterns that can be
+    /// made of pixels `i..` can save below standard cost together, by a small
+    /// exhaustive packing (each start used at most as often as those pixels have it).
+    fn discounts(&mut self) {
+        let c = self.costs;
+        for i in (0..self.len).rev() {
+            let free = self.rest_starts[i];
+            let mut count = [0u8; WIDTH];
+            for &m in &self.masks[i..self.len] {
+                count[m.trailing_zeros() as usize] += 1;
+            }
+            let mut fits = [(0u32, 0u32); MAX_CHEAP];
+            let mut nfits = 0;
+            for &(_, ks, n, cost) in c.cheap() {
+                if ks & !free == 0 {
+                    fits[nfits] = (ks, c.standard(usize::from(n)) - cost);
+                    nfits += 1;
+                }
+            }
+            if nfits == 0 {
+                continue;
+            }
+            fn best(fits: &[(u32, u32)], count: &mut [u8; WIDTH], budget: &mut u32) -> u32 {
+                let mut most = 0;
+                for (j, &(starts, saving)) in fits.iter().enumerate() {
+                    if *budget == 0 {
+                        return u32::MAX / 2;
+                    }
+                    *budget -= 1;
+                    if (0..WIDTH).any(|s| starts & (1 << s) != 0 && count[s] == 0) {
+                        continue;
+                    }
+                    for (s, k) in count.iter_mut().enumerate() {
+                        *k -= u8::from(starts & (1 << s) != 0);
+                    }
+                    let total = saving.saturating_add(best(&fits[j..], count, budget));
+                    for (s, k) in count.iter_mut().enumerate() {
+                        *k += u8::from(starts & (1 << s) != 0);
+                    }
+                    most = most.max(total);
+                }
+                most
+            }
+            // Cheap patterns have 2+ pixels of at most 17, so this is tiny; the budget
+            // only guards against strange tables (then the discount is "anything").
+            let mut budget = 100_000u32;
+            self.discount[i] = best(&fits[..nfits], &mut count, &mut budget);
+        }
+    }
+
+    /// Tries the splits the root bound is built from, as a better first incumbent: for
+    /// `k` colours, the pixels first-fit keeps are coloured (first fit, and tightest
+    /// fit), the others become single passes. Usually one of them reaches the floor and
+    /// the search is over before it starts.
+    fn seed(&mut self) {
+        // More colours than the most triples over one column change nothing.
+        let mut cover = [0u8; WIDTH];
+        for &m in &self.masks[..self.len] {
+            let s = m.trailing_zeros() as usize;
+            cover[s] += 1;
+            cover[s + 1] += 1;
+            cover[s + 2] += 1;
+        }
+        let widest = cover.iter().copied().max().map_or(1, usize::from);
+        // Plain constructions first; local search only if none reaches the floor.
+        for polish in [false, true] {
+            // Polishing is dearer: only the splits into the fewest passes.
+            let fewest = if polish { widest } else { 1 };
+            for k in fewest..=widest {
+                for tightest in [false, true] {
+                    if self.best <= self.floor {
+                        return;
+                    }
+                    let (mut keys, mut assign) = self.colour(k, tightest);
+                    let cost = if polish {
+                        self.improve(&mut keys, &mut assign)
+                    } else {
+                        keys.iter()
+                            .filter(|&&key| key != 0)
+                            .map(|&key| pass_cost(key).unwrap_or(u32::MAX))
+                            .fold(0u32, u32::saturating_add)
+                    };
+                    if cost < self.best {
+                        self.best = cost;
+                        self.best_assign = assign;
+                        self.improved = true;
+                    }
+                }
+            }
+        }
+    }
+
+    /// The split that colours pixels in search order with passes `0..k` (the first that
+    /// fits, or the one whose last triple ends furthest right), pixels that fit none
+    /// becoming passes of their own. Returns `(keys by pass, pass by pixel)`.
+    fn colour(&self, k: usize, tightest: bool) -> ([u32; MAX_WIDTH], [u8; MAX_WIDTH]) {
+        let mut keys = [0u32; MAX_WIDTH];
+        let mut assign = [0u8; MAX_WIDTH];
+        let mut passes = k;
+        for (a, &m) in assign[..self.len].iter_mut().zip(&self.masks[..self.len]) {
+            let fits = (0..k).filter(|&p| keys[p] & m == 0);
+            let chosen = if tightest {
+                fits.max_by_key(|&p| 32 - keys[p].leading_zeros())
+            } else {
+                fits.min()
+            };
+            let p = chosen.unwrap_or_else(|| {
+                passes += 1;
+                passes - 1
+            });
+            keys[p] |= m;
+            *a = p as u8;
+        }
+        (keys, assign)
+    }
+
+    /// Local search on a split (`keys` by pass, `assign` by pixel in search order; empty
+    /// passes allowed): moves one pixel to another pass or a pass of its own, or swaps
+    /// two passes' parts right of a column neither straddles, while that makes the split
+    /// cheaper. Returns the final cost.
+    fn improve(&self, keys: &mut [u32; MAX_WIDTH], assign: &mut [u8; MAX_WIDTH]) -> u32 {
+        let cost = |key: u32| {
+            if key == 0 {
+                0
+            } else {
+                pass_cost(key).unwrap_or(u32::MAX)
+            }
+        };
+        let masks = &self.masks[..self.len];
+        let mut costs = [0u32; MAX_WIDTH];
+        for (c, &k) in costs.iter_mut().zip(keys.iter()) {
+            *c = cost(k);
+        }
+        loop {
+            let mut better = false;
+            // Passes in use are 0..used (with gaps); one spare slot for a new pass.
+            let used = MAX_WIDTH - keys.iter().rev().take_while(|&&k| k == 0).count();
+            let slots = (used + 1).min(MAX_WIDTH);
+            // Move pixel j from pass a to pass b.
+            for j in 0..self.len {
+                let (m, a) = (masks[j], usize::from(assign[j]));
+                for b in 0..slots {
+                    if b == a || keys[b] & m != 0 {
+                        continue;
+                    }
+                    let (na, nb) = (cost(keys[a] & !m), cost(keys[b] | m));
+                    if na.saturating_add(nb) < costs[a].saturating_add(costs[b]) {
+                        keys[a] &= !m;
+                        keys[b] |= m;
+                        (costs[a], costs[b]) = (na, nb);
+                        assign[j] = b as u8;
+                        better = true;
+                        break;
+                    }
+                }
+            }
+            // Swap the parts of passes a and b from column c on.
+            for c in 1..WIDTH {
+                let mut right = [0u32; MAX_WIDTH];
+                let mut straddles = 0u32;
+                for (&m, &p) in masks.iter().zip(&assign[..self.len]) {
+                    let s = m.trailing_zeros() as usize;
+                    if s >= c {
+                        right[usize::from(p)] |= m;
+                    } else if s + 3 > c {
+                        straddles |= 1 << p;
+                    }
+                }
+                for a in 0..used {
+                    for b in a + 1..used {
+                        if straddles & (1 << a | 1 << b) != 0 || right[a] == right[b] {
+                            continue;
+                        }
+                        let na = cost(keys[a] & !right[a] | right[b]);
+                        let nb = cost(keys[b] & !right[b] | right[a]);
+                        if na.saturating_add(nb) < costs[a].saturating_add(costs[b]) {
+                            keys[a] = keys[a] & !right[a] | right[b];
+                            keys[b] = keys[b] & !right[b] | right[a];
+                            (costs[a], costs[b]) = (na, nb);
+                            for (&m, p) in masks.iter().zip(assign.iter_mut()) {
+                                if m.trailing_zeros() as usize >= c {
+                                    if usize::from(*p) == a {
+                                        *p = b as u8;
+                                    } else if usize::from(*p) == b {
+                                        *p = a as u8;
+                                    }
+                                }
+                            }
+                            right.swap(a, b);
+                            better = true;
+                        }
+                    }
+                }
+            }
+            if !better {
+                return costs.iter().fold(0, |a, &c| a.saturating_add(c));
+            }
+        }
+    }
+
+    /// Places pixel `i` in each pass it fits (first fit first), then in a new pass, and
+    /// recurses while the bound beats the incumbent.
+    fn dfs(&mut self, i: usize) {
+        self.nodes += 1;
+        if self.nodes > NODE_LIMIT || self.best <= self.floor {
+            return;
+        }
+        let bound = self.bound(i);
+        if bound >= self.best {
+            return;
+        }
+        if i == self.len {
+            // Every pass is closed: the bound is the exact cost.
+            self.best = bound;
+            self.best_assign = self.assign;
+            self.improved = true;
+            return;
+        }
+        let m = self.masks[i];
+        let start = m.trailing_zeros() as usize;
+        // Passes that fit this pixel lie wholly left of it. A normal one that can no
+        // longer become or outgrow a pattern whose cost is not `multi` ("settled") costs
+        // `multi` whatever joins it, so settled passes are interchangeable: the pixel
+        // tries only the first.
+        let c = self.costs;
+        let more = (WIDTH - start) / 3;
+        let mut settled_tried = false;
+        for p in 0..self.open {
+            if self.keys[p] & m != 0 {
+                continue;
+            }
+            if let Some(b) = usize::from(self.big[p]).checked_sub(1) {
+                // A big pass takes only the triples of its pattern.
+                if c.cheap[b].1 & (1 << start) == 0 {
+                    continue;
+                }
+            } else {
+                let size = usize::from(self.sizes[p]);
+                if c.flat && size >= 2 && size > c.small_cheap && size + more <= c.uniform {
+                    if settled_tried {
+                        continue;
+                    }
+                    settled_tried = true;
+                }
+            }
+            self.place(i, p, 0);
+            self.dfs(i + 1);
+            self.unplace(i, p);
+        }
+        // A new pass: meant to become one of the cheap patterns whose first triple
+        // starts here and whose other triples pixels left can supply, or normal.
+        let p = self.open;
+        for (b, &(_, ks, _, _)) in c.cheap().iter().enumerate() {
+            let rest = ks & !(1 << start);
+            if ks.trailing_zeros() as usize == start && rest & !self.rest_starts[i + 1] == 0 {
+                self.place(i, p, b as u8 + 1);
+                self.dfs(i + 1);
+                self.unplace(i, p);
+            }
+        }
+        self.place(i, p, 0);
+        self.dfs(i + 1);
+        self.unplace(i, p);
+    }
+
+    /// Puts pixel `i` into pass `p` (`p == open` opens a new pass, `big` or not).
+    fn place(&mut self, i: usize, p: usize, big: u8) {
+        let m = self.masks[i];
+        if p == self.open {
+            self.open += 1;
+            self.big[p] = big;
+        }
+        self.keys[p] |= m;
+        self.starts[p] |= 1 << m.trailing_zeros();
+        self.sizes[p] += 1;
+        self.cover(m, true);
+        self.assign[i] = p as u8;
+    }
+
+    /// Undoes [`Search::place`].
+    fn unplace(&mut self, i: usize, p: usize) {
+        let m = self.masks[i];
+        self.cover(m, false);
+        self.keys[p] &= !m;
+        self.starts[p] &= !(1 << m.trailing_zeros());
+        self.sizes[p] -= 1;
+        if self.sizes[p] == 0 {
+            self.open -= 1;
+        }
+    }
+
+    fn cover(&mut self, mask: u32, add: bool) {
+        let mut m = mask;
+        while m != 0 {
+            let x = m.trailing_zeros() as usize;
+            if add {
+                self.covering[x] += 1;
+            } else {
+                self.covering[x] -= 1;
+            }
+            m &= m - 1;
+        }
+    }
+}

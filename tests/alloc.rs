@@ -1,0 +1,157 @@
+//! `Converter::convert` and `Converter::stats` never touch the heap: a counting global
+//! allocator sees no allocation on this thread while they run, for many sprites up to
+//! the worst cases, with both pass strategies.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+
+use tetris_printer::sprite::{ASCII_COLORS, MAX_HEIGHT, MAX_WIDTH};
+use tetris_printer::{Converter, Move, Sprite, MAX_MOVES};
+
+/// Counts allocations made by the current thread while `COUNTING` is set (other test
+/// threads and the harness are not counted).
+struct Counting;
+
+thread_local! {
+    static COUNTING: Cell<bool> = const { Cell::new(false) };
+    static COUNT: Cell<usize> = const { Cell::new(0) };
+}
+
+fn note() {
+    // `try_with`: the allocator may run while thread-locals are being torn down.
+    let _ = COUNTING.try_with(|on| {
+        if on.get() {
+            let _ = COUNT.try_with(|n| n.set(n.get() + 1));
+        }
+    });
+}
+
+// SAFETY: every call is forwarded unchanged to `System`; the bookkeeping only touches
+// const-initialised thread-locals of `Copy` type, which never allocate.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        note();
+        System.alloc(layout)
+    }
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        note();
+        System.alloc_zeroed(layout)
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        note();
+        System.realloc(ptr, layout, new_size)
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        System.dealloc(ptr, layout);
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+/// Allocations `f` makes on this thread.
+fn allocations(f: impl FnOnce()) -> usize {
+    COUNT.with(|n| n.set(0));
+    COUNTING.with(|on| on.set(true));
+    f();
+    COUNTING.with(|on| on.set(false));
+    COUNT.with(Cell::get)
+}
+
+fn sprite(w: usize, h: usize, pixel: impl Fn(usize, usize) -> Option<u8>) -> Sprite {
+    let mut rgba = vec![0u8; w * h * 4];
+    for y in 0..h {
+        for x in 0..w {
+            if let Some(c) = pixel(x, y) {
+                let rgb = ASCII_COLORS[usize::from(c)];
+                rgba[(y * w + x) * 4..][..4].copy_from_slice(&[rgb.r, rgb.g, rgb.b, 255]);
+            }
+        }
+    }
+    Sprite::from_rgba(w as u32, h as u32, &rgba).unwrap()
+}
+
+/// Sprites from tiny to the worst cases: full size, every colour, dense, sparse,
+/// platform on every row, rows that make the optimal search work hardest.
+fn sprites() -> Vec<Sprite> {
+    let (w, h) = (MAX_WIDTH, MAX_HEIGHT);
+    let mut out = vec![
+        sprite(1, 1, |_, _| Some(0)),
+        sprite(w, h, |_, _| Some(2)),
+        sprite(w, h, |x, y| Some(((x * 7 + y * 3) % 3) as u8)),
+        sprite(w, h, |x, y| ((x + y) % 2 == 0).then_some((x % 3) as u8)),
+        sprite(w, h, |x, y| (x == y % w).then_some((y % 3) as u8)),
+        sprite(w, h, |x, y| {
+            (x == 0 || x == w - 1 || y % 4 == 0).then_some((y % 3) as u8)
+        }),
+    ];
+    let hard = [
+        "00102102102202101",
+        "22221201201200101",
+        "11220220200200211",
+        "20022021021011002",
+        "12202200100000021",
+        "00001102002201101",
+    ];
+    out.push(sprite(w, h, |x, y| {
+        let c = hard[y % hard.len()].as_bytes()[x];
+        (c != b'.').then(|| c - b'0')
+    }));
+    // Pseudo-random sprites of every size class.
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    for _ in 0..200 {
+        let (sw, sh) = (1 + next() as usize % w, 1 + next() as usize % h);
+        let colours = 1 + next() % 3;
+        let holes = next() % 4;
+        let cells: Vec<Option<u8>> = (0..sw * sh)
+            .map(|i| (i % sw == 0 || next() % 4 >= holes).then(|| (next() % colours) as u8))
+            .collect();
+        out.push(sprite(sw, sh, |x, y| cells[y * sw + x]));
+    }
+    out
+}
+
+#[test]
+fn convert_and_stats_never_allocate() {
+    let sprites = sprites();
+    let mut buf = vec!["T0 0".parse::<Move>().unwrap(); MAX_MOVES];
+    let converters = [Converter::new(), Converter::greedy()];
+    // Touch the tables and the converter's lazily computed cost data first.
+    for c in converters {
+        c.convert(&sprites[0], &mut buf).unwrap();
+    }
+    // The counter works: a Vec allocates.
+    assert_eq!(allocations(|| drop(std::hint::black_box(vec![1u8]))), 1);
+    let mut total = 0;
+    for s in &sprites {
+        for c in converters {
+            let n = allocations(|| {
+                let moves = c.convert(s, &mut buf).unwrap();
+                let stats = c.stats(s);
+                assert_eq!(stats.pieces, moves);
+                total += moves;
+            });
+            assert_eq!(
+                n,
+                0,
+                "{:?} allocated converting\n{}",
+                c.passes(),
+                s.to_ascii()
+            );
+        }
+    }
+    assert!(total > 0);
+    // Too small a buffer is reported, still without allocating.
+    let n = allocations(|| {
+        assert!(Converter::new()
+            .convert(&sprites[1], &mut buf[..3])
+            .is_err());
+    });
+    assert_eq!(n, 0);
+}

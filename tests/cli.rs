@@ -1,0 +1,302 @@
+//! The command-line tool, run as a separate process: exit codes, messages, output files.
+#![cfg(feature = "cli")]
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+const BIN: &str = env!("CARGO_BIN_EXE_tetris-printer");
+
+/// A 1x1 sprite of colour (0x20, 0x60, 0xe0): one J cell at (10, 0).
+const PIXEL1_PNG: &[u8] = include_bytes!("fixtures/pixel1.png");
+/// Moves that print it: 16 pieces, moves on lines 4..=19.
+const PIXEL1_MOVES: &str = include_str!("fixtures/pixel1.txt");
+
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+fn run_in(dir: &Path, args: &[&str]) -> Run {
+    let Output {
+        status,
+        stdout,
+        stderr,
+    } = Command::new(BIN)
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("run tetris-printer");
+    let r = Run {
+        code: status.code().expect("exited normally, not by a signal"),
+        stdout: String::from_utf8(stdout).unwrap(),
+        stderr: String::from_utf8(stderr).unwrap(),
+    };
+    assert!(
+        !r.stderr.contains("panicked"),
+        "{args:?} panicked: {}",
+        r.stderr
+    );
+    r
+}
+
+/// A temporary directory holding `pixel1.png` and `moves.txt` (the pixel1 moves).
+fn workdir() -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().to_path_buf();
+    fs::write(path.join("pixel1.png"), PIXEL1_PNG).unwrap();
+    fs::write(path.join("moves.txt"), PIXEL1_MOVES).unwrap();
+    (dir, path)
+}
+
+#[test]
+fn play_writes_a_png_of_the_field() {
+    let (_tmp, dir) = workdir();
+    let r = run_in(&dir, &["play", "moves.txt", "-o", "field.png"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(r.stdout.is_empty());
+    assert!(r.stderr.contains("16 pieces"), "{}", r.stderr);
+    assert!(r.stderr.contains("3 lines cleared"), "{}", r.stderr);
+    let img = image::open(dir.join("field.png")).unwrap().into_rgba8();
+    assert_eq!(img.dimensions(), (21 * 8, 42 * 8));
+
+    let r = run_in(
+        &dir,
+        &[
+            "play",
+            "moves.txt",
+            "--output",
+            "small.png",
+            "--scale",
+            "2",
+            "--sprite",
+            "pixel1.png",
+        ],
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let img = image::open(dir.join("small.png")).unwrap().into_rgba8();
+    assert_eq!(img.dimensions(), (42, 84));
+    // The J at (10, 0) is drawn in the sprite's colour.
+    assert_eq!(img.get_pixel(20, 82).0, [0x20, 0x60, 0xe0, 0xff]);
+    // Only regular files and no leftover temporaries.
+    let mut names: Vec<_> = fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["field.png", "moves.txt", "pixel1.png", "small.png"]);
+}
+
+#[test]
+fn check_passes_on_a_correct_print() {
+    let (_tmp, dir) = workdir();
+    let r = run_in(&dir, &["check", "pixel1.png", "moves.txt"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(r.stdout, "ok: 1x1 sprite, 16 pieces\n");
+}
+
+#[test]
+fn check_names_the_first_wrong_cell() {
+    let (_tmp, dir) = workdir();
+    let cases = [
+        // The last piece changed: rows 1..3 no longer clear.
+        (
+            PIXEL1_MOVES.replace("L1 19", "J3 19"),
+            "cell (0, 1): expected empty, found J",
+        ),
+        // One piece too many.
+        (
+            format!("{PIXEL1_MOVES}O0 0\n"),
+            "cell (0, 0): expected empty, found O",
+        ),
+        // The pixel missing: row 0 is scanned left to right, (10, 0) comes before the O.
+        (
+            "O0 15\n".to_owned(),
+            "cell (10, 0): expected J, found empty",
+        ),
+    ];
+    for (moves, want) in cases {
+        fs::write(dir.join("bad.txt"), &moves).unwrap();
+        let r = run_in(&dir, &["check", "pixel1.png", "bad.txt"]);
+        assert_eq!(r.code, 1, "{want}: {}", r.stderr);
+        assert!(r.stdout.is_empty(), "{}", r.stdout);
+        assert!(r.stderr.starts_with("error: "), "{}", r.stderr);
+        assert!(r.stderr.contains(want), "want {want:?}, got {}", r.stderr);
+    }
+}
+
+#[test]
+fn check_names_the_move_that_failed() {
+    let (_tmp, dir) = workdir();
+    // 11 vertical I pieces in column 0 need 44 rows: the 11th (move 27, line 30) tops out.
+    let moves = format!("{PIXEL1_MOVES}{}", "I1 0\n".repeat(11));
+    fs::write(dir.join("over.txt"), moves).unwrap();
+    for args in [
+        &["check", "pixel1.png", "over.txt"][..],
+        &["play", "over.txt", "-o", "x.png"],
+    ] {
+        let r = run_in(&dir, args);
+        assert_eq!(r.code, 1);
+        assert!(
+            r.stderr.starts_with("error: move 27 (line 30): game over"),
+            "{}",
+            r.stderr
+        );
+    }
+    assert!(!dir.join("x.png").exists());
+}
+
+#[test]
+fn bad_move_file_names_the_line() {
+    let (_tmp, dir) = workdir();
+    fs::write(dir.join("bad.txt"), "# comment\nJ0 8\nX9 1\n").unwrap();
+    for args in [
+        &["check", "pixel1.png", "bad.txt"][..],
+        &["play", "bad.txt", "-o", "x.png"],
+    ] {
+        let r = run_in(&dir, args);
+        assert_eq!(r.code, 1);
+        assert!(
+            r.stderr
+                .starts_with("error: bad.txt: line 3: unknown piece `X9`"),
+            "{}",
+            r.stderr
+        );
+    }
+    fs::write(dir.join("bin.txt"), [0xff, 0xfe, 0x00]).unwrap();
+    let r = run_in(&dir, &["check", "pixel1.png", "bin.txt"]);
+    assert_eq!(r.code, 1);
+    assert!(r.stderr.contains("bin.txt"), "{}", r.stderr);
+}
+
+#[test]
+fn missing_or_bad_input_files() {
+    let (_tmp, dir) = workdir();
+    let r = run_in(&dir, &["check", "pixel1.png", "nope.txt"]);
+    assert_eq!(r.code, 1);
+    assert!(
+        r.stderr
+            .starts_with("error: could not read move file nope.txt"),
+        "{}",
+        r.stderr
+    );
+    let r = run_in(&dir, &["check", "nope.png", "moves.txt"]);
+    assert_eq!(r.code, 1);
+    assert!(r.stderr.contains("nope.png"), "{}", r.stderr);
+    // Causes are not repeated when an error's message already shows its source.
+    assert_eq!(r.stderr.matches("os error").count(), 1, "{}", r.stderr);
+    assert_eq!(r.stderr.lines().count(), 1, "{}", r.stderr);
+    let r = run_in(&dir, &["play", "nope.txt", "-o", "x.png"]);
+    assert_eq!(r.code, 1);
+    assert!(r.stderr.contains("nope.txt"), "{}", r.stderr);
+    // Not an image at all.
+    let r = run_in(&dir, &["check", "moves.txt", "moves.txt"]);
+    assert_eq!(r.code, 1);
+    assert!(r.stderr.contains("moves.txt"), "{}", r.stderr);
+    let r = run_in(
+        &dir,
+        &["play", "moves.txt", "-o", "x.png", "--sprite", "moves.txt"],
+    );
+    assert_eq!(r.code, 1);
+    // Output into a directory that does not exist.
+    let r = run_in(&dir, &["play", "moves.txt", "-o", "no/such/dir/x.png"]);
+    assert_eq!(r.code, 1);
+    assert!(r.stderr.contains("no/such/dir/x.png"), "{}", r.stderr);
+    assert_eq!(r.stderr.matches("os error").count(), 1, "{}", r.stderr);
+    assert!(!dir.join("x.png").exists());
+}
+
+#[test]
+fn refuses_to_overwrite_an_input() {
+    let (_tmp, dir) = workdir();
+    for (args, victim) in [
+        (&["play", "moves.txt", "-o", "moves.txt"][..], "moves.txt"),
+        (&["play", "moves.txt", "-o", "./moves.txt"], "moves.txt"),
+        (
+            &[
+                "play",
+                "moves.txt",
+                "-o",
+                "pixel1.png",
+                "--sprite",
+                "pixel1.png",
+            ],
+            "pixel1.png",
+        ),
+    ] {
+        let r = run_in(&dir, args);
+        assert_eq!(r.code, 1, "{args:?}");
+        assert!(
+            r.stderr.contains("refusing to overwrite input file"),
+            "{}",
+            r.stderr
+        );
+        assert!(r.stderr.contains(victim), "{}", r.stderr);
+    }
+    assert_eq!(
+        fs::read_to_string(dir.join("moves.txt")).unwrap(),
+        PIXEL1_MOVES
+    );
+    assert_eq!(fs::read(dir.join("pixel1.png")).unwrap(), PIXEL1_PNG);
+}
+
+/// The subcommands listed in the top-level help (so new commands are covered too).
+fn subcommands(dir: &Path) -> Vec<String> {
+    let r = run_in(dir, &["--help"]);
+    assert_eq!(r.code, 0);
+    r.stdout
+        .lines()
+        .skip_while(|l| !l.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|l| !l.trim().is_empty())
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|&c| c != "help")
+        .map(str::to_owned)
+        .collect()
+}
+
+#[test]
+fn every_help_explains_and_shows_an_example() {
+    let (_tmp, dir) = workdir();
+    let r = run_in(&dir, &["--help"]);
+    assert!(r.stdout.contains("Example"), "{}", r.stdout);
+    let commands = subcommands(&dir);
+    for c in ["play", "check"] {
+        assert!(commands.iter().any(|x| x == c), "{c} in {commands:?}");
+    }
+    for c in &commands {
+        for flag in ["--help", "-h"] {
+            let r = run_in(&dir, &[c, flag]);
+            assert_eq!(r.code, 0, "{c} {flag}");
+            assert!(r.stdout.contains("Example"), "{c} {flag}: {}", r.stdout);
+            assert!(r.stdout.contains(&format!("tetris-printer {c}")), "{c}");
+        }
+        let r = run_in(&dir, &["help", c]);
+        assert_eq!(r.code, 0, "help {c}");
+    }
+    let r = run_in(&dir, &["--version"]);
+    assert_eq!(r.code, 0);
+    assert!(r.stdout.starts_with("tetris-printer "));
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    let (_tmp, dir) = workdir();
+    for args in [
+        &[][..],
+        &["frobnicate"],
+        &["play", "moves.txt"],
+        &["play", "moves.txt", "-o", "x.png", "--scale", "0"],
+        &["play", "moves.txt", "-o", "x.png", "--scale", "65"],
+        &["play", "moves.txt", "-o", "x.png", "--scale", "big"],
+        &["check", "pixel1.png"],
+        &["check", "pixel1.png", "moves.txt", "extra"],
+        &["check", "--bogus", "pixel1.png", "moves.txt"],
+    ] {
+        let r = run_in(&dir, args);
+        assert_eq!(r.code, 2, "{args:?}: {}", r.stderr);
+        assert!(!r.stderr.is_empty());
+    }
+    assert!(!dir.join("x.png").exists());
+}

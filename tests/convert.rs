@@ -1,0 +1,316 @@
+//! The converter (SPEC §4): every converted sprite replays to exactly the sprite, with
+//! either pass strategy; optimal splits never cost more than greedy ones; conversion is
+//! deterministic; the buffer contract and the `MAX_MOVES` bound hold.
+
+use proptest::prelude::*;
+use tetris_printer::convert::{MAX_PIECES_PER_SQUARE, PLATFORM_PIECES};
+use tetris_printer::sprite::{ASCII_COLORS, MAX_HEIGHT, MAX_WIDTH};
+use tetris_printer::{
+    compare, tables, ConvertError, Converter, Move, Passes, Playfield, Sprite, MAX_MOVES,
+};
+
+const BOTH: [Converter; 2] = [Converter::new(), Converter::greedy()];
+
+fn placeholder() -> Move {
+    "T0 0".parse().unwrap()
+}
+
+/// A sprite from rows of optional colour indices (row 0 at the top).
+fn sprite(rows: &[Vec<Option<u8>>]) -> Sprite {
+    let h = rows.len();
+    let w = rows[0].len();
+    let mut rgba = vec![0u8; w * h * 4];
+    for (y, row) in rows.iter().enumerate() {
+        for (x, &p) in row.iter().enumerate() {
+            if let Some(c) = p {
+                let rgb = ASCII_COLORS[usize::from(c)];
+                rgba[(y * w + x) * 4..][..4].copy_from_slice(&[rgb.r, rgb.g, rgb.b, 255]);
+            }
+        }
+    }
+    Sprite::from_rgba(w as u32, h as u32, &rgba).expect("test sprites are valid")
+}
+
+/// Converts with `c` three ways (into a `MAX_MOVES` buffer, an exact one, a `Vec`), checks
+/// they agree with each other and with `stats`, and replays the moves: the field must be
+/// exactly the sprite. Returns the piece count.
+fn check(s: &Sprite, c: Converter) -> usize {
+    let mut buf = vec![placeholder(); MAX_MOVES];
+    let n = c.convert(s, &mut buf).unwrap();
+    let moves = &buf[..n];
+    assert_eq!(c.convert_to_vec(s), moves, "convert_to_vec differs");
+    let stats = c.stats(s);
+    assert_eq!(stats.pieces, n, "stats count differs");
+    assert_eq!(stats.rows, s.height());
+    assert!(stats.passes >= s.height());
+    let mut exact = vec![placeholder(); n];
+    assert_eq!(c.convert(s, &mut exact), Ok(n));
+    assert_eq!(exact, moves);
+    let field = Playfield::replay(moves)
+        .unwrap_or_else(|e| panic!("{:?} replay fails: {e}\n{}", c.passes(), s.to_ascii()));
+    if let Err(m) = compare(&field, s) {
+        panic!(
+            "{:?}: {m}\nsprite:\n{}field:\n{field:?}",
+            c.passes(),
+            s.to_ascii()
+        );
+    }
+    n
+}
+
+fn check_both(s: &Sprite) -> (usize, usize) {
+    let optimal = check(s, Converter::new());
+    let greedy = check(s, Converter::greedy());
+    assert!(
+        optimal <= greedy,
+        "optimal {optimal} > greedy {greedy}\n{}",
+        s.to_ascii()
+    );
+    (optimal, greedy)
+}
+
+#[test]
+fn constructors_and_default() {
+    assert_eq!(Converter::new().passes(), Passes::Optimal);
+    assert_eq!(Converter::default(), Converter::new());
+    assert_eq!(Converter::greedy().passes(), Passes::Greedy);
+    assert_eq!(Converter::with_passes(Passes::Greedy), Converter::greedy());
+    assert_eq!(Passes::default(), Passes::Optimal);
+}
+
+#[test]
+fn single_pixels_of_each_colour() {
+    for c in 0..3 {
+        let s = sprite(&[vec![Some(c)]]);
+        let (o, g) = check_both(&s);
+        // One lone square: one pass, no platform; 16 pieces, or 37 for the few hard spots.
+        assert_eq!(o, g);
+        assert!(o == 16 || o == 37, "{o}");
+    }
+}
+
+#[test]
+fn solid_blocks() {
+    for (w, h) in [
+        (1, 1),
+        (2, 2),
+        (3, 1),
+        (5, 4),
+        (8, 8),
+        (17, 1),
+        (17, 3),
+        (1, 32),
+        (17, 32),
+    ] {
+        for c in 0..3 {
+            let rows = vec![vec![Some(c); w]; h];
+            let s = sprite(&rows);
+            check_both(&s);
+            // A solid block never needs a platform.
+            assert_eq!(Converter::new().stats(&s).platforms, 0);
+        }
+    }
+}
+
+#[test]
+fn checkerboards() {
+    for (w, h) in [(2, 2), (5, 5), (17, 32), (16, 31), (17, 2)] {
+        for colours in 1..=3u8 {
+            let rows: Vec<Vec<Option<u8>>> = (0..h)
+                .map(|y| {
+                    (0..w)
+                        .map(|x| {
+                            ((x + y) % 2 == 0).then_some(((x / 2 + y) % colours as usize) as u8)
+                        })
+                        .collect()
+                })
+                .collect();
+            let s = sprite(&rows);
+            check_both(&s);
+            // Every row but the bottom one stands over holes.
+            assert_eq!(Converter::new().stats(&s).platforms, s.height() - 1);
+        }
+    }
+}
+
+/// A pixel in every column over a row whose leftmost square is in every column: every
+/// triple position, every platform centre 3..=19.
+#[test]
+fn every_column_and_every_platform() {
+    for a in 0..MAX_WIDTH {
+        for c in 0..MAX_WIDTH {
+            for colour in 0..3u8 {
+                let mut top = vec![None; MAX_WIDTH];
+                top[0] = Some((colour + 1) % 3);
+                top[c] = Some(colour);
+                let mut bottom = vec![None; MAX_WIDTH];
+                bottom[a] = Some(colour);
+                bottom[MAX_WIDTH - 1] = Some((colour + 2) % 3);
+                let s = sprite(&[top, bottom]);
+                check_both(&s);
+                let stats = Converter::new().stats(&s);
+                assert_eq!(
+                    stats.platforms,
+                    usize::from(a != 0 || (c != a && c != MAX_WIDTH - 1))
+                );
+            }
+        }
+    }
+}
+
+/// One pixel per row on a diagonal: every row needs a platform.
+#[test]
+fn diagonals() {
+    for colours in 1..=3u8 {
+        for flip in [false, true] {
+            let rows: Vec<Vec<Option<u8>>> = (0..MAX_WIDTH)
+                .map(|y| {
+                    let x = if flip { MAX_WIDTH - 1 - y } else { y };
+                    let mut row = vec![None; MAX_WIDTH];
+                    row[x] = Some(y as u8 % colours);
+                    row
+                })
+                .collect();
+            let s = sprite(&rows);
+            check_both(&s);
+            assert_eq!(Converter::new().stats(&s).platforms, MAX_WIDTH - 1);
+        }
+    }
+}
+
+#[test]
+fn ascii_examples() {
+    for art in [
+        ".1.\n012",
+        "0.0.0.0.0\n.1.1.1.1.\n222222222",
+        "
+        ..0000..
+        .011110.
+        01222210
+        01222210
+        .011110.
+        ..0000..
+        ",
+        "00102102102202101",
+        "22221201201200101\n11220220200200211\n20022021021011002",
+    ] {
+        check_both(&Sprite::from_ascii(art).unwrap());
+    }
+}
+
+#[test]
+fn buffer_too_small_says_how_many() {
+    let s = Sprite::from_ascii("012\n.1.").unwrap();
+    for c in BOTH {
+        let need = c.stats(&s).pieces;
+        let mut buf = vec![placeholder(); need - 1];
+        assert_eq!(
+            c.convert(&s, &mut buf),
+            Err(ConvertError::BufferTooSmall {
+                needed: need,
+                capacity: need - 1
+            })
+        );
+        assert_eq!(
+            c.convert(&s, &mut []),
+            Err(ConvertError::BufferTooSmall {
+                needed: need,
+                capacity: 0
+            })
+        );
+        let e = c.convert(&s, &mut []).unwrap_err().to_string();
+        assert!(e.contains(&need.to_string()), "{e}");
+    }
+}
+
+/// The derivation of `MAX_MOVES` rests on two facts about the tables.
+#[test]
+fn max_moves_derivation_holds_for_the_tables() {
+    assert_eq!(MAX_MOVES, 20_800);
+    assert_eq!(
+        MAX_MOVES,
+        MAX_HEIGHT * (PLATFORM_PIECES + MAX_WIDTH * MAX_PIECES_PER_SQUARE)
+    );
+    assert_eq!(tables::EMITTERS.len(), 1872);
+    let mut worst_per_square = 0;
+    for e in tables::EMITTERS.values() {
+        assert!(
+            e.pieces() <= usize::from(e.n) * MAX_PIECES_PER_SQUARE,
+            "{e:?}"
+        );
+        worst_per_square = worst_per_square.max(e.pieces().div_ceil(usize::from(e.n)));
+    }
+    assert_eq!(
+        worst_per_square, MAX_PIECES_PER_SQUARE,
+        "the bound is tight"
+    );
+    for p in &tables::PLATFORMS {
+        assert!(p.pieces() <= PLATFORM_PIECES, "{p:?}");
+    }
+}
+
+#[test]
+fn deterministic_across_calls_and_threads() {
+    let sprites: Vec<Sprite> = [
+        "22221201201200101\n11220220200200211\n20022021021011002\n00102102102202101",
+        "0.1.2.0.1.2.0.1.2\n.1.2.0.1.2.0.1.2.\n22222222222222222",
+    ]
+    .iter()
+    .map(|a| Sprite::from_ascii(a).unwrap())
+    .collect();
+    for c in BOTH {
+        let first: Vec<Vec<Move>> = sprites.iter().map(|s| c.convert_to_vec(s)).collect();
+        let again: Vec<Vec<Move>> = sprites.iter().map(|s| c.convert_to_vec(s)).collect();
+        assert_eq!(first, again);
+        let threads: Vec<Vec<Vec<Move>>> = std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..2)
+                .map(|_| scope.spawn(|| sprites.iter().map(|s| c.convert_to_vec(s)).collect()))
+                .collect();
+            handles.into_iter().map(|h| h.join().unwrap()).collect()
+        });
+        for t in threads {
+            assert_eq!(t, first);
+        }
+    }
+}
+
+/// Random sprites: sizes 1×1..17×32, 1–3 colours, holes of any density, every row with
+/// at least one pixel (SPEC §3 forbids gap rows).
+fn sprites() -> impl Strategy<Value = Sprite> {
+    (1..=MAX_WIDTH, 1..=MAX_HEIGHT, 1..=3u8, 0.0..1.0f64)
+        .prop_flat_map(|(w, h, colours, holes)| {
+            let pixel = proptest::option::weighted(1.0 - holes * 0.9, 0..colours);
+            (
+                proptest::collection::vec(proptest::collection::vec(pixel, w), h),
+                proptest::collection::vec(0..w, h),
+                0..colours,
+            )
+        })
+        .prop_map(|(mut rows, fill, colour)| {
+            for (row, x) in rows.iter_mut().zip(fill) {
+                if row.iter().all(Option::is_none) {
+                    row[x] = Some(colour);
+                }
+            }
+            sprite(&rows)
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn random_sprites_replay_exactly(s in sprites()) {
+        check_both(&s);
+    }
+
+    #[test]
+    fn optimal_never_costs_more_than_greedy(s in sprites()) {
+        let o = Converter::new().stats(&s);
+        let g = Converter::greedy().stats(&s);
+        prop_assert!(o.pieces <= g.pieces, "optimal {} > greedy {}\n{}", o.pieces, g.pieces, s.to_ascii());
+        prop_assert_eq!(o.platforms, g.platforms);
+        prop_assert_eq!(o.rows, g.rows);
+        prop_assert!(o.pieces <= MAX_MOVES);
+    }
+}
