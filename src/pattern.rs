@@ -236,9 +236,9 @@ pub mod text {
 
     fn draw(out: &mut String, height: usize, bottom_a: u32, drops: &[Move], rows: &[u8]) {
         let mut grid = vec![[b'.'; WIDTH]; height];
-        for x in 0..WIDTH {
+        for (x, cell) in grid[0].iter_mut().enumerate() {
             if bottom_a & (1 << x) != 0 {
-                grid[0][x] = b'A';
+                *cell = b'A';
             }
         }
         for (i, (m, &y)) in drops.iter().zip(rows).enumerate() {

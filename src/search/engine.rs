@@ -342,8 +342,9 @@ impl Search<'_> {
         let mut empty = 0u32;
         let mut any_above = false;
         let mut open = false;
-        for i in 0..=WIDTH {
-            if i == WIDTH || h[i] >= self.goal[i] {
+        // The extra column past the edge is a wall that closes the last region.
+        for (&hi, &gi) in h.iter().chain([&0]).zip(self.goal.iter().chain([&0])) {
+            if hi >= gi {
                 if open && (empty % 4 != 0 || !any_above) {
                     return false;
                 }
@@ -352,8 +353,8 @@ impl Search<'_> {
                 open = false;
             } else {
                 open = true;
-                empty += (self.goal[i] - h[i]) as u32;
-                any_above |= h[i] > cleared;
+                empty += u32::from(gi - hi);
+                any_above |= hi > cleared;
             }
         }
         // Forward check near the drop: every lowest empty cell must stay coverable.

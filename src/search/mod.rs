@@ -265,7 +265,6 @@ fn platform_goal(left: bool) -> (Heights, Move) {
 }
 
 /// Searches the platform for bar centre `centre` (either remove side).
-#[must_use]
 pub fn search_platform(
     centre: u8,
     seed: u64,
