@@ -13,7 +13,8 @@ use tetris_printer::animate::{self, AnimateOptions};
 use tetris_printer::render::{self, DEFAULT_SCALE, MAX_SCALE, MIN_SCALE};
 use tetris_printer::search::{self, Config, Progress};
 use tetris_printer::{
-    moves_to_string, printer, write_atomic, Converter, Move, Passes, Playfield, Sprite,
+    moves_to_string, printer, write_atomic, write_blocks, Converter, Move, Passes, Playfield,
+    Sprite,
 };
 
 use crate::{load_moves, load_sprite};
@@ -97,7 +98,8 @@ J pieces, colour 1 by T, colour 2 by L. The moves go to stdout, or atomically to
     after_help = "\
 Examples:
   tetris-printer convert mario.png
-  tetris-printer convert mario.png -o mario.txt --passes greedy"
+  tetris-printer convert mario.png -o mario.txt --passes greedy
+  tetris-printer convert mario.png --format blocks   # the article's lettered matrices"
 )]
 pub struct ConvertArgs {
     /// The sprite image.
@@ -109,6 +111,18 @@ pub struct ConvertArgs {
     /// How each row is split into passes.
     #[arg(long, value_enum, default_value_t = PassesArg::Optimal)]
     passes: PassesArg,
+    /// Output format: the move list, or the article's block listing.
+    #[arg(long, value_enum, default_value_t = Format::Moves)]
+    format: Format,
+}
+
+/// Output formats of `convert`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// One move a line: `J0 5`.
+    Moves,
+    /// The article's listing: colours, then each block as a lettered 21-wide matrix.
+    Blocks,
 }
 
 /// Convert a sprite, replay the moves and compare the field with the sprite.
@@ -337,8 +351,12 @@ pub fn demo(args: &DemoArgs) -> Result<ExitCode> {
 
 pub fn convert(args: &ConvertArgs) -> Result<ExitCode> {
     let sprite = load_sprite(&args.sprite)?;
-    let moves = convert_sprite(&sprite, args.passes);
-    let text = moves_to_string(&moves);
+    let (moves, blocks) = args.passes.converter().convert_blocks(&sprite);
+    let text = match args.format {
+        Format::Moves => moves_to_string(&moves),
+        Format::Blocks => write_blocks(sprite.colors(), &moves, &blocks)
+            .context("the converted moves do not replay (a bug)")?,
+    };
     match &args.output {
         Some(path) => {
             write_atomic(path, text.as_bytes(), &[args.sprite.as_path()])?;

@@ -18,6 +18,7 @@
 
 use std::sync::OnceLock;
 
+use crate::blocks::{Block, BlockKind};
 use crate::moves::Move;
 use crate::pattern::{triple_mask, Emitter, Platform};
 use crate::piece::{Piece, Shape};
@@ -149,7 +150,7 @@ impl Converter {
     /// ```
     pub fn convert(&self, sprite: &Sprite, out: &mut [Move]) -> Result<usize, ConvertError> {
         let mut sink = Sink { out, len: 0 };
-        self.run(sprite, &mut sink)?;
+        self.run(sprite, &mut sink, &mut |_| {})?;
         if sink.len > sink.out.len() {
             return Err(ConvertError::BufferTooSmall {
                 needed: sink.len,
@@ -175,6 +176,23 @@ impl Converter {
         buf
     }
 
+    /// Like [`Converter::convert_to_vec`], also returning how the moves group into blocks
+    /// (platform add, one per pass, platform remove) for the article's listing.
+    #[must_use]
+    pub fn convert_blocks(&self, sprite: &Sprite) -> (Vec<Move>, Vec<Block>) {
+        let mut buf = vec![PLACEHOLDER; MAX_MOVES];
+        let mut blocks = Vec::new();
+        let mut sink = Sink {
+            out: &mut buf,
+            len: 0,
+        };
+        self.run(sprite, &mut sink, &mut |b| blocks.push(b))
+            .unwrap_or_else(|e| panic!("{e}"));
+        let n = sink.len;
+        buf.truncate(n);
+        (buf, blocks)
+    }
+
     /// Counts what converting `sprite` costs, without writing moves or allocating.
     ///
     /// # Panics
@@ -185,12 +203,17 @@ impl Converter {
             out: &mut [],
             len: 0,
         };
-        self.run(sprite, &mut sink)
+        self.run(sprite, &mut sink, &mut |_| {})
             .unwrap_or_else(|e| panic!("{e}"))
     }
 
     /// The conversion proper: pushes every move into `sink` (which counts past its end).
-    fn run(&self, sprite: &Sprite, sink: &mut Sink<'_>) -> Result<ConvertStats, ConvertError> {
+    fn run(
+        &self,
+        sprite: &Sprite,
+        sink: &mut Sink<'_>,
+        on_block: &mut dyn FnMut(Block),
+    ) -> Result<ConvertStats, ConvertError> {
         let mut stats = ConvertStats {
             rows: sprite.height(),
             ..ConvertStats::default()
@@ -212,23 +235,40 @@ impl Converter {
                 None
             };
             if let Some(p) = platform {
+                let start = sink.len;
                 sink.extend(p.add);
+                on_block(Block {
+                    kind: BlockKind::PlatformAdd,
+                    row: y,
+                    moves: start..sink.len,
+                });
                 stats.platforms += 1;
             }
             for k in 0..plan.passes {
                 let key = plan.keys[k];
                 let emitter =
                     tables::emitter(key).ok_or(ConvertError::MissingEmitter { key, row: y })?;
+                let start = sink.len;
                 for i in 0..row.len {
                     if usize::from(plan.pass_of[i]) == k {
                         sink.push(row.triples[i]);
                     }
                 }
                 sink.extend(emitter.fillers);
+                on_block(Block {
+                    kind: BlockKind::Emitter,
+                    row: y,
+                    moves: start..sink.len,
+                });
             }
             stats.passes += plan.passes;
             if let Some(p) = platform {
                 sink.push(p.remove);
+                on_block(Block {
+                    kind: BlockKind::PlatformRemove,
+                    row: y,
+                    moves: sink.len - 1..sink.len,
+                });
             }
         }
         stats.pieces = sink.len;
