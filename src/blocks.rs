@@ -12,7 +12,7 @@ use std::fmt::Write as _;
 use std::ops::Range;
 
 use crate::moves::Move;
-use crate::piece::{Shape, SHAPES};
+use crate::piece::Shape;
 use crate::playfield::{Playfield, ReplayError, WIDTH};
 use crate::sprite::Rgb;
 
@@ -145,23 +145,12 @@ pub fn parse_blocks(text: &str) -> Result<(Vec<Rgb>, Vec<Move>), String> {
         }
         let first_line = block[0].0;
         for (k, cs) in cells.iter().enumerate().take_while(|(_, c)| !c.is_empty()) {
-            let minx = cs.iter().map(|c| c.0).min().unwrap_or(0);
-            let miny = cs.iter().map(|c| c.1).min().unwrap_or(0);
-            let mut norm: Vec<(u8, u8)> = cs.iter().map(|&(x, y)| (x - minx, y - miny)).collect();
-            norm.sort_unstable();
-            let shape = Shape::ALL
-                .into_iter()
-                .find(|s| {
-                    let mut c = SHAPES[s.index() as usize].cells.to_vec();
-                    c.sort_unstable();
-                    c == norm
-                })
-                .ok_or_else(|| {
-                    format!(
-                        "line {first_line}: piece `{}` is not a tetromino",
-                        LETTERS[k] as char
-                    )
-                })?;
+            let (shape, minx, _) = Shape::from_cells(cs).ok_or_else(|| {
+                format!(
+                    "line {first_line}: piece `{}` is not a tetromino",
+                    LETTERS[k] as char
+                )
+            })?;
             moves.push(Move { shape, x: minx });
         }
         block.clear();

@@ -619,8 +619,8 @@ fn optimal(row: &RowPixels) -> Plan {
     let mut s = Search::new(row, greedy_cost);
     if s.costs.ncheap <= MAX_CHEAP {
         s.discounts();
-        // The root bound is a floor for the whole row: once reached, nothing is cheaper.
-        s.floor = s.bound(0);
+        // A floor for the whole row: once reached, nothing is cheaper.
+        s.floor = s.root_floor();
         s.seed();
         s.dfs(0);
     } else {
@@ -690,6 +690,12 @@ struct Search {
     /// `discount[i]`: the most that new passes made of pixels `i..` can cost below
     /// standard, being cheap patterns (see [`Search::discounts`]).
     discount: [u32; MAX_WIDTH + 1],
+    /// Whether [`Search::bound`] subtracts `discount` (not while [`Search::root_floor`]
+    /// fixes the new cheap passes itself).
+    use_discount: bool,
+    /// Pixels (bit per search-order index) whose own single pass costs no less than
+    /// `multi` (the hard lone squares): never cheaper alone than in a new pass.
+    dear: u32,
     nodes: u64,
     costs: &'static Costs,
 }
@@ -700,18 +706,26 @@ impl Search {
         for (i, o) in order[..row.len].iter_mut().enumerate() {
             *o = i as u8;
         }
-        // Insertion sort by start; stable, so equal starts stay in column order.
-        let start = |i: u8| row.triples[usize::from(i)].x;
+        // Insertion sort by start, hard lone squares first among equal starts (the
+        // bound likes them first), then column order.
+        let costs = costs();
+        let dear_pixel =
+            |i: u8| pass_cost(row.masks[usize::from(i)]).map_or(true, |cost| cost >= costs.multi);
+        let rank = |i: u8| (row.triples[usize::from(i)].x, !dear_pixel(i), i);
         for i in 1..row.len {
             let mut j = i;
-            while j > 0 && start(order[j - 1]) > start(order[j]) {
+            while j > 0 && rank(order[j - 1]) > rank(order[j]) {
                 order.swap(j - 1, j);
                 j -= 1;
             }
         }
         let mut masks = [0u32; MAX_WIDTH];
-        for (m, &i) in masks.iter_mut().zip(&order[..row.len]) {
+        let mut dear = 0u32;
+        for (j, (m, &i)) in masks.iter_mut().zip(&order[..row.len]).enumerate() {
             *m = row.masks[usize::from(i)];
+            if dear_pixel(i) {
+                dear |= 1 << j;
+            }
         }
         let mut rest_starts = [0u32; MAX_WIDTH + 1];
         for i in (0..row.len).rev() {
@@ -734,8 +748,10 @@ impl Search {
             improved: false,
             floor: 0,
             discount: [0; MAX_WIDTH + 1],
+            use_discount: true,
+            dear,
             nodes: 0,
-            costs: costs(),
+            costs,
         }
     }
 
@@ -790,6 +806,12 @@ impl Search {
                     room += c.uniform;
                     normal += 1;
                 }
+                None if pass_cost(key).map_or(true, |cost| cost >= c.multi) => {
+                    // A hard lone square costs `multi` alone: like a normal pass.
+                    total = total.saturating_add(c.multi);
+                    room += c.uniform;
+                    normal += 1;
+                }
                 None => {
                     // Stays single (room 1) or grows at the price of `multi − single`:
                     // below it is like a new pass that already holds a pixel.
@@ -805,11 +827,13 @@ impl Search {
         // colours: at every column at most that many of them and of those passes'
         // triples overlap. The most pixels that allows is what first-fit keeps in
         // start order (optimal for intervals sorted by end; every triple left starts at
-        // or right of every placed one). The rest are single passes, and so, at the
+        // or right of every placed one), except that hard lone squares are always kept
+        // (alone they cost a new pass anyway) and push out the last kept other triple
+        // over their column if need be. The rest are single passes, and so, at the
         // standard cost, are pixels beyond the room. New cheap passes cost less than
         // standard by at most `discount[i]`.
         let mut least = u32::MAX;
-        for t in 0..=rest.len() + singles {
+        'colourings: for t in 0..=rest.len() + singles {
             let grown = t.min(singles);
             let fixed = (grown as u32)
                 .saturating_mul(c.multi.saturating_sub(c.single))
@@ -821,23 +845,110 @@ impl Search {
             let mut cover = cover_base;
             let mut want = targets;
             let mut kept = 0usize;
-            for &m in rest {
+            // Starts of the kept triples that are not hard lone squares, in order.
+            let mut others = [0usize; MAX_WIDTH];
+            let mut nothers = 0;
+            for (j, &m) in rest.iter().enumerate() {
                 let s = m.trailing_zeros() as usize;
                 if let Some(w) = want[..bigs].iter_mut().find(|w| **w & (1 << s) != 0) {
                     *w &= !(1 << s);
                     kept += 1;
-                } else if usize::from(cover[s]) < colours {
-                    kept += 1;
-                    cover[s] += 1;
-                    cover[s + 1] += 1;
-                    cover[s + 2] += 1;
+                    continue;
+                }
+                let dear = self.dear & (1 << (i + j)) != 0;
+                if usize::from(cover[s]) >= colours {
+                    if !dear {
+                        continue;
+                    }
+                    match others[..nothers].last() {
+                        Some(&e) if e + 2 >= s => {
+                            nothers -= 1;
+                            kept -= 1;
+                            cover[e] -= 1;
+                            cover[e + 1] -= 1;
+                            cover[e + 2] -= 1;
+                        }
+                        _ => continue 'colourings, // too few colours for these
+                    }
+                }
+                kept += 1;
+                cover[s] += 1;
+                cover[s + 1] += 1;
+                cover[s + 2] += 1;
+                if !dear {
+                    others[nothers] = s;
+                    nothers += 1;
                 }
             }
             let room = room + (singles - grown) + c.uniform * t;
             let lone = rest.len() - kept + (i + kept).saturating_sub(room);
             least = least.min(fixed.saturating_add((lone as u32).saturating_mul(c.single)));
         }
-        total.saturating_add(least).saturating_sub(self.discount[i])
+        let discount = if self.use_discount {
+            self.discount[i]
+        } else {
+            0
+        };
+        total.saturating_add(least).saturating_sub(discount)
+    }
+
+    /// A lower bound on the whole row, tighter than `bound(0)`: at the root every pass
+    /// is new, so instead of a discount for the cheap patterns the new passes may form,
+    /// take the least bound over every set of them that the row's pixels can supply at
+    /// once (each set fixed as empty big passes), the empty set included.
+    fn root_floor(&mut self) -> u32 {
+        let c = self.costs;
+        let mut count = [0u8; WIDTH];
+        for &m in &self.masks[..self.len] {
+            count[m.trailing_zeros() as usize] += 1;
+        }
+        let mut fits = [0u8; MAX_CHEAP];
+        let mut nfits = 0;
+        for (b, &(_, ks, _, _)) in c.cheap().iter().enumerate() {
+            if (0..WIDTH).all(|s| ks & (1 << s) == 0 || count[s] > 0) {
+                fits[nfits] = b as u8;
+                nfits += 1;
+            }
+        }
+        if nfits == 0 {
+            return self.bound(0);
+        }
+        /// Least bound over the sets that extend the `self.open` passes already fixed
+        /// with patterns from `fits`; `None` when out of budget.
+        fn least(
+            s: &mut Search,
+            fits: &[u8],
+            count: &mut [u8; WIDTH],
+            budget: &mut u32,
+        ) -> Option<u32> {
+            *budget = budget.checked_sub(1)?;
+            let mut best = s.bound(0);
+            for (j, &b) in fits.iter().enumerate() {
+                let ks = s.costs.cheap[usize::from(b)].1;
+                if (0..WIDTH).any(|x| ks & (1 << x) != 0 && count[x] == 0) {
+                    continue;
+                }
+                for (x, k) in count.iter_mut().enumerate() {
+                    *k -= u8::from(ks & (1 << x) != 0);
+                }
+                let p = s.open;
+                s.big[p] = b + 1;
+                s.open += 1;
+                let deeper = least(s, &fits[j..], count, budget);
+                s.open -= 1;
+                s.big[p] = 0;
+                for (x, k) in count.iter_mut().enumerate() {
+                    *k += u8::from(ks & (1 << x) != 0);
+                }
+                best = best.min(deeper?);
+            }
+            Some(best)
+        }
+        self.use_discount = false;
+        let mut budget = 10_000u32;
+        let floor = least(self, &fits[..nfits], &mut count, &mut budget);
+        self.use_discount = true;
+        floor.unwrap_or_else(|| self.bound(0))
     }
 
     /// Fills [`Search::discount`]: for each `i`, the most the cheap patterns that can be

@@ -87,7 +87,6 @@ pub const fn mirror_mask(mask: u32) -> u32 {
 #[allow(dead_code)]
 pub mod text {
     use super::*;
-    use crate::piece::SHAPES;
     use crate::playfield::Playfield;
     use std::fmt::Write as _;
     use std::string::String;
@@ -376,20 +375,9 @@ pub mod text {
         let mut out = Vec::new();
         for (i, cs) in cells[..used].iter().enumerate() {
             let letter = LETTERS.as_bytes()[i] as char;
-            let minx = cs.iter().map(|c| c.0).min().unwrap_or(0);
-            let miny = cs.iter().map(|c| c.1).min().unwrap_or(0);
-            let mut norm: Vec<(u8, u8)> = cs.iter().map(|&(x, y)| (x - minx, y - miny)).collect();
-            norm.sort_unstable();
-            let shape = Shape::ALL
-                .into_iter()
-                .find(|s| {
-                    let mut c = SHAPES[s.index() as usize].cells.to_vec();
-                    c.sort_unstable();
-                    c == norm
-                })
-                .ok_or_else(|| {
-                    format!("piece `{letter}` ({} cells) is not a tetromino", cs.len())
-                })?;
+            let (shape, minx, miny) = Shape::from_cells(cs).ok_or_else(|| {
+                format!("piece `{letter}` ({} cells) is not a tetromino", cs.len())
+            })?;
             out.push((Move { shape, x: minx }, miny));
         }
         Ok((a_mask, out))

@@ -296,16 +296,29 @@ impl Shape {
     #[must_use]
     pub fn mirrored(self) -> Shape {
         let d = self.data();
-        let mut cells = d.cells.map(|(x, y)| (d.width - 1 - x, y));
-        cells.sort_unstable();
+        let cells = d.cells.map(|(x, y)| (d.width - 1 - x, y));
+        Shape::from_cells(&cells)
+            .expect("every tetromino's mirror image is a tetromino")
+            .0
+    }
+
+    /// The shape whose four cells are `cells` (at any offset), with the left column and
+    /// bottom row of its bounding box; `None` if they are not a tetromino.
+    #[must_use]
+    pub fn from_cells(cells: &[(u8, u8)]) -> Option<(Shape, u8, u8)> {
+        let [a, b, c, d] = *cells else { return None };
+        let minx = a.0.min(b.0).min(c.0).min(d.0);
+        let miny = a.1.min(b.1).min(c.1).min(d.1);
+        let mut norm = [a, b, c, d].map(|(x, y)| (x - minx, y - miny));
+        norm.sort_unstable();
         Shape::ALL
             .into_iter()
             .find(|s| {
                 let mut c = s.data().cells;
                 c.sort_unstable();
-                c == cells
+                c == norm
             })
-            .expect("every tetromino's mirror image is a tetromino")
+            .map(|s| (s, minx, miny))
     }
 
     /// Bit mask of the cells in row `dy` of the bounding box, bit `dx` set per cell.
