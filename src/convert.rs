@@ -26,14 +26,14 @@ use crate::playfield::WIDTH;
 use crate::sprite::{Sprite, MAX_HEIGHT, MAX_WIDTH};
 use crate::tables;
 
-/// Pieces in every platform pattern: the T2, 19 more "add" pieces, the "remove" piece.
-/// (4 rows of 21 cells resting on one square: 4·21 = 84 = 4·21 cells, 21 pieces.)
+/// Pieces in every platform pattern: the T2, 19 more "add" pieces and the "remove"
+/// piece, filling 4 rows of 21 cells (84 cells = 21 pieces).
 pub const PLATFORM_PIECES: usize = 21;
 
 /// The most pieces any emitter pattern spends per square it emits: a lone square whose
 /// pattern needs 7 rows costs (7·21 + 1)/4 = 37 pieces. Every other pattern is cheaper
-/// per square (n = 2 costs 32 for two, the hard n = 6 ones 33 for six), so however a
-/// row's pixels are split into passes, the row costs at most 37 pieces per pixel.
+/// per square (at most 32 for two squares, 33 for six), so however a row's pixels are
+/// split into passes, the row costs at most 37 pieces per pixel.
 pub const MAX_PIECES_PER_SQUARE: usize = 37;
 
 /// A proven upper bound on the moves [`Converter::convert`] writes for any valid sprite,
@@ -45,10 +45,12 @@ pub const MAX_PIECES_PER_SQUARE: usize = 37;
 pub const MAX_MOVES: usize = MAX_HEIGHT * (PLATFORM_PIECES + MAX_WIDTH * MAX_PIECES_PER_SQUARE);
 
 /// Search nodes [`Passes::Optimal`] may visit per row before it settles for the best
-/// split found so far. Far above what real rows need (the worst rows measured take a few
-/// thousand), it only bounds the time a row can take; the cut-off is a node count, not
-/// a clock, so the result stays deterministic.
-pub const NODE_LIMIT: u64 = 1_000_000;
+/// split found so far (never worse than greedy). Only a guard on time: most rows are
+/// settled at the root (1 node), random 17-pixel rows need at most a few hundred, and the
+/// worst rows an adversarial hill-climb over 17-pixel rows found need about 7,000
+/// (under 1 ms). At roughly 100 ns a node the cap holds a row to a few tens of
+/// milliseconds. It counts nodes, not time, so results stay deterministic.
+pub const NODE_LIMIT: u64 = 250_000;
 
 /// How a row's pixels are split into passes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
