@@ -217,6 +217,7 @@ fn impossibility_proofs_from_scratch() {
         let problem = Problem {
             start: start_of(key),
             goal: [h; WIDTH],
+            support: 0,
         };
         matches!(solve(&problem, &rails, &table), Outcome::Found { .. })
     };

@@ -87,11 +87,18 @@ pub fn all_placements() -> Vec<Placement> {
     out
 }
 
-/// What a search is asked: start heights, per-column goal heights.
+/// What a search is asked: start heights, per-column goal heights, and the columns whose
+/// cell just below the matrix (in the emission row) is filled.
+///
+/// `support` is what lets a pattern rest on squares already emitted in the row (or on a
+/// flipped emitter's bar): a column in it supports a piece at the cleared level. Extra
+/// support never changes where a packing's pieces land, so a packing found with support
+/// `s` stays valid for every superset of `s`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Problem {
     pub start: Heights,
     pub goal: Heights,
+    pub support: u32,
 }
 
 /// What a search found.
@@ -259,6 +266,7 @@ enum Step {
 struct Search<'a> {
     budget: u64,
     goal: Heights,
+    support: u32,
     order: Vec<Placement>,
     table: &'a DeadTable,
     /// `Some(g)` when every column's goal is `g`: then the dead table applies.
@@ -301,7 +309,7 @@ impl Search<'_> {
                     ok = false;
                     break;
                 }
-                supported |= hj > cleared;
+                supported |= hj > cleared || self.support >> (x + j) & 1 != 0;
             }
             if ok && supported {
                 // The article's rule: an S or Z on the bottom first, where there is room,
@@ -343,7 +351,12 @@ impl Search<'_> {
         let mut any_above = false;
         let mut open = false;
         // The extra column past the edge is a wall that closes the last region.
-        for (&hi, &gi) in h.iter().chain([&0]).zip(self.goal.iter().chain([&0])) {
+        for (i, (&hi, &gi)) in h
+            .iter()
+            .chain([&0])
+            .zip(self.goal.iter().chain([&0]))
+            .enumerate()
+        {
             if hi >= gi {
                 if open && (empty % 4 != 0 || !any_above) {
                     return false;
@@ -354,7 +367,7 @@ impl Search<'_> {
             } else {
                 open = true;
                 empty += u32::from(gi - hi);
-                any_above |= hi > cleared;
+                any_above |= hi > cleared || self.support >> i & 1 != 0;
             }
         }
         // Forward check near the drop: every lowest empty cell must stay coverable.
@@ -407,6 +420,7 @@ pub fn solve_with_restarts(
     let mut s = Search {
         budget: 0,
         goal: problem.goal,
+        support: problem.support,
         order: orders(0),
         table,
         uniform: problem
@@ -495,6 +509,32 @@ mod tests {
     }
 
     #[test]
+    fn support_below_lets_a_flat_floor_close_in_one_row() {
+        // Five I0s fill 20 columns; a square under columns 0..4, 4..8, … holds each up,
+        // and column 20 is one triple cell short of 21 (so start it filled).
+        let t = DeadTable::new();
+        let mut start = [0; WIDTH];
+        start[20] = 1;
+        let supported = Problem {
+            start,
+            goal: [1; WIDTH],
+            support: 0b1_0001_0001_0001_0001,
+        };
+        assert!(matches!(
+            solve(&supported, &all_placements(), &t),
+            Outcome::Found { ref drops, .. } if drops.len() == 5
+        ));
+        let one_short = Problem {
+            support: 0b1_0001_0001_0001,
+            ..supported
+        };
+        assert!(matches!(
+            solve(&one_short, &all_placements(), &t),
+            Outcome::None { .. }
+        ));
+    }
+
+    #[test]
     fn there_are_371_placements() {
         assert_eq!(all_placements().len(), 371);
     }
@@ -505,6 +545,7 @@ mod tests {
         let p = Problem {
             start: [1; WIDTH],
             goal: [1; WIDTH],
+            support: 0,
         };
         assert_eq!(
             solve(&p, &all_placements(), &t),
@@ -522,6 +563,7 @@ mod tests {
         let p = Problem {
             start: [0; WIDTH],
             goal: [1; WIDTH],
+            support: 0,
         };
         assert!(matches!(
             solve(&p, &all_placements(), &t),

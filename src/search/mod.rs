@@ -139,6 +139,7 @@ pub fn search_emitter(
         let problem = Problem {
             start,
             goal: [height; WIDTH],
+            support: 0,
         };
         match search(
             &problem,
@@ -281,7 +282,17 @@ pub fn search_platform(
             continue;
         }
         let salt = 1 << 40 | u64::from(centre) << 1 | u64::from(left);
-        match search(&Problem { start, goal }, seed, salt, table, base) {
+        match search(
+            &Problem {
+                start,
+                goal,
+                support: 0,
+            },
+            seed,
+            salt,
+            table,
+            base,
+        ) {
             Outcome::Found { drops, nodes: k } => {
                 let mut add = vec![crate::pattern::mv(2, centre - 1)];
                 add.extend(drops);
