@@ -22,7 +22,7 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use pattern::text::{arrangements, parse_file, PatternFile};
-use pattern::Platform;
+use pattern::{strip_key, Platform};
 
 fn fail(msg: &str) -> ! {
     eprintln!("error: {msg}");
@@ -36,6 +36,7 @@ fn sources() -> Vec<(String, String)> {
         || std::env::var("TETRIS_PRINTER_REGENERATE").is_ok_and(|v| v == "1");
     let mut names: Vec<String> = (1..=7).map(search::emitter_file_name).collect();
     names.push("platforms.txt".into());
+    names.push("strips.txt".into());
     if regenerate {
         let config = search::Config::default();
         let g = search::generate(&config, &|_| {});
@@ -53,6 +54,11 @@ fn sources() -> Vec<(String, String)> {
         out.push((
             "platforms.txt".into(),
             search::platform_file_text(&platforms, config.seed),
+        ));
+        let strips = g.strips.expect("a full run searches strips");
+        out.push((
+            "strips.txt".into(),
+            search::strip_file_text(&strips, config.seed),
         ));
         return out;
     }
@@ -86,6 +92,7 @@ fn main() {
         "playfield.rs",
         "search/mod.rs",
         "search/engine.rs",
+        "search/strips.rs",
     ] {
         println!("cargo:rerun-if-changed=src/{f}");
     }
@@ -147,6 +154,38 @@ fn main() {
         ));
     }
 
+    // Strips: for each (width, height, bottom), its minimal supports, none implied by
+    // another, smallest first — and the one-row strips every tiling leans on.
+    let mut strips: BTreeMap<u32, Vec<pattern::text::StripText>> = BTreeMap::new();
+    for (name, f) in &files {
+        for s in &f.strips {
+            if name != "strips.txt" {
+                fail(&format!(
+                    "pattern-src/{name}:{}: strips belong in strips.txt",
+                    s.line
+                ));
+            }
+            let list = strips
+                .entry(strip_key(s.width, s.height, s.bottom))
+                .or_default();
+            if let Some(prev) = list.iter().find(|p| p.support & !s.support == 0) {
+                fail(&format!(
+                    "pattern-src/{name}:{}: support is implied by the strip on line {}",
+                    s.line, prev.line
+                ));
+            }
+            list.push(s.clone());
+        }
+    }
+    for w in 1..=3u8 {
+        let full = (1u8 << w) - 1;
+        if !strips.contains_key(&strip_key(w, 1, full)) {
+            fail(&format!(
+                "pattern-src/strips.txt: no strip for a full bottom row {w} wide"
+            ));
+        }
+    }
+
     let mut map = phf_codegen::Map::new();
     for (key, e) in &emitters {
         map.entry(
@@ -183,6 +222,32 @@ fn main() {
         );
     }
     code.push_str("];\n");
+    let mut strip_map = phf_codegen::Map::new();
+    for (key, list) in &strips {
+        let items: Vec<String> = list
+            .iter()
+            .map(|s| {
+                format!(
+                    "Strip {{ width: {}, height: {}, bottom: {:#x}, support: {:#x}, fillers: {} }}",
+                    s.width,
+                    s.height,
+                    s.bottom,
+                    s.support,
+                    moves_code(&s.fillers)
+                )
+            })
+            .collect();
+        strip_map.entry(*key, &format!("&[{}]", items.join(", ")));
+    }
+    let _ = writeln!(
+        code,
+        "\n/// Strip fillers by `strip_key(width, height, bottom)`: the minimal supports, \
+         smallest first ({} keys, {} strips).\n\
+         pub static STRIPS: phf::Map<u32, &'static [Strip]> = {};",
+        strips.len(),
+        strips.values().map(Vec::len).sum::<usize>(),
+        strip_map.build()
+    );
     let _ = std::mem::size_of::<Platform>();
     let out =
         Path::new(&std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR")).join("tables.rs");

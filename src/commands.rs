@@ -238,14 +238,15 @@ pub enum StatsPasses {
 #[command(
     long_about = "\
 Search every emitter pattern (each arrangement of 1..=7 triples, at the lowest height for
-which one exists, proving each lower admissible height impossible by exhaustive search)
-and the platform patterns, and write them as text into DIR (one file per n plus
-platforms.txt). The output depends only on --seed, not on --jobs. A progress bar and a
-summary table go to stderr.",
+which one exists, proving each lower admissible height impossible by exhaustive search),
+the platform patterns and the strip fillers, and write them as text into DIR (one file
+per n plus platforms.txt and strips.txt). The output depends only on --seed, not on
+--jobs. A progress bar and a summary table go to stderr.",
     after_help = "\
 Examples:
   tetris-printer search                 # regenerate pattern-src/
   tetris-printer search --only 5 --out /tmp/p
+  tetris-printer search --only strips
   git diff --exit-code pattern-src      # check that the tables reproduce"
 )]
 pub struct SearchArgs {
@@ -258,16 +259,29 @@ pub struct SearchArgs {
     /// Worker threads (default: all cores).
     #[arg(long, value_name = "N")]
     jobs: Option<usize>,
-    /// Only the emitters with this many squares, e.g. `--only 3` or `--only n=3`.
-    #[arg(long, value_name = "n=N", value_parser = parse_only)]
-    only: Option<u8>,
+    /// Only the emitters with this many squares (`--only 3` or `--only n=3`), or only
+    /// the strips (`--only strips`).
+    #[arg(long, value_name = "n=N|strips", value_parser = parse_only)]
+    only: Option<Only>,
 }
 
-fn parse_only(s: &str) -> Result<u8, String> {
+/// What `--only` selects.
+#[derive(Clone, Copy, Debug)]
+enum Only {
+    Emitters(u8),
+    Strips,
+}
+
+fn parse_only(s: &str) -> Result<Only, String> {
+    if s == "strips" {
+        return Ok(Only::Strips);
+    }
     let v = s.strip_prefix("n=").unwrap_or(s);
     match v.parse::<u8>() {
-        Ok(n @ 1..=7) => Ok(n),
-        _ => Err(format!("`{s}` is not a square count 1..=7 (e.g. `n=3`)")),
+        Ok(n @ 1..=7) => Ok(Only::Emitters(n)),
+        _ => Err(format!(
+            "`{s}` is not a square count 1..=7 (e.g. `n=3`) or `strips`"
+        )),
     }
 }
 
@@ -586,7 +600,10 @@ pub fn stats(args: &StatsArgs) -> Result<ExitCode> {
 pub fn search(args: &SearchArgs) -> Result<ExitCode> {
     let mut config = Config {
         seed: args.seed,
-        only: args.only,
+        only: match args.only {
+            Some(Only::Emitters(n)) => Some(n),
+            _ => None,
+        },
         ..Config::default()
     };
     if let Some(j) = args.jobs {
@@ -597,23 +614,34 @@ pub fn search(args: &SearchArgs) -> Result<ExitCode> {
     }
     let t0 = Instant::now();
     let bar = std::sync::Mutex::new(ProgressBar::hidden());
-    let generated = search::generate(&config, &|p| {
+    let progress = |p| {
         let mut b = bar.lock().expect("no panics while holding the bar");
         match p {
             Progress::Start { n, total } => {
                 b.finish_and_clear();
                 *b = progress_bar(
                     total as u64,
-                    if n == 0 {
-                        "platforms".into()
-                    } else {
-                        format!("n = {n}")
+                    match n {
+                        0 => "platforms".into(),
+                        8.. => "strips".into(),
+                        n => format!("n = {n}"),
                     },
                 );
             }
             Progress::Step => b.inc(1),
         }
-    });
+    };
+    let generated = match args.only {
+        Some(Only::Strips) => search::Generated {
+            strips: Some(search::search_strips(
+                &config,
+                &search::DeadTable::new(),
+                &progress,
+            )),
+            ..search::Generated::default()
+        },
+        _ => search::generate(&config, &progress),
+    };
     bar.lock().expect("no panics").finish_and_clear();
     std::fs::create_dir_all(&args.out)
         .with_context(|| format!("could not create {}", args.out.display()))?;
@@ -640,6 +668,22 @@ pub fn search(args: &SearchArgs) -> Result<ExitCode> {
                 .collect::<Vec<_>>()
                 .join(","),
             p.no_platforms.len()
+        );
+    }
+    if let Some(s) = &generated.strips {
+        write_atomic(
+            &args.out.join("strips.txt"),
+            search::strip_file_text(s, config.seed).as_bytes(),
+            &[],
+        )?;
+        eprintln!(
+            "strips: {} packings over {} bottom rows",
+            s.strips.len(),
+            s.strips
+                .iter()
+                .map(|t| (t.width, t.height, t.bottom))
+                .collect::<std::collections::BTreeSet<_>>()
+                .len()
         );
     }
     eprintln!(

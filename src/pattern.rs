@@ -59,6 +59,30 @@ impl Platform {
     }
 }
 
+/// A strip: a narrow filler packing that composes side by side with others into a pass's
+/// matrix (how and why: `search::strips`). Bit `x` of `bottom` and `support` is the
+/// strip's column `x`; filler columns are relative to the strip's left column.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Strip {
+    /// Columns.
+    pub width: u8,
+    /// Rows (all completed and cleared).
+    pub height: u8,
+    /// Cells of the bottom row filled before the fillers (emitters).
+    pub bottom: u8,
+    /// Cells of the emission row under the strip this packing needs filled (any superset
+    /// does as well).
+    pub support: u8,
+    /// The pieces, in drop order.
+    pub fillers: &'static [Move],
+}
+
+/// The key of the strips of one `(width, height, bottom)` in [`crate::tables`].
+#[must_use]
+pub const fn strip_key(width: u8, height: u8, bottom: u8) -> u32 {
+    width as u32 | (height as u32) << 4 | (bottom as u32) << 8
+}
+
 /// Builds a move in generated code. Fails compilation (const evaluation) on bad input.
 #[must_use]
 pub const fn mv(shape: u8, x: u8) -> Move {
@@ -174,12 +198,51 @@ pub mod text {
         pub line: usize,
     }
 
+    /// A strip pattern (see [`super::Strip`]) as read from or written to `pattern-src/`.
+    #[derive(Clone, Debug, PartialEq, Eq)]
+    pub struct StripText {
+        pub width: u8,
+        pub height: u8,
+        pub bottom: u8,
+        pub support: u8,
+        pub fillers: Vec<Move>,
+        /// States the successful search expanded.
+        pub nodes: u64,
+        pub line: usize,
+    }
+
+    impl StripText {
+        /// The mirror-image strip.
+        #[must_use]
+        pub fn mirrored(&self) -> StripText {
+            let flip = |m: u8| m.reverse_bits() >> (8 - self.width);
+            StripText {
+                bottom: flip(self.bottom),
+                support: flip(self.support),
+                fillers: self
+                    .fillers
+                    .iter()
+                    .map(|m| {
+                        let w = m.mirrored();
+                        // Mirrored in the 21-wide field; shift back into the strip.
+                        Move {
+                            shape: w.shape,
+                            x: w.x + self.width - WIDTH as u8,
+                        }
+                    })
+                    .collect(),
+                ..self.clone()
+            }
+        }
+    }
+
     /// Everything one `pattern-src/` file holds.
     #[derive(Clone, Debug, Default, PartialEq, Eq)]
     pub struct PatternFile {
         pub emitters: Vec<EmitterText>,
         pub platforms: Vec<PlatformText>,
         pub no_platforms: Vec<NoPlatform>,
+        pub strips: Vec<StripText>,
     }
 
     /// Left columns of the triples in a key.
@@ -315,6 +378,37 @@ pub mod text {
             out.push('\n');
         }
         out.push('\n');
+    }
+
+    /// Writes one strip in the `pattern-src/` format: its matrix (`A` the cells filled
+    /// before it) over its emission row (`#` the support it needs).
+    pub fn write_strip(out: &mut String, s: &StripText) {
+        let _ = writeln!(
+            out,
+            "strip width={} height={} pieces={} nodes={}",
+            s.width,
+            s.height,
+            s.fillers.len(),
+            s.nodes
+        );
+        let start = start_of(u32::from(s.bottom));
+        let rows = matrix_rows(start, &s.fillers);
+        let mut grid = String::new();
+        draw(
+            &mut grid,
+            s.height as usize,
+            u32::from(s.bottom),
+            &s.fillers,
+            &rows,
+        );
+        for line in grid.lines() {
+            out.push_str(&line[..s.width as usize]);
+            out.push('\n');
+        }
+        for x in 0..s.width {
+            out.push(if s.support >> x & 1 != 0 { '#' } else { '.' });
+        }
+        out.push_str("\n\n");
     }
 
     /// Writes a proof that no platform exists for a bar centre.
@@ -509,6 +603,58 @@ pub mod text {
                         line: lineno,
                     });
                 }
+                "strip" => {
+                    let width: u8 = num(&words, "width").map_err(err)?;
+                    let height: u8 = num(&words, "height").map_err(err)?;
+                    let pieces: usize = num(&words, "pieces").map_err(err)?;
+                    let nodes: u64 = num(&words, "nodes").map_err(err)?;
+                    if !(1..=8).contains(&width) || !(1..=7).contains(&height) {
+                        return Err(err(format!(
+                            "strip {width}x{height} is outside 1..=8 columns, 1..=7 rows"
+                        )));
+                    }
+                    let rows = matrix(height as usize + 1, &mut i)?;
+                    if let Some(r) = rows.iter().find(|r| r.len() != width as usize) {
+                        return Err(err(format!(
+                            "strip row `{r}` is not {width} characters wide"
+                        )));
+                    }
+                    let (support_row, matrix_rows) = rows.split_last().expect("height ≥ 1");
+                    let mut support = 0u8;
+                    for (x, c) in support_row.chars().enumerate() {
+                        match c {
+                            '#' => support |= 1 << x,
+                            '.' => {}
+                            _ => {
+                                return Err(err(format!(
+                                    "support row has `{c}` at column {x} (only `#` and `.`)"
+                                )))
+                            }
+                        }
+                    }
+                    let padded: Vec<String> =
+                        matrix_rows.iter().map(|r| format!("{r:.<21}")).collect();
+                    let refs: Vec<&str> = padded.iter().map(String::as_str).collect();
+                    let (bottom, drops) = read_pieces(&refs).map_err(err)?;
+                    let s = StripText {
+                        width,
+                        height,
+                        bottom: bottom as u8,
+                        support,
+                        fillers: drops.iter().map(|d| d.0).collect(),
+                        nodes,
+                        line: lineno,
+                    };
+                    if s.fillers.len() != pieces {
+                        return Err(err(format!(
+                            "pieces={pieces} but {} are drawn",
+                            s.fillers.len()
+                        )));
+                    }
+                    let expected: Vec<u8> = drops.iter().map(|d| d.1).collect();
+                    verify_strip(&s, &expected).map_err(err)?;
+                    out.strips.push(s);
+                }
                 other => return Err(err(format!("unknown record `{other}`"))),
             }
         }
@@ -588,6 +734,62 @@ pub mod text {
                         .expect("J, T or L")
                 ));
             }
+        }
+        Ok(())
+    }
+
+    /// Checks a strip by simulation as the last part of its matrix: the columns right of
+    /// it are full walls (so rows clear as soon as the strip completes them), the
+    /// emission row holds just `support`. Every filler lands where drawn (`expected`
+    /// bottom rows, or any when empty), inside the strip, and the matrix clears
+    /// completely, leaving the emission row as it was.
+    pub fn verify_strip(s: &StripText, expected: &[u8]) -> Result<(), String> {
+        let w = s.width as usize;
+        let cells = w * s.height as usize;
+        if s.fillers.len() * 4 + s.bottom.count_ones() as usize != cells {
+            return Err(format!(
+                "{} pieces and {} bottom cells do not fill {cells} cells",
+                s.fillers.len(),
+                s.bottom.count_ones()
+            ));
+        }
+        if let Some(m) = s
+            .fillers
+            .iter()
+            .find(|m| (m.x + m.shape.data().width) as usize > w)
+        {
+            return Err(format!("piece {m} sticks out of the strip"));
+        }
+        if s.fillers.is_empty() {
+            return Ok(()); // a bottom row the emitters fill alone
+        }
+        let expected: Vec<u8> = if expected.is_empty() {
+            matrix_rows(start_of(u32::from(s.bottom)), &s.fillers)
+        } else {
+            expected.to_vec()
+        };
+        // A bottom row the emitters fill has cleared before the first filler falls.
+        let full_bottom = s.bottom.count_ones() as usize == w;
+        let lowest = 1 + usize::from(full_bottom);
+        let mut f = Playfield::new();
+        let mark = Some(crate::piece::Piece::O);
+        for x in 0..WIDTH {
+            if x < w {
+                if s.support >> x & 1 != 0 {
+                    f.set(x, 0, mark);
+                }
+                if s.bottom >> x & 1 != 0 && !full_bottom {
+                    f.set(x, 1, mark);
+                }
+            } else {
+                for y in lowest..=s.height as usize {
+                    f.set(x, y + 1 - lowest, mark);
+                }
+            }
+        }
+        play_expecting(&mut f, 2 - lowest, &s.fillers, &expected)?;
+        if f.row(0) != u32::from(s.support) || f.stack_height() > 1 {
+            return Err(format!("the strip does not clear completely:\n{f:?}"));
         }
         Ok(())
     }

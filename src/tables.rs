@@ -3,7 +3,7 @@
 //! allocates or searches.
 #![allow(clippy::unreadable_literal, clippy::large_const_arrays)]
 
-use crate::pattern::{mv, Emitter, Platform};
+use crate::pattern::{mv, strip_key, Emitter, Platform, Strip};
 
 include!(concat!(env!("OUT_DIR"), "/tables.rs"));
 
@@ -17,4 +17,14 @@ pub fn emitter(key: u32) -> Option<&'static Emitter> {
 #[must_use]
 pub fn platform(centre: u8) -> Option<&'static Platform> {
     PLATFORMS.iter().find(|p| p.centre == centre)
+}
+
+/// The strips `width` × `height` over `bottom`, minimal supports smallest first (empty
+/// when none packs).
+#[must_use]
+pub fn strips(width: u8, height: u8, bottom: u8) -> &'static [Strip] {
+    STRIPS
+        .get(&strip_key(width, height, bottom))
+        .copied()
+        .unwrap_or(&[])
 }

@@ -1,0 +1,118 @@
+//! Strip patterns: narrow fillers that compose side by side into a pass's matrix.
+//!
+//! A pass's matrix need not be packed as one piece of work: if no filler crosses the
+//! line between columns `a − 1` and `a`, the columns left and right of it are two
+//! independent packings of the same height. A **strip** is such a packing, `width`
+//! columns wide and `height` rows tall, over a bottom row that already holds the cells
+//! in `bottom` (emitter bars and flipped emitters' top cells) and an emission row that
+//! holds the cells in `support` (squares emitted by earlier passes, flipped bars).
+//!
+//! A strip is searched as the *last* part of its matrix to be dropped: the columns
+//! outside it are full walls, so every row clears the moment the strip completes it, and
+//! a piece is supported only by uncleared strip cells or by `support`. A strip that
+//! packs under those rules packs under any others: dropped earlier, when the rest of
+//! the matrix is still open, no row clears under it and every piece lands the same. So
+//! strips compose in any order, and the converter tiles a pass's 21 columns with them
+//! by table lookup alone.
+//!
+//! Support only ever helps (see [`super::Problem`]), so for each `(width, height,
+//! bottom)` the searcher records the *minimal* supports that admit a packing, smallest
+//! first, each with one packing.
+
+use super::engine::{solve, DeadTable, Outcome, Placement, Problem};
+use crate::moves::Move;
+use crate::pattern::text::StripText;
+use crate::playfield::WIDTH;
+
+/// Widest strip tabulated: 4 of every bottom-and-support pattern per column, 4⁶ = 4,096
+/// patterns per height at the widest.
+pub const MAX_STRIP_WIDTH: u8 = 8;
+
+/// Tallest strip tabulated.
+pub const MAX_STRIP_HEIGHT: u8 = 5;
+
+/// The packing problem of one strip, placed at columns `0..width` with walls right of it.
+#[must_use]
+pub fn strip_problem(width: u8, height: u8, bottom: u8, support: u8) -> Problem {
+    let mut start = [height; WIDTH];
+    for (x, h) in start.iter_mut().enumerate().take(width as usize) {
+        *h = u8::from(bottom >> x & 1 != 0);
+    }
+    Problem {
+        start,
+        goal: [height; WIDTH],
+        support: u32::from(support),
+    }
+}
+
+/// Whether a strip's cells can be whole pieces at all.
+#[must_use]
+pub const fn strip_admissible(width: u8, height: u8, bottom: u8) -> bool {
+    let cells = width as u32 * height as u32;
+    let filled = bottom.count_ones();
+    filled <= cells && (cells - filled) % 4 == 0
+}
+
+/// Searches every minimal support for one `(width, height, bottom)`, in order of
+/// increasing support size, then value. `base` must hold the placements that fit in
+/// `width` columns (order fixes which packing is written).
+#[must_use]
+pub fn search_strip_supports(
+    width: u8,
+    height: u8,
+    bottom: u8,
+    table: &DeadTable,
+    base: &[Placement],
+) -> (Vec<StripText>, u64) {
+    let mut supports: Vec<u8> = (0..=u8::MAX >> (8 - width)).collect();
+    supports.sort_by_key(|s| (s.count_ones(), *s));
+    let mut found: Vec<StripText> = Vec::new();
+    let mut nodes = 0;
+    for support in supports {
+        if found.iter().any(|f| f.support & !support == 0) {
+            continue; // a smaller support already packs
+        }
+        let outcome = solve(&strip_problem(width, height, bottom, support), base, table);
+        nodes += outcome.nodes();
+        if let Outcome::Found { drops, nodes: k } = outcome {
+            found.push(StripText {
+                width,
+                height,
+                bottom,
+                support,
+                fillers: drops,
+                nodes: k,
+                line: 0,
+            });
+        }
+    }
+    (found, nodes)
+}
+
+/// The placements that fit in `width` columns, in the canonical shape-then-column order.
+#[must_use]
+pub fn strip_placements(width: u8, all: &[Placement]) -> Vec<Placement> {
+    all.iter()
+        .copied()
+        .filter(|p| {
+            let m: Move = p.as_move();
+            m.x + m.shape.data().width <= width
+        })
+        .collect()
+}
+
+/// Every `(width, height, bottom)` the tables cover, in file order.
+#[must_use]
+pub fn strip_keys() -> Vec<(u8, u8, u8)> {
+    let mut out = Vec::new();
+    for height in 1..=MAX_STRIP_HEIGHT {
+        for width in 1..=MAX_STRIP_WIDTH {
+            for bottom in 0..=u8::MAX >> (8 - width) {
+                if strip_admissible(width, height, bottom) {
+                    out.push((width, height, bottom));
+                }
+            }
+        }
+    }
+    out
+}
