@@ -166,7 +166,7 @@ fn main() {
                 ));
             }
             let list = strips
-                .entry(strip_key(s.width, s.height, s.bottom))
+                .entry(strip_key(s.width, s.height, s.side, s.bottom))
                 .or_default();
             if let Some(prev) = list.iter().find(|p| p.support & !s.support == 0) {
                 fail(&format!(
@@ -179,7 +179,7 @@ fn main() {
     }
     for w in 1..=3u8 {
         let full = (1u8 << w) - 1;
-        if !strips.contains_key(&strip_key(w, 1, full)) {
+        if !strips.contains_key(&strip_key(w, 1, pattern::StripSide::Inner, u16::from(full))) {
             fail(&format!(
                 "pattern-src/strips.txt: no strip for a full bottom row {w} wide"
             ));
@@ -228,9 +228,10 @@ fn main() {
             .iter()
             .map(|s| {
                 format!(
-                    "Strip {{ width: {}, height: {}, bottom: {:#x}, support: {:#x}, fillers: {} }}",
+                    "Strip {{ width: {}, height: {}, side: StripSide::{:?}, bottom: {:#x}, support: {:#x}, fillers: {} }}",
                     s.width,
                     s.height,
+                    s.side,
                     s.bottom,
                     s.support,
                     moves_code(&s.fillers)

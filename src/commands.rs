@@ -45,15 +45,18 @@ fn scale_arg() -> clap::builder::RangedI64ValueParser<u32> {
 /// How rows are split into passes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum PassesArg {
-    /// Fewest pieces (exact search per row; the default).
+    /// Fewest pieces: flipped emitters, strips resting on squares already emitted (default).
+    Fewest,
+    /// The classic emitter table only, passes split by exact search.
     Optimal,
-    /// The 2013 article's greedy left-to-right passes.
+    /// The 2013 article's greedy left-to-right passes over the classic table.
     Greedy,
 }
 
 impl PassesArg {
     fn converter(self) -> Converter {
         match self {
+            PassesArg::Fewest => Converter::with_passes(Passes::Fewest),
             PassesArg::Optimal => Converter::with_passes(Passes::Optimal),
             PassesArg::Greedy => Converter::with_passes(Passes::Greedy),
         }
@@ -109,7 +112,7 @@ pub struct ConvertArgs {
     #[arg(short, long, value_name = "MOVES.txt")]
     output: Option<PathBuf>,
     /// How each row is split into passes.
-    #[arg(long, value_enum, default_value_t = PassesArg::Optimal)]
+    #[arg(long, value_enum, default_value_t = PassesArg::Fewest)]
     passes: PassesArg,
     /// Output format: the move list, or the article's block listing.
     #[arg(long, value_enum, default_value_t = Format::Moves)]
@@ -141,7 +144,7 @@ pub struct VerifyArgs {
     #[arg(value_name = "SPRITE.png")]
     sprite: PathBuf,
     /// How each row is split into passes.
-    #[arg(long, value_enum, default_value_t = PassesArg::Optimal)]
+    #[arg(long, value_enum, default_value_t = PassesArg::Fewest)]
     passes: PassesArg,
 }
 
@@ -681,7 +684,7 @@ pub fn search(args: &SearchArgs) -> Result<ExitCode> {
             s.strips.len(),
             s.strips
                 .iter()
-                .map(|t| (t.width, t.height, t.bottom))
+                .map(|t| (t.width, t.height, t.side, t.bottom))
                 .collect::<std::collections::BTreeSet<_>>()
                 .len()
         );

@@ -24,6 +24,7 @@ use crate::pattern::{triple_mask, Emitter, Platform};
 use crate::piece::{Piece, Shape};
 use crate::playfield::WIDTH;
 use crate::sprite::{Sprite, MAX_HEIGHT, MAX_WIDTH};
+use crate::plan;
 use crate::tables;
 
 /// Pieces in every platform pattern: the T2, 19 more "add" pieces and the "remove"
@@ -60,8 +61,13 @@ pub enum Passes {
     Greedy,
     /// The split with the fewest pieces, found by an exact branch-and-bound search that
     /// starts from the greedy split and replaces it only by a strictly cheaper one.
-    #[default]
     Optimal,
+    /// Fewest pieces with everything the tables offer (the default): starts from the
+    /// [`Passes::Optimal`] split and also tries flipped emitters (one J2/T2/L2 for three
+    /// adjacent pixels of its colour) and strip fillers resting on squares already
+    /// emitted in the row (see the `plan` module). Never more pieces than `Optimal`.
+    #[default]
+    Fewest,
 }
 
 /// Why a sprite could not be converted.
@@ -101,11 +107,11 @@ pub struct Converter {
 }
 
 impl Converter {
-    /// A converter that splits rows optimally ([`Passes::Optimal`]).
+    /// A converter that plans rows for the fewest pieces ([`Passes::Fewest`]).
     #[must_use]
     pub const fn new() -> Converter {
         Converter {
-            passes: Passes::Optimal,
+            passes: Passes::Fewest,
         }
     }
 
@@ -225,8 +231,21 @@ impl Converter {
             let row = RowPixels::of(sprite, y);
             let plan = match self.passes {
                 Passes::Greedy => greedy(&row),
-                Passes::Optimal => optimal(&row),
+                Passes::Optimal | Passes::Fewest => optimal(&row),
             };
+            if self.passes == Passes::Fewest {
+                let mut classic = [0u32; MAX_WIDTH];
+                for i in 0..row.len {
+                    classic[usize::from(plan.pass_of[i])] |= 1 << i;
+                }
+                let planned = plan::plan_row(
+                    &row_input(sprite, y),
+                    y == 0,
+                    &classic[..plan.passes],
+                );
+                emit_planned(&planned, sprite, y, sink, on_block, &mut stats)?;
+                continue;
+            }
             // A pixel over a hole of the row below needs a platform (row 0 has the floor).
             let platform = if y > 0
                 && (x0..x0 + sprite.width())
@@ -276,6 +295,74 @@ impl Converter {
         stats.pieces = sink.len;
         Ok(stats)
     }
+}
+
+/// The pixels of row `y` as the [`plan`] module sees them.
+fn row_input(sprite: &Sprite, y: usize) -> plan::RowInput {
+    let mut row = plan::RowInput {
+        len: 0,
+        x: [0; MAX_WIDTH],
+        colour: [0; MAX_WIDTH],
+        held: [true; MAX_WIDTH],
+    };
+    let x0 = sprite.x0();
+    for x in x0..x0 + sprite.width() {
+        if let Some(c) = sprite.cell(x, y) {
+            row.x[row.len] = x as u8;
+            row.colour[row.len] = c.min(2);
+            row.held[row.len] = y == 0 || sprite.cell(x, y - 1).is_some();
+            row.len += 1;
+        }
+    }
+    row
+}
+
+/// Writes a planned row: platform add, each pass (emitters, then fill), platform remove.
+fn emit_planned(
+    planned: &plan::RowPlan,
+    sprite: &Sprite,
+    y: usize,
+    sink: &mut Sink<'_>,
+    on_block: &mut dyn FnMut(Block),
+    stats: &mut ConvertStats,
+) -> Result<(), ConvertError> {
+    let platform = if planned.platform {
+        Some(platform_for(sprite, y)?)
+    } else {
+        None
+    };
+    if let Some(p) = platform {
+        let start = sink.len;
+        sink.extend(p.add);
+        on_block(Block {
+            kind: BlockKind::PlatformAdd,
+            row: y,
+            moves: start..sink.len,
+        });
+        stats.platforms += 1;
+    }
+    for pass in &planned.passes[..planned.len] {
+        let start = sink.len;
+        for e in &pass.emits[..pass.len] {
+            sink.push(e.mv);
+        }
+        pass.fill.moves(|m| sink.push(m));
+        on_block(Block {
+            kind: BlockKind::Emitter,
+            row: y,
+            moves: start..sink.len,
+        });
+    }
+    stats.passes += planned.len;
+    if let Some(p) = platform {
+        sink.push(p.remove);
+        on_block(Block {
+            kind: BlockKind::PlatformRemove,
+            row: y,
+            moves: sink.len - 1..sink.len,
+        });
+    }
+    Ok(())
 }
 
 /// Fills a move slice, counting on past its end so a too-short slice still learns the

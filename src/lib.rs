@@ -15,6 +15,7 @@ pub mod moves;
 pub mod output;
 pub mod pattern;
 pub mod piece;
+mod plan;
 pub mod playfield;
 pub mod printer;
 #[cfg(feature = "image-io")]
@@ -30,7 +31,7 @@ pub use moves::{
     moves_to_string, parse_moves, parse_moves_with_lines, write_moves, Move, MoveError, ParseError,
 };
 pub use output::{write_atomic, OutputError};
-pub use pattern::{Emitter, Platform, Strip};
+pub use pattern::{Emitter, Platform, Strip, StripSide};
 pub use piece::{Piece, Shape, ShapeData, SHAPES};
 pub use playfield::{DropError, Landing, Playfield, ReplayError, Row, FULL, HEIGHT, WIDTH};
 pub use printer::{compare, Mismatch};

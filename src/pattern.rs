@@ -59,7 +59,42 @@ impl Platform {
     }
 }
 
-/// A strip: a narrow filler packing that composes side by side with others into a pass's
+/// Where a strip may stand: anywhere, or only against the left or right field edge.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum StripSide {
+    /// Between any two walls (narrow strips, every bottom and support).
+    Inner = 0,
+    /// Its column 0 is the field's column 0 (wide strips reaching out to the edge over
+    /// an empty stretch; bottom and support only in their last few columns).
+    Left = 1,
+    /// Its last column is the field's column 20 (mirror of [`StripSide::Left`]).
+    Right = 2,
+}
+
+impl StripSide {
+    /// The side of the mirror image.
+    #[must_use]
+    pub const fn mirrored(self) -> StripSide {
+        match self {
+            StripSide::Inner => StripSide::Inner,
+            StripSide::Left => StripSide::Right,
+            StripSide::Right => StripSide::Left,
+        }
+    }
+
+    /// The name in `pattern-src/` (`side=left`, `side=right`; inner strips have none).
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            StripSide::Inner => "inner",
+            StripSide::Left => "left",
+            StripSide::Right => "right",
+        }
+    }
+}
+
+/// A strip: a filler packing that composes side by side with others into a pass's
 /// matrix (how and why: `search::strips`). Bit `x` of `bottom` and `support` is the
 /// strip's column `x`; filler columns are relative to the strip's left column.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -68,19 +103,21 @@ pub struct Strip {
     pub width: u8,
     /// Rows (all completed and cleared).
     pub height: u8,
+    /// Where it may stand.
+    pub side: StripSide,
     /// Cells of the bottom row filled before the fillers (emitters).
-    pub bottom: u8,
+    pub bottom: u16,
     /// Cells of the emission row under the strip this packing needs filled (any superset
     /// does as well).
-    pub support: u8,
+    pub support: u16,
     /// The pieces, in drop order.
     pub fillers: &'static [Move],
 }
 
-/// The key of the strips of one `(width, height, bottom)` in [`crate::tables`].
+/// The key of the strips of one `(width, height, side, bottom)` in [`crate::tables`].
 #[must_use]
-pub const fn strip_key(width: u8, height: u8, bottom: u8) -> u32 {
-    width as u32 | (height as u32) << 4 | (bottom as u32) << 8
+pub const fn strip_key(width: u8, height: u8, side: StripSide, bottom: u16) -> u32 {
+    width as u32 | (height as u32) << 5 | (side as u32) << 8 | (bottom as u32) << 10
 }
 
 /// Builds a move in generated code. Fails compilation (const evaluation) on bad input.
@@ -203,8 +240,9 @@ pub mod text {
     pub struct StripText {
         pub width: u8,
         pub height: u8,
-        pub bottom: u8,
-        pub support: u8,
+        pub side: StripSide,
+        pub bottom: u16,
+        pub support: u16,
         pub fillers: Vec<Move>,
         /// States the successful search expanded.
         pub nodes: u64,
@@ -215,8 +253,9 @@ pub mod text {
         /// The mirror-image strip.
         #[must_use]
         pub fn mirrored(&self) -> StripText {
-            let flip = |m: u8| m.reverse_bits() >> (8 - self.width);
+            let flip = |m: u16| m.reverse_bits() >> (16 - self.width);
             StripText {
+                side: self.side.mirrored(),
                 bottom: flip(self.bottom),
                 support: flip(self.support),
                 fillers: self
@@ -385,9 +424,13 @@ pub mod text {
     pub fn write_strip(out: &mut String, s: &StripText) {
         let _ = writeln!(
             out,
-            "strip width={} height={} pieces={} nodes={}",
+            "strip width={} height={}{} pieces={} nodes={}",
             s.width,
             s.height,
+            match s.side {
+                StripSide::Inner => String::new(),
+                side => format!(" side={}", side.name()),
+            },
             s.fillers.len(),
             s.nodes
         );
@@ -608,11 +651,21 @@ pub mod text {
                     let height: u8 = num(&words, "height").map_err(err)?;
                     let pieces: usize = num(&words, "pieces").map_err(err)?;
                     let nodes: u64 = num(&words, "nodes").map_err(err)?;
-                    if !(1..=8).contains(&width) || !(1..=7).contains(&height) {
+                    if !(1..=16).contains(&width) || !(1..=7).contains(&height) {
                         return Err(err(format!(
-                            "strip {width}x{height} is outside 1..=8 columns, 1..=7 rows"
+                            "strip {width}x{height} is outside 1..=16 columns, 1..=7 rows"
                         )));
                     }
+                    let side = match field(&words, "side") {
+                        Err(_) => StripSide::Inner,
+                        Ok("left") => StripSide::Left,
+                        Ok("right") => StripSide::Right,
+                        Ok(other) => {
+                            return Err(err(format!(
+                                "`side={other}`: a strip's side is `left` or `right`"
+                            )))
+                        }
+                    };
                     let rows = matrix(height as usize + 1, &mut i)?;
                     if let Some(r) = rows.iter().find(|r| r.len() != width as usize) {
                         return Err(err(format!(
@@ -620,7 +673,7 @@ pub mod text {
                         )));
                     }
                     let (support_row, matrix_rows) = rows.split_last().expect("height ≥ 1");
-                    let mut support = 0u8;
+                    let mut support = 0u16;
                     for (x, c) in support_row.chars().enumerate() {
                         match c {
                             '#' => support |= 1 << x,
@@ -639,7 +692,8 @@ pub mod text {
                     let s = StripText {
                         width,
                         height,
-                        bottom: bottom as u8,
+                        side,
+                        bottom: bottom as u16,
                         support,
                         fillers: drops.iter().map(|d| d.0).collect(),
                         nodes,

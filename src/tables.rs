@@ -3,7 +3,7 @@
 //! allocates or searches.
 #![allow(clippy::unreadable_literal, clippy::large_const_arrays)]
 
-use crate::pattern::{mv, strip_key, Emitter, Platform, Strip};
+use crate::pattern::{mv, strip_key, Emitter, Platform, Strip, StripSide};
 
 include!(concat!(env!("OUT_DIR"), "/tables.rs"));
 
@@ -19,12 +19,12 @@ pub fn platform(centre: u8) -> Option<&'static Platform> {
     PLATFORMS.iter().find(|p| p.centre == centre)
 }
 
-/// The strips `width` × `height` over `bottom`, minimal supports smallest first (empty
-/// when none packs).
+/// The strips `width` × `height` on `side` over `bottom`, minimal supports smallest
+/// first (empty when none packs).
 #[must_use]
-pub fn strips(width: u8, height: u8, bottom: u8) -> &'static [Strip] {
+pub fn strips(width: u8, height: u8, side: StripSide, bottom: u16) -> &'static [Strip] {
     STRIPS
-        .get(&strip_key(width, height, bottom))
+        .get(&strip_key(width, height, side, bottom))
         .copied()
         .unwrap_or(&[])
 }

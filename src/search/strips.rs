@@ -15,6 +15,13 @@
 //! strips compose in any order, and the converter tiles a pass's 21 columns with them
 //! by table lookup alone.
 //!
+//! Narrow strips ([`StripSide::Inner`], up to [`MAX_STRIP_WIDTH`] columns) are
+//! tabulated for every bottom and support. A row of a narrow sprite leaves wide empty
+//! stretches next to the field edges, which no narrow strip can fill (nothing holds it
+//! up), so *edge* strips ([`StripSide::Left`], mirrored for the right edge) reach from
+//! the field edge up to [`MAX_EDGE_WIDTH`] columns in, with bottom and support only in
+//! their last [`EDGE_WINDOW`] columns.
+//!
 //! Support only ever helps (see [`super::Problem`]), so for each `(width, height,
 //! bottom)` the searcher records the *minimal* supports that admit a packing, smallest
 //! first, each with one packing.
@@ -22,6 +29,7 @@
 use super::engine::{solve, DeadTable, Outcome, Placement, Problem};
 use crate::moves::Move;
 use crate::pattern::text::StripText;
+use crate::pattern::StripSide;
 use crate::playfield::WIDTH;
 
 /// Widest strip tabulated: 4 of every bottom-and-support pattern per column, 4⁶ = 4,096
@@ -31,9 +39,15 @@ pub const MAX_STRIP_WIDTH: u8 = 8;
 /// Tallest strip tabulated.
 pub const MAX_STRIP_HEIGHT: u8 = 5;
 
+/// Widest edge strip.
+pub const MAX_EDGE_WIDTH: u8 = 13;
+
+/// Columns at the inner end of an edge strip that may hold bottom cells and support.
+pub const EDGE_WINDOW: u8 = 5;
+
 /// The packing problem of one strip, placed at columns `0..width` with walls right of it.
 #[must_use]
-pub fn strip_problem(width: u8, height: u8, bottom: u8, support: u8) -> Problem {
+pub fn strip_problem(width: u8, height: u8, bottom: u16, support: u16) -> Problem {
     let mut start = [height; WIDTH];
     for (x, h) in start.iter_mut().enumerate().take(width as usize) {
         *h = u8::from(bottom >> x & 1 != 0);
@@ -47,24 +61,41 @@ pub fn strip_problem(width: u8, height: u8, bottom: u8, support: u8) -> Problem 
 
 /// Whether a strip's cells can be whole pieces at all.
 #[must_use]
-pub const fn strip_admissible(width: u8, height: u8, bottom: u8) -> bool {
+pub const fn strip_admissible(width: u8, height: u8, bottom: u16) -> bool {
     let cells = width as u32 * height as u32;
     let filled = bottom.count_ones();
     filled <= cells && (cells - filled) % 4 == 0
 }
 
-/// Searches every minimal support for one `(width, height, bottom)`, in order of
+/// The columns of a strip that may hold bottom cells and support.
+#[must_use]
+pub const fn strip_window(width: u8, side: StripSide) -> u16 {
+    let all = (1u16 << width) - 1;
+    match side {
+        StripSide::Inner => all,
+        StripSide::Left => all & !((1 << (width - EDGE_WINDOW)) - 1),
+        StripSide::Right => (1 << EDGE_WINDOW) - 1,
+    }
+}
+
+/// The submasks of `window`, ascending.
+fn submasks(window: u16) -> Vec<u16> {
+    (0..=window).filter(|m| m & !window == 0).collect()
+}
+
+/// Searches every minimal support for one `(width, height, side, bottom)`, in order of
 /// increasing support size, then value. `base` must hold the placements that fit in
 /// `width` columns (order fixes which packing is written).
 #[must_use]
 pub fn search_strip_supports(
     width: u8,
     height: u8,
-    bottom: u8,
+    side: StripSide,
+    bottom: u16,
     table: &DeadTable,
     base: &[Placement],
 ) -> (Vec<StripText>, u64) {
-    let mut supports: Vec<u8> = (0..=u8::MAX >> (8 - width)).collect();
+    let mut supports = submasks(strip_window(width, side));
     supports.sort_by_key(|s| (s.count_ones(), *s));
     let mut found: Vec<StripText> = Vec::new();
     let mut nodes = 0;
@@ -78,6 +109,7 @@ pub fn search_strip_supports(
             found.push(StripText {
                 width,
                 height,
+                side,
                 bottom,
                 support,
                 fillers: drops,
@@ -101,15 +133,21 @@ pub fn strip_placements(width: u8, all: &[Placement]) -> Vec<Placement> {
         .collect()
 }
 
-/// Every `(width, height, bottom)` the tables cover, in file order.
+/// Every `(width, height, side, bottom)` the tables cover, in file order.
 #[must_use]
-pub fn strip_keys() -> Vec<(u8, u8, u8)> {
+pub fn strip_keys() -> Vec<(u8, u8, StripSide, u16)> {
     let mut out = Vec::new();
     for height in 1..=MAX_STRIP_HEIGHT {
-        for width in 1..=MAX_STRIP_WIDTH {
-            for bottom in 0..=u8::MAX >> (8 - width) {
-                if strip_admissible(width, height, bottom) {
-                    out.push((width, height, bottom));
+        for side in [StripSide::Inner, StripSide::Left, StripSide::Right] {
+            let widths = match side {
+                StripSide::Inner => 1..=MAX_STRIP_WIDTH,
+                _ => MAX_STRIP_WIDTH + 1..=MAX_EDGE_WIDTH,
+            };
+            for width in widths {
+                for bottom in submasks(strip_window(width, side)) {
+                    if strip_admissible(width, height, bottom) {
+                        out.push((width, height, side, bottom));
+                    }
                 }
             }
         }
