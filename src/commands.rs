@@ -212,28 +212,34 @@ pub struct AnimateArgs {
     long_about = "\
 Convert every sprite given (files, or directories whose image files are all taken),
 verify each by replay, and print a table: file, size, colours, rows, pieces, platforms,
-conversion time; then the totals. With --passes both, pieces are shown for the greedy
-and the optimal passes side by side.",
+conversion time; then the totals. With --passes all (the default) the pieces of the
+greedy and optimal classic passes are shown next to those of the default planner
+(fewest); platforms and time are the planner's.",
     after_help = "\
 Examples:
   tetris-printer stats sprites/
-  tetris-printer stats a.png b.png --passes both"
+  tetris-printer stats a.png b.png --passes greedy"
 )]
 pub struct StatsArgs {
     /// Sprite files or directories.
     #[arg(value_name = "PATH", required = true)]
     paths: Vec<PathBuf>,
     /// Which pass strategy to report.
-    #[arg(long, value_enum, default_value_t = StatsPasses::Both)]
+    #[arg(long, value_enum, default_value_t = StatsPasses::All)]
     passes: StatsPasses,
 }
 
 /// Which strategies `stats` reports.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum StatsPasses {
+    /// The default planner only.
+    Fewest,
+    /// The classic table with the exact pass split only.
     Optimal,
+    /// The article's greedy passes only.
     Greedy,
-    Both,
+    /// Greedy and optimal pieces next to the planner's.
+    All,
 }
 
 /// Regenerate the pattern tables in pattern-src/ with the searcher.
@@ -530,19 +536,27 @@ pub fn stats(args: &StatsArgs) -> Result<ExitCode> {
         Move::new(tetris_printer::Shape::ALL[0], 0).expect("valid");
         tetris_printer::MAX_MOVES
     ];
-    let both = args.passes == StatsPasses::Both;
+    let all = args.passes == StatsPasses::All;
+    let main = match args.passes {
+        StatsPasses::Greedy => Converter::greedy(),
+        StatsPasses::Optimal => Converter::with_passes(Passes::Optimal),
+        StatsPasses::Fewest | StatsPasses::All => Converter::new(),
+    };
+    let others = [Converter::greedy(), Converter::with_passes(Passes::Optimal)];
     println!(
-        "{:<28} {:>6} {:>6} {:>4} {:>9} {:>9} {:>9} {:>10}",
+        "{:<28} {:>6} {:>6} {:>4} {:>9} {:>9} {:>9} {:>9} {:>10}",
         "file",
         "size",
         "colors",
         "rows",
-        if both { "greedy" } else { "" },
+        if all { "greedy" } else { "" },
+        if all { "optimal" } else { "" },
         "pieces",
         "platforms",
         "time"
     );
-    let (mut tg, mut tp, mut tplat, mut ttime, mut failed) = (0, 0, 0, Duration::ZERO, 0);
+    let (mut totals, mut tp, mut tplat, mut ttime, mut failed) =
+        ([0usize; 2], 0, 0, Duration::ZERO, 0);
     for f in &files {
         let name = f.file_name().map_or_else(
             || f.display().to_string(),
@@ -556,41 +570,41 @@ pub fn stats(args: &StatsArgs) -> Result<ExitCode> {
                 continue;
             }
         };
-        let main = if args.passes == StatsPasses::Greedy {
-            Converter::greedy()
-        } else {
-            Converter::new()
-        };
         let (n, time) = timed_convert(&sprite, main, &mut buf);
         verify_moves(&sprite, &buf[..n]).with_context(|| f.display().to_string())?;
         let st = main.stats(&sprite);
-        let greedy = if both {
-            let (g, _) = timed_convert(&sprite, Converter::greedy(), &mut buf);
-            verify_moves(&sprite, &buf[..g]).with_context(|| f.display().to_string())?;
-            tg += g;
-            g.to_string()
-        } else {
-            String::new()
-        };
+        let mut columns = [String::new(), String::new()];
+        if all {
+            for ((c, col), total) in others.iter().zip(&mut columns).zip(&mut totals) {
+                let k = c
+                    .convert(&sprite, &mut buf)
+                    .expect("MAX_MOVES always suffices");
+                verify_moves(&sprite, &buf[..k]).with_context(|| f.display().to_string())?;
+                *total += k;
+                *col = k.to_string();
+            }
+        }
         tp += n;
         tplat += st.platforms;
         ttime += time;
         println!(
-            "{name:<28} {:>6} {:>6} {:>4} {greedy:>9} {n:>9} {:>9} {:>8.1}µs",
+            "{name:<28} {:>6} {:>6} {:>4} {:>9} {:>9} {n:>9} {:>9} {:>8.1}µs",
             format!("{}x{}", sprite.width(), sprite.height()),
             sprite.colors().len(),
             sprite.height(),
+            columns[0],
+            columns[1],
             st.platforms,
             time.as_secs_f64() * 1e6
         );
     }
+    let [tg, to] = totals.map(|t| if all { t.to_string() } else { String::new() });
     println!(
-        "{:<28} {:>6} {:>6} {:>4} {:>9} {tp:>9} {tplat:>9} {:>8.1}µs",
+        "{:<28} {:>6} {:>6} {:>4} {tg:>9} {to:>9} {tp:>9} {tplat:>9} {:>8.1}µs",
         format!("total ({} sprites)", files.len() - failed),
         "",
         "",
         "",
-        if both { tg.to_string() } else { String::new() },
         ttime.as_secs_f64() * 1e6
     );
     Ok(if failed > 0 {

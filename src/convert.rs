@@ -22,9 +22,9 @@ use crate::blocks::{Block, BlockKind};
 use crate::moves::Move;
 use crate::pattern::{triple_mask, Emitter, Platform};
 use crate::piece::{Piece, Shape};
+use crate::plan;
 use crate::playfield::WIDTH;
 use crate::sprite::{Sprite, MAX_HEIGHT, MAX_WIDTH};
-use crate::plan;
 use crate::tables;
 
 /// Pieces in every platform pattern: the T2, 19 more "add" pieces and the "remove"
@@ -238,11 +238,8 @@ impl Converter {
                 for i in 0..row.len {
                     classic[usize::from(plan.pass_of[i])] |= 1 << i;
                 }
-                let planned = plan::plan_row(
-                    &row_input(sprite, y),
-                    y == 0,
-                    &classic[..plan.passes],
-                );
+                let planned =
+                    plan::plan_row(&row_input(sprite, y), y == 0, &classic[..plan.passes]);
                 emit_planned(&planned, sprite, y, sink, on_block, &mut stats)?;
                 continue;
             }
@@ -326,6 +323,7 @@ fn emit_planned(
     on_block: &mut dyn FnMut(Block),
     stats: &mut ConvertStats,
 ) -> Result<(), ConvertError> {
+    let first = sink.len;
     let platform = if planned.platform {
         Some(platform_for(sprite, y)?)
     } else {
@@ -354,6 +352,10 @@ fn emit_planned(
         });
     }
     stats.passes += planned.len;
+    debug_assert_eq!(
+        sink.len - first + usize::from(planned.platform),
+        planned.pieces as usize
+    );
     if let Some(p) = platform {
         sink.push(p.remove);
         on_block(Block {

@@ -166,6 +166,7 @@ pub(crate) struct RowPlan {
     pub platform: bool,
     pub passes: [PassPlan; MAX_WIDTH],
     pub len: usize,
+    /// Pieces of the plan, platform included.
     pub pieces: u32,
 }
 
@@ -194,9 +195,10 @@ fn slot(side: StripSide, w: usize, h: usize, bottom: u32) -> Option<(bool, usize
         return None;
     }
     match side {
-        StripSide::Inner if (1..=STRIP_WIDTH).contains(&w) && bottom < 256 => {
-            Some((false, ((h - 1) * STRIP_WIDTH + (w - 1)) * 256 + bottom as usize))
-        }
+        StripSide::Inner if (1..=STRIP_WIDTH).contains(&w) && bottom < 256 => Some((
+            false,
+            ((h - 1) * STRIP_WIDTH + (w - 1)) * 256 + bottom as usize,
+        )),
         StripSide::Left | StripSide::Right
             if (STRIP_WIDTH + 1..=EDGE_WIDTH).contains(&w) && bottom & !window(side, w) == 0 =>
         {
@@ -307,11 +309,7 @@ fn tile(
 
 /// The cheapest fill of a pass: its pieces and, when `build`, the fill itself.
 fn fill(bottom: u32, support: u32, flips: bool, build: bool) -> Option<(u32, Option<Fill>)> {
-    let table = if flips {
-        None
-    } else {
-        tables::emitter(bottom)
-    };
+    let table = if flips { None } else { tables::emitter(bottom) };
     let index = strip_index();
     let filled = bottom.count_ones() as usize;
     for h in 1..=STRIP_HEIGHT {
@@ -404,7 +402,14 @@ impl Planner<'_> {
 
     /// Tries every order of `c`'s passes (up to 3 passes; more keep their order).
     fn offer_orders(&mut self, c: &mut Candidate) {
-        const ORDERS: [[u8; 3]; 6] = [[0, 1, 2], [1, 0, 2], [0, 2, 1], [2, 0, 1], [1, 2, 0], [2, 1, 0]];
+        const ORDERS: [[u8; 3]; 6] = [
+            [0, 1, 2],
+            [1, 0, 2],
+            [0, 2, 1],
+            [2, 0, 1],
+            [1, 2, 0],
+            [2, 1, 0],
+        ];
         if c.passes > 3 {
             for (i, o) in c.order[..c.passes].iter_mut().enumerate() {
                 *o = i as u8;
@@ -421,6 +426,30 @@ impl Planner<'_> {
         }
     }
 
+    /// A floor under the cost of `c` in any order: each pass needs at least the lowest
+    /// matrix height its cell count allows.
+    fn floor_of(&self, c: &Candidate) -> u32 {
+        let mut total = if c.platform { PLATFORM_PIECES } else { 0 };
+        for p in 0..c.passes as u8 {
+            let (mut filled, mut n) = (0, 0);
+            for (e, _) in c.emits[..c.len]
+                .iter()
+                .zip(&c.pass_of)
+                .filter(|(_, &q)| q == p)
+            {
+                filled += e.above.count_ones();
+                n += 1;
+            }
+            // 21·h − filled ≡ 0 (mod 4) means h ≡ filled (mod 4).
+            let h = match filled % 4 {
+                0 => 4,
+                r => r,
+            };
+            total += n + (21 * h - filled) / 4;
+        }
+        total
+    }
+
     /// Groups `c`'s emitters into passes first fit by left end (flipped ones apart when
     /// `apart`), then tries the orders.
     fn group(&mut self, c: &mut Candidate, apart: bool) {
@@ -435,7 +464,9 @@ impl Planner<'_> {
         let left = |e: &Emit| e.above.trailing_zeros();
         for i in 1..c.len {
             let mut j = i;
-            while j > 0 && left(&c.emits[usize::from(idx[j - 1])]) > left(&c.emits[usize::from(idx[j])]) {
+            while j > 0
+                && left(&c.emits[usize::from(idx[j - 1])]) > left(&c.emits[usize::from(idx[j])])
+            {
                 idx.swap(j - 1, j);
                 j -= 1;
             }
@@ -452,7 +483,9 @@ impl Planner<'_> {
             used[p] |= e.above;
             c.pass_of[usize::from(i)] = p as u8;
         }
-        self.offer_orders(c);
+        if self.floor_of(c) < self.best {
+            self.offer_orders(c);
+        }
     }
 
     /// Enumerates the covers of pixels `i..` by flipped and single emitters.

@@ -23,11 +23,11 @@ pub use engine::{
 };
 
 use crate::moves::Move;
-use crate::pattern::{mirror_mask, StripSide};
 use crate::pattern::text::{
     arrangements, write_emitter, write_no_platform, write_platform, write_strip, EmitterText,
     NoPlatform, PatternFile, PlatformText, Proof, StripText,
 };
+use crate::pattern::{mirror_mask, StripSide};
 use crate::playfield::WIDTH;
 
 /// The tallest matrix the converter can afford: a platform (3 rows) under the emission
