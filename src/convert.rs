@@ -229,20 +229,22 @@ impl Converter {
         let x0 = sprite.x0();
         for y in 0..sprite.height() {
             let row = RowPixels::of(sprite, y);
+            if self.passes == Passes::Fewest {
+                let planned = plan::plan_row(&row_input(sprite, y), y == 0, || {
+                    let plan = optimal(&row);
+                    let mut classic = [0u32; MAX_WIDTH];
+                    for i in 0..row.len {
+                        classic[usize::from(plan.pass_of[i])] |= 1 << i;
+                    }
+                    (classic, plan.passes)
+                });
+                emit_planned(&planned, sprite, y, sink, on_block, &mut stats)?;
+                continue;
+            }
             let plan = match self.passes {
                 Passes::Greedy => greedy(&row),
                 Passes::Optimal | Passes::Fewest => optimal(&row),
             };
-            if self.passes == Passes::Fewest {
-                let mut classic = [0u32; MAX_WIDTH];
-                for i in 0..row.len {
-                    classic[usize::from(plan.pass_of[i])] |= 1 << i;
-                }
-                let planned =
-                    plan::plan_row(&row_input(sprite, y), y == 0, &classic[..plan.passes]);
-                emit_planned(&planned, sprite, y, sink, on_block, &mut stats)?;
-                continue;
-            }
             // A pixel over a hole of the row below needs a platform (row 0 has the floor).
             let platform = if y > 0
                 && (x0..x0 + sprite.width())

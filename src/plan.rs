@@ -266,8 +266,10 @@ fn tile(
     let mut reach: u32 = 1;
     let mut step = |a: usize, w: usize, side: StripSide, reach: &mut u32| {
         let mask = (1u32 << w) - 1;
-        if *reach >> (a + w) & 1 == 0 {
-            if let Some(st) = strip(index, side, w, h, bottom >> a & mask, support >> a & mask) {
+        let b = bottom >> a & mask;
+        // Only whole pieces fit: skip the lookup when the cells cannot be.
+        if *reach >> (a + w) & 1 == 0 && (w * h - b.count_ones() as usize) % 4 == 0 {
+            if let Some(st) = strip(index, side, w, h, b, support >> a & mask) {
                 *reach |= 1 << (a + w);
                 parent[a + w] = Some((a as u8, st));
             }
@@ -355,6 +357,18 @@ struct Candidate {
     platform: bool,
 }
 
+/// What one pass of a candidate adds up to.
+#[derive(Clone, Copy, Default)]
+struct PassSum {
+    above: u32,
+    row: u32,
+    flips: bool,
+    n: u32,
+}
+
+/// Slots of the planner's fill cache (a power of two).
+const CACHE: usize = 64;
+
 struct Planner<'a> {
     row: &'a RowInput,
     first_row: bool,
@@ -362,39 +376,57 @@ struct Planner<'a> {
     best_plan: Option<Candidate>,
     /// No plan costs less: stop when the best reaches it.
     floor: u32,
+    /// Recent fills: `(above, support, flips) → pieces` (`u32::MAX`: none).
+    cache: [(u32, u32, bool, u32); CACHE],
 }
 
 impl Planner<'_> {
-    /// Cost of `c` (passes in `c.order`), or `None` if it is infeasible or not below
+    /// [`fill`]'s pieces through a small direct-mapped cache (candidates share passes).
+    fn fill_pieces(&mut self, above: u32, support: u32, flips: bool) -> Option<u32> {
+        let h = (above.wrapping_mul(0x9E37_79B1) ^ support.wrapping_mul(0x85EB_CA77)) >> 26;
+        let slot = &mut self.cache[h as usize % CACHE];
+        if slot.0 == above && slot.1 == support && slot.2 == flips && slot.0 != 0 {
+            return (slot.3 != u32::MAX).then_some(slot.3);
+        }
+        let pieces = fill(above, support, flips, false).map(|f| f.0);
+        *slot = (above, support, flips, pieces.unwrap_or(u32::MAX));
+        pieces
+    }
+
+    /// The passes of `c`, summed.
+    fn sums(c: &Candidate) -> [PassSum; MAX_WIDTH] {
+        let mut sums = [PassSum::default(); MAX_WIDTH];
+        for (e, &p) in c.emits[..c.len].iter().zip(&c.pass_of) {
+            let s = &mut sums[usize::from(p)];
+            s.above |= e.above;
+            s.row |= e.row;
+            s.flips |= e.flipped();
+            s.n += 1;
+        }
+        sums
+    }
+
+    /// Cost of `c` with its passes in `order`, or `None` if it is infeasible or not below
     /// the best so far.
-    fn cost(&self, c: &Candidate) -> Option<u32> {
+    fn cost(&mut self, c: &Candidate, sums: &[PassSum], order: &[u8]) -> Option<u32> {
         // A platform holds the emitters up; fillers rest on the emission row only.
         let mut support = 0;
         let mut total = if c.platform { PLATFORM_PIECES } else { 0 };
-        for &p in &c.order[..c.passes] {
-            let (mut above, mut row, mut flips, mut n) = (0, 0, false, 0);
-            for (e, _) in c.emits[..c.len]
-                .iter()
-                .zip(&c.pass_of)
-                .filter(|(_, &q)| q == p)
-            {
-                above |= e.above;
-                row |= e.row;
-                flips |= e.flipped();
-                n += 1;
-            }
-            let (pieces, _) = fill(above, support | row, flips, false)?;
-            total += n + pieces;
+        for &p in order {
+            let s = sums[usize::from(p)];
+            total += s.n + self.fill_pieces(s.above, support | s.row, s.flips)?;
             if total >= self.best {
                 return None;
             }
-            support |= row;
+            support |= s.row;
         }
         Some(total)
     }
 
-    fn offer(&mut self, c: &Candidate) {
-        if let Some(cost) = self.cost(c) {
+    /// Offers `c` in its own order.
+    fn offer_orders_fixed(&mut self, c: &Candidate) {
+        let sums = Self::sums(c);
+        if let Some(cost) = self.cost(c, &sums, &c.order[..c.passes]) {
             self.best = cost;
             self.best_plan = Some(*c);
         }
@@ -410,42 +442,46 @@ impl Planner<'_> {
             [1, 2, 0],
             [2, 1, 0],
         ];
+        let sums = Self::sums(c);
+        if Self::floor_of(c, &sums) >= self.best {
+            return;
+        }
         if c.passes > 3 {
             for (i, o) in c.order[..c.passes].iter_mut().enumerate() {
                 *o = i as u8;
             }
-            self.offer(c);
+            let order = c.order;
+            if let Some(cost) = self.cost(c, &sums, &order[..c.passes]) {
+                self.best = cost;
+                self.best_plan = Some(*c);
+            }
             return;
         }
         for o in ORDERS {
-            if o[..c.passes].iter().any(|&p| usize::from(p) >= c.passes) {
+            let o = &o[..c.passes];
+            if o.iter().any(|&p| usize::from(p) >= c.passes) {
                 continue;
             }
-            c.order[..c.passes].copy_from_slice(&o[..c.passes]);
-            self.offer(c);
+            if let Some(cost) = self.cost(c, &sums, o) {
+                c.order[..c.passes].copy_from_slice(o);
+                self.best = cost;
+                self.best_plan = Some(*c);
+            }
         }
     }
 
     /// A floor under the cost of `c` in any order: each pass needs at least the lowest
     /// matrix height its cell count allows.
-    fn floor_of(&self, c: &Candidate) -> u32 {
+    fn floor_of(c: &Candidate, sums: &[PassSum]) -> u32 {
         let mut total = if c.platform { PLATFORM_PIECES } else { 0 };
-        for p in 0..c.passes as u8 {
-            let (mut filled, mut n) = (0, 0);
-            for (e, _) in c.emits[..c.len]
-                .iter()
-                .zip(&c.pass_of)
-                .filter(|(_, &q)| q == p)
-            {
-                filled += e.above.count_ones();
-                n += 1;
-            }
+        for s in &sums[..c.passes] {
+            let filled = s.above.count_ones();
             // 21·h − filled ≡ 0 (mod 4) means h ≡ filled (mod 4).
             let h = match filled % 4 {
                 0 => 4,
                 r => r,
             };
-            total += n + (21 * h - filled) / 4;
+            total += s.n + (21 * h - filled) / 4;
         }
         total
     }
@@ -483,9 +519,7 @@ impl Planner<'_> {
             used[p] |= e.above;
             c.pass_of[usize::from(i)] = p as u8;
         }
-        if self.floor_of(c) < self.best {
-            self.offer_orders(c);
-        }
+        self.offer_orders(c);
     }
 
     /// Enumerates the covers of pixels `i..` by flipped and single emitters.
@@ -514,24 +548,14 @@ impl Planner<'_> {
     }
 }
 
-/// Plans a row. `classic` lists the passes of the classic plan (pixel bits per pass, in
-/// order): the planner starts from it and keeps it unless it finds a cheaper one.
-pub(crate) fn plan_row(row: &RowInput, first_row: bool, classic: &[u32]) -> RowPlan {
-    let mut c = Candidate {
-        emits: [Emit::NONE; MAX_WIDTH],
-        len: row.len,
-        pass_of: [0; MAX_WIDTH],
-        order: [0; MAX_WIDTH],
-        passes: classic.len(),
-        platform: !first_row && row.held[..row.len].iter().any(|&h| !h),
-    };
-    for i in 0..row.len {
-        c.emits[i] = row.single(i);
-        c.pass_of[i] = classic.iter().position(|&m| m >> i & 1 != 0).unwrap_or(0) as u8;
-    }
-    for (p, o) in c.order[..c.passes].iter_mut().enumerate() {
-        *o = p as u8;
-    }
+/// Plans a row. `classic` gives the passes of the classic plan (pixel bits per pass, in
+/// order); the planner offers it too unless its own best already meets the floor, so
+/// the result never costs more.
+pub(crate) fn plan_row(
+    row: &RowInput,
+    first_row: bool,
+    classic: impl FnOnce() -> ([u32; MAX_WIDTH], usize),
+) -> RowPlan {
     let pixels = row.len as u32;
     // Σh ≡ −pixels (mod 4) and Σh ≥ 1.
     let min_rows = match (4 - pixels % 4) % 4 {
@@ -544,14 +568,37 @@ pub(crate) fn plan_row(row: &RowInput, first_row: bool, classic: &[u32]) -> RowP
         best: u32::MAX,
         best_plan: None,
         floor: (21 * min_rows + pixels) / 4,
+        cache: [(0, 0, false, 0); CACHE],
     };
-    planner.offer(&c);
-    if row.len > 0 {
-        let mut scratch = c;
-        scratch.len = 0;
-        planner.covers(&mut scratch, 0);
+    let mut c = Candidate {
+        emits: [Emit::NONE; MAX_WIDTH],
+        len: 0,
+        pass_of: [0; MAX_WIDTH],
+        order: [0; MAX_WIDTH],
+        passes: 0,
+        platform: false,
+    };
+    planner.covers(&mut c, 0);
+    if planner.best > planner.floor || planner.best_plan.is_none() {
+        let (passes, count) = classic();
+        c.len = row.len;
+        c.passes = count;
+        c.platform = !first_row && row.held[..row.len].iter().any(|&h| !h);
+        for i in 0..row.len {
+            c.emits[i] = row.single(i);
+            c.pass_of[i] = passes[..count]
+                .iter()
+                .position(|&m| m >> i & 1 != 0)
+                .unwrap_or(0) as u8;
+        }
+        for (p, o) in c.order[..c.passes].iter_mut().enumerate() {
+            *o = p as u8;
+        }
+        planner.offer_orders_fixed(&c);
     }
-    let best = planner.best_plan.unwrap_or(c);
+    let best = planner
+        .best_plan
+        .expect("the classic plan always has a cost: its table patterns exist");
     materialize(&best, planner.best)
 }
 
