@@ -1,8 +1,10 @@
 //! `cargo bench`: conversion, table lookup, replay, check and pattern search.
 
 use criterion::{black_box, criterion_group, criterion_main, BatchSize, Criterion};
-use tetris_printer::search::{search_emitters, Config, DeadTable};
-use tetris_printer::{compare, tables, Converter, Move, Playfield, Shape, Sprite, MAX_MOVES};
+use tetris_printer::search::{search_emitters, search_strips, Config, DeadTable};
+use tetris_printer::{
+    compare, tables, Converter, Move, Passes, Playfield, Shape, Sprite, MAX_MOVES,
+};
 
 /// A deterministic 17 × 32 three-colour noise sprite (every row non-empty).
 fn noise() -> Sprite {
@@ -55,20 +57,19 @@ fn convert(c: &mut Criterion) {
         ("glyph16x16", glyph()),
         ("pixel1x1", Sprite::from_ascii("0").expect("valid")),
     ] {
-        g.bench_function(format!("{name}/optimal"), |b| {
-            b.iter(|| {
-                Converter::new()
-                    .convert(black_box(&sprite), &mut buf)
-                    .expect("fits")
-            })
-        });
-        g.bench_function(format!("{name}/greedy"), |b| {
-            b.iter(|| {
-                Converter::greedy()
-                    .convert(black_box(&sprite), &mut buf)
-                    .expect("fits")
-            })
-        });
+        for (strategy, converter) in [
+            ("fewest", Converter::new()),
+            ("optimal", Converter::with_passes(Passes::Optimal)),
+            ("greedy", Converter::greedy()),
+        ] {
+            g.bench_function(format!("{name}/{strategy}"), |b| {
+                b.iter(|| {
+                    converter
+                        .convert(black_box(&sprite), &mut buf)
+                        .expect("fits")
+                })
+            });
+        }
     }
     g.finish();
 }
@@ -79,6 +80,18 @@ fn lookup(c: &mut Criterion) {
         b.iter(|| {
             keys.iter()
                 .map(|k| tables::emitter(black_box(*k)).map_or(0, |e| e.fillers.len()))
+                .sum::<usize>()
+        })
+    });
+    let strips: Vec<_> = tables::STRIPS
+        .values()
+        .map(|l| (l[0].width, l[0].height, l[0].side, l[0].bottom))
+        .collect();
+    c.bench_function(&format!("strip lookup (all {} keys)", strips.len()), |b| {
+        b.iter(|| {
+            strips
+                .iter()
+                .map(|&(w, h, side, bottom)| tables::strips(w, h, side, black_box(bottom)).len())
                 .sum::<usize>()
         })
     });
@@ -122,6 +135,13 @@ fn search(c: &mut Criterion) {
             )
         });
     }
+    g.bench_function("regenerate strips", |b| {
+        b.iter_batched(
+            || (),
+            |()| search_strips(&config, &table, &|_| {}),
+            BatchSize::PerIteration,
+        )
+    });
     g.bench_function("dead-pattern table", |b| b.iter(DeadTable::new));
     g.finish();
 }
