@@ -193,12 +193,10 @@ impl Playfield {
             return Err(DropError::GameOver(m));
         }
         let code = m.shape.piece() as u8 + 1;
-        let mut touched = 0u64;
         for &(dx, dy) in &d.cells {
             let (cx, cy) = (x + dx as usize, y + dy as usize);
             self.rows[cy] |= 1 << cx;
             self.cells[cy][cx] = code;
-            touched |= 1 << cy;
         }
         for i in 0..d.width as usize {
             let top = (y as u8) + d.top[i];
@@ -208,13 +206,10 @@ impl Playfield {
         }
         self.pieces += 1;
         let mut cleared = 0u64;
-        let mut t = touched;
-        while t != 0 {
-            let r = t.trailing_zeros() as usize;
-            if self.rows[r] == FULL {
-                cleared |= 1 << r;
+        for (r, &row) in self.rows[y..y + d.height as usize].iter().enumerate() {
+            if row == FULL {
+                cleared |= 1 << (y + r);
             }
-            t &= t - 1;
         }
         if cleared != 0 {
             self.remove_rows(cleared);
@@ -241,13 +236,18 @@ impl Playfield {
             self.rows[y] = 0;
             self.cells[y] = [0; WIDTH];
         }
-        self.recompute_heights();
+        self.recompute_heights_below(dst);
     }
 
     fn recompute_heights(&mut self) {
+        self.recompute_heights_below(HEIGHT);
+    }
+
+    /// Recomputes the column heights when every row from `top` up is empty.
+    fn recompute_heights_below(&mut self, top: usize) {
         let mut found: Row = 0;
         self.heights = [0; WIDTH];
-        for y in (0..HEIGHT).rev() {
+        for y in (0..top).rev() {
             let mut new = self.rows[y] & !found;
             found |= new;
             while new != 0 {

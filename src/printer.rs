@@ -72,6 +72,9 @@ impl std::error::Error for Mismatch {}
 /// Reports the first difference scanning rows bottom to top, each row left to right.
 pub fn compare(field: &Playfield, sprite: &Sprite) -> Result<(), Mismatch> {
     for y in 0..HEIGHT {
+        if y >= sprite.height() && field.row(y) == 0 {
+            continue; // above the sprite, nothing expected and nothing there
+        }
         for x in 0..WIDTH {
             let expected = expected_piece(sprite, x, y);
             let found = field.get(x, y);
