@@ -322,7 +322,7 @@ fn verify_moves(sprite: &Sprite, moves: &[Move]) -> Result<Playfield> {
 
 pub fn demo(args: &DemoArgs) -> Result<ExitCode> {
     let sprite = Sprite::from_ascii(DEMO_SPRITE).context("the built-in sprite")?;
-    let moves = convert_sprite(&sprite, PassesArg::Optimal);
+    let moves = convert_sprite(&sprite, PassesArg::Fewest);
     let field = verify_moves(&sprite, &moves)?;
     std::fs::create_dir_all(&args.output)
         .with_context(|| format!("could not create {}", args.output.display()))?;
@@ -417,7 +417,7 @@ pub fn verify(args: &VerifyArgs) -> Result<ExitCode> {
 
 pub fn render(args: &RenderArgs) -> Result<ExitCode> {
     let sprite = load_sprite(&args.sprite)?;
-    let moves = convert_sprite(&sprite, PassesArg::Optimal);
+    let moves = convert_sprite(&sprite, PassesArg::Fewest);
     let field = verify_moves(&sprite, &moves)?;
     let img = render::render_field(&field, Some(sprite.colors()), args.scale);
     render::write_png_atomic(&args.output, &img, &[args.sprite.as_path()])?;
@@ -471,7 +471,7 @@ pub fn animate(args: &AnimateArgs) -> Result<ExitCode> {
     let sprite = load_sprite(&args.sprite)?;
     let moves: Vec<Move> = match &args.moves {
         Some(p) => load_moves(p)?.into_iter().map(|(m, _)| m).collect(),
-        None => convert_sprite(&sprite, PassesArg::Optimal),
+        None => convert_sprite(&sprite, PassesArg::Fewest),
     };
     let mut inputs = vec![args.sprite.as_path()];
     inputs.extend(args.moves.as_deref());
