@@ -166,13 +166,19 @@ pub fn search_emitter(
     None
 }
 
-/// Runs `work` over `items` on `jobs` threads, keeping results in item order.
+/// Runs `work` over `items` on `jobs` threads as progress group `n`, keeping results
+/// in item order.
 fn parallel<T: Sync, R: Send>(
+    n: u8,
     items: &[T],
     jobs: usize,
     work: impl Fn(&T) -> R + Sync,
-    step: &(dyn Fn() + Sync),
+    progress: &(dyn Fn(Progress) + Sync),
 ) -> Vec<R> {
+    progress(Progress::Start {
+        n,
+        total: items.len(),
+    });
     let next = AtomicUsize::new(0);
     let results: Mutex<Vec<Option<R>>> = Mutex::new((0..items.len()).map(|_| None).collect());
     std::thread::scope(|s| {
@@ -182,7 +188,7 @@ fn parallel<T: Sync, R: Send>(
                 let Some(item) = items.get(i) else { break };
                 let r = work(item);
                 results.lock().expect("no worker panics")[i] = Some(r);
-                step();
+                progress(Progress::Step);
             });
         }
     });
@@ -209,15 +215,12 @@ pub fn search_emitters(
         .copied()
         .filter(|&k| k <= mirror_mask(k))
         .collect();
-    progress(Progress::Start {
-        n,
-        total: canonical.len(),
-    });
     let found = parallel(
+        n,
         &canonical,
         config.jobs,
         |&key| search_emitter(key, config.seed, table, &base),
-        &|| progress(Progress::Step),
+        progress,
     );
     let mut by_key = std::collections::BTreeMap::new();
     let mut nodes = 0;
@@ -324,15 +327,12 @@ pub fn search_platforms(
 ) -> PatternFile {
     let base = all_placements();
     let centres: Vec<u8> = (1..=10).collect();
-    progress(Progress::Start {
-        n: 0,
-        total: centres.len(),
-    });
     let found = parallel(
+        0,
         &centres,
         config.jobs,
         |&c| search_platform(c, config.seed, table, &base),
-        &|| progress(Progress::Step),
+        progress,
     );
     let mut out = PatternFile::default();
     let mut all: Vec<Result<PlatformText, NoPlatform>> = Vec::new();
@@ -405,17 +405,14 @@ pub fn search_strips(
             StripSide::Right => false,
         })
         .collect();
-    progress(Progress::Start {
-        n: 8,
-        total: canonical.len(),
-    });
     let found = parallel(
+        8,
         &canonical,
         config.jobs,
         |&(w, h, side, b)| {
             strips::search_strip_supports(w, h, side, b, table, &bases[w as usize]).0
         },
-        &|| progress(Progress::Step),
+        progress,
     );
     let mut by_key = std::collections::BTreeMap::new();
     for (k, list) in canonical.iter().zip(found) {
