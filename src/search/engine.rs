@@ -7,6 +7,12 @@
 //!   tops exactly, and must touch a column that still has uncleared cells (support);
 //! - **regions**: columns at their goal height are walls; the empty cells between two
 //!   walls must number a multiple of 4;
+//! - **floor runs**: a run of columns at the cleared level can only be covered by pieces
+//!   that hang on its edges, so it shrinks from the edges; a precomputed table
+//!   ([`RunTable`]) says whether that can ever finish (support-aware forward checking);
+//! - **decomposition**: walls split the matrix into regions that only interact through the
+//!   cleared level; each region is searched alone with the others frozen (memoized per
+//!   region), which proves the whole state dead or finishes it region by region;
 //! - **forward checking** (crossword templates): the lowest empty cell of every column
 //!   near the last drop must still be coverable by some piece, given that heights only
 //!   grow; the test is a table lookup ([`DeadTable`], sokoban-style precomputed dead
@@ -252,6 +258,105 @@ impl Default for DeadTable {
     }
 }
 
+/// Edge heights of a run, relative to the run: 1, 2, or 3 for "no piece can hang on it".
+const RUN_BLOCKED: u8 = 3;
+
+/// Can a run of `w` columns at the cleared level, with edges `hl` and `hr` above it and
+/// `room` rows up to the goal, ever be covered? Every piece that covers one of its cells
+/// must hang on an edge (nothing else holds it up), and so shrinks the run from that side,
+/// leaving the piece's top as the new edge. Farther columns are assumed to fit, so a
+/// "no" is a proof.
+struct RunTable {
+    live: Vec<bool>,
+}
+
+const RUN_ROOMS: usize = 8;
+
+impl RunTable {
+    fn index(room: u8, w: usize, hl: u8, hr: u8) -> usize {
+        ((usize::from(room.min(7)) * (WIDTH + 1) + w) * 4 + usize::from(hl)) * 4 + usize::from(hr)
+    }
+
+    fn new() -> RunTable {
+        let n = RUN_ROOMS * (WIDTH + 1) * 16;
+        let mut live = vec![false; n];
+        // Profiles of every shape and of its mirror image (the right edge is the mirror).
+        let mut shapes: Vec<(usize, [i32; 4], [i32; 4])> = Vec::new();
+        for d in SHAPES.iter() {
+            let w = d.width as usize;
+            let mut b = [0i32; 4];
+            let mut t = [0i32; 4];
+            for j in 0..w {
+                b[j] = i32::from(d.bottom[j]);
+                t[j] = i32::from(d.top[j]);
+            }
+            shapes.push((w, b, t));
+        }
+        for room in 0..RUN_ROOMS as u8 {
+            for w in 1..=WIDTH {
+                for hl in 1..=RUN_BLOCKED {
+                    for hr in 1..=RUN_BLOCKED {
+                        let v = Self::solve(&shapes, &live, room, w, hl, hr)
+                            || Self::solve(&shapes, &live, room, w, hr, hl);
+                        live[Self::index(room, w, hl, hr)] = v;
+                        live[Self::index(room, w, hr, hl)] |= v;
+                    }
+                }
+            }
+        }
+        RunTable { live }
+    }
+
+    /// Attach at the left edge `hl` (the right-edge case is the mirror image, and the
+    /// shape set is closed under mirroring, so swapping the edges covers it).
+    fn solve(
+        shapes: &[(usize, [i32; 4], [i32; 4])],
+        live: &[bool],
+        room: u8,
+        w: usize,
+        hl: u8,
+        hr: u8,
+    ) -> bool {
+        if hl >= RUN_BLOCKED {
+            return false;
+        }
+        let room = i32::from(room);
+        shapes.iter().any(|&(wd, b, t)| {
+            (1..wd).any(|s| {
+                let inside = (wd - s).min(w);
+                let b0 = b[s];
+                if (s..s + inside).any(|j| b[j] != b0) || b[s - 1] - b0 < i32::from(hl) {
+                    return false;
+                }
+                if (0..wd).any(|j| t[j] - b0 > room || b[j] - b0 < 0) {
+                    return false;
+                }
+                if wd - s > w {
+                    // Past the run: the piece also rests on the right edge.
+                    let over = b[s + w] - b0;
+                    return hr < RUN_BLOCKED && over >= i32::from(hr);
+                }
+                if wd - s == w {
+                    return true;
+                }
+                let edge = (t[wd - 1] - b0).clamp(1, i32::from(RUN_BLOCKED)) as u8;
+                let rest = w - (wd - s);
+                let i = Self::index(room as u8, rest, edge, hr);
+                live[i]
+            })
+        })
+    }
+
+    fn live(&self, room: u8, w: usize, hl: u8, hr: u8) -> bool {
+        self.live[Self::index(room, w, hl, hr)]
+    }
+}
+
+fn run_table() -> &'static RunTable {
+    static T: std::sync::OnceLock<RunTable> = std::sync::OnceLock::new();
+    T.get_or_init(RunTable::new)
+}
+
 fn pack(h: &Heights) -> u64 {
     h.iter().fold(0u64, |a, &v| a << 3 | v as u64)
 }
@@ -267,6 +372,8 @@ struct Search<'a> {
     budget: u64,
     goal: Heights,
     support: u32,
+    /// The cleared level never exceeds this (frozen lower regions outside a sub-search).
+    cap: u8,
     order: Vec<Placement>,
     table: &'a DeadTable,
     /// `Some(g)` when every column's goal is `g`: then the dead table applies.
@@ -275,6 +382,36 @@ struct Search<'a> {
     dead: DeadSet,
     nodes: u64,
     path: Vec<Move>,
+    /// Region memo of the main search (`None` inside a region sub-search, or when the
+    /// decomposition is off).
+    regions: Option<Box<RegionMemo>>,
+    /// Whether the floor-run check ([`RunTable`]) is on.
+    runs: bool,
+}
+
+/// What is known about one region (the other columns at their goal) for each cap.
+#[derive(Default, Clone, Copy)]
+struct RegionFacts {
+    dead: u16,
+    live: u16,
+    unknown: u16,
+}
+
+#[derive(Default)]
+struct RegionMemo {
+    facts: std::collections::HashMap<u64, RegionFacts, BuildHasherDefault<KeyHasher>>,
+    /// Nogoods of the region sub-searches, one set per cap.
+    dead: Vec<DeadSet>,
+}
+
+/// Nodes one region sub-search may expand before its answer counts as unknown.
+const REGION_BUDGET: u64 = 2000;
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Verdict {
+    Dead,
+    Live,
+    Unknown,
 }
 
 impl Search<'_> {
@@ -290,9 +427,18 @@ impl Search<'_> {
             return Step::OutOfBudget;
         }
         self.nodes += 1;
-        let cleared = *h.iter().min().expect("21 columns");
-        // Candidates, lowest landing first (the stack grows bottom-up, as a crystal),
-        // then in rail order.
+        let cleared = (*h.iter().min().expect("21 columns")).min(self.cap);
+        if self.regions.is_some() {
+            match self.decompose(h) {
+                Verdict::Dead => {
+                    self.dead.insert(key);
+                    return Step::Dead;
+                }
+                Verdict::Live => return Step::Found,
+                Verdict::Unknown => {}
+            }
+        }
+        // Candidates: an S or Z on the floor first, then in rail order.
         let mut cand = [(0u8, 0u8, 0u16); 371];
         let mut k = 0;
         for (idx, p) in self.order.iter().enumerate() {
@@ -346,7 +492,7 @@ impl Search<'_> {
     fn viable(&self, h: &Heights, x: usize, w: usize) -> bool {
         // Every region between walls holds a multiple of 4 empty cells, and some piece
         // in it can still be supported (a region flat at the cleared level never can).
-        let cleared = *h.iter().min().expect("21 columns");
+        let cleared = (*h.iter().min().expect("21 columns")).min(self.cap);
         let mut empty = 0u32;
         let mut any_above = false;
         let mut open = false;
@@ -370,10 +516,180 @@ impl Search<'_> {
                 any_above |= hi > cleared || self.support >> i & 1 != 0;
             }
         }
+        if self.runs && !self.runs_coverable(h, cleared) {
+            return false;
+        }
         // Forward check near the drop: every lowest empty cell must stay coverable.
         let lo = x.saturating_sub(3);
         let hi = (x + w + 3).min(WIDTH);
         (lo..hi).all(|i| self.live(h, i))
+    }
+
+    /// Support-aware check of the floor: a run of columns at the cleared level (without
+    /// support below) stays there until a piece covers part of it, and that piece can
+    /// only be held up by a column outside the run, above the cleared level. Heights
+    /// only grow, so the run is dead when no piece can ever straddle one of its edges.
+    fn runs_coverable(&self, h: &Heights, cleared: u8) -> bool {
+        let mut i = 0;
+        while i < WIDTH {
+            if h[i] != cleared || h[i] >= self.goal[i] {
+                i += 1;
+                continue;
+            }
+            let a = i;
+            while i < WIDTH && h[i] == cleared && h[i] < self.goal[i] {
+                i += 1;
+            }
+            let b = i;
+            let run = ((1u32 << b) - 1) & !((1u32 << a) - 1);
+            if self.support & run != 0 {
+                continue;
+            }
+            let rel = |j: usize| {
+                if h[j] >= self.goal[j] {
+                    RUN_BLOCKED
+                } else {
+                    (h[j] - cleared).min(RUN_BLOCKED)
+                }
+            };
+            let hl = if a == 0 { RUN_BLOCKED } else { rel(a - 1) };
+            let hr = if b == WIDTH { RUN_BLOCKED } else { rel(b) };
+            // The highest goal anywhere bounds every piece's top (a relaxation).
+            let room = *self.goal.iter().max().expect("21 columns") - cleared;
+            if !run_table().live(room, b - a, hl, hr) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Splits the state at its walls. Regions only interact through the cleared level
+    /// (the lowest region's floor supports pieces elsewhere), which only rises, so a
+    /// region that cannot be packed with the others frozen makes the state dead; and
+    /// regions that can be packed one after the other (highest floor first, the others
+    /// frozen) finish the state, with their drops appended to the path.
+    fn decompose(&mut self, h: &Heights) -> Verdict {
+        let mut regs = [(0usize, 0usize, 0u8); 11];
+        let mut k = 0;
+        let mut i = 0;
+        while i < WIDTH {
+            if h[i] >= self.goal[i] {
+                i += 1;
+                continue;
+            }
+            let a = i;
+            let mut m = u8::MAX;
+            while i < WIDTH && h[i] < self.goal[i] {
+                m = m.min(h[i]);
+                i += 1;
+            }
+            regs[k] = (a, i, m);
+            k += 1;
+        }
+        if k < 2 {
+            return Verdict::Unknown;
+        }
+        let regs = &mut regs[..k];
+        // The relaxed test: each region with the others frozen at their floors.
+        for r in 0..k {
+            let ext = (0..k)
+                .filter(|&q| q != r)
+                .map(|q| regs[q].2)
+                .min()
+                .expect("two regions");
+            if self.region(h, regs[r], ext, false) == Verdict::Dead {
+                return Verdict::Dead;
+            }
+        }
+        // One after the other, highest floor first (ties: left first).
+        regs.sort_by_key(|r| (std::cmp::Reverse(r.2), r.0));
+        for r in 0..k {
+            let ext = regs[r + 1..].iter().map(|q| q.2).min().unwrap_or(u8::MAX);
+            if self.region(h, regs[r], ext, false) != Verdict::Live {
+                return Verdict::Unknown;
+            }
+        }
+        for r in 0..k {
+            let ext = regs[r + 1..].iter().map(|q| q.2).min().unwrap_or(u8::MAX);
+            let v = self.region(h, regs[r], ext, true);
+            debug_assert!(v == Verdict::Live);
+        }
+        Verdict::Live
+    }
+
+    /// Packs region `a..b` (floor `m`) of `h` alone with the cleared level capped at
+    /// `ext`; appends its drops to the path when `record` (and it is live).
+    fn region(
+        &mut self,
+        h: &Heights,
+        (a, b, m): (usize, usize, u8),
+        ext: u8,
+        record: bool,
+    ) -> Verdict {
+        // Caps below the floor all mean "every piece is supported"; caps at or above
+        // the goal mean "no help from outside".
+        let top = (a..b).map(|i| self.goal[i]).max().expect("non-empty");
+        let cap = if ext < m { 0 } else { ext.min(top) };
+        let mut masked = self.goal;
+        masked[a..b].copy_from_slice(&h[a..b]);
+        let key = pack(&masked);
+        let bit = 1u16 << cap;
+        let memo = self.regions.as_mut().expect("main search");
+        let f = memo.facts.get(&key).copied().unwrap_or_default();
+        if !record {
+            // Dead at a lower cap is dead at this one; live at a higher cap is live here.
+            if f.dead & (bit | (bit - 1)) != 0 {
+                return Verdict::Dead;
+            }
+            if f.live & !(bit - 1) != 0 {
+                return Verdict::Live;
+            }
+            if f.unknown & bit != 0 {
+                return Verdict::Unknown;
+            }
+        }
+        if memo.dead.len() <= cap as usize {
+            memo.dead.resize_with(cap as usize + 1, DeadSet::default);
+        }
+        let mut sub = Search {
+            budget: REGION_BUDGET,
+            goal: self.goal,
+            support: self.support,
+            cap,
+            order: std::mem::take(&mut self.order),
+            table: self.table,
+            uniform: self.uniform,
+            covers: std::mem::take(&mut self.covers),
+            dead: std::mem::take(&mut memo.dead[cap as usize]),
+            nodes: 0,
+            path: Vec::new(),
+            regions: None,
+            runs: self.runs,
+        };
+        let step = sub.dfs(&masked);
+        self.nodes += sub.nodes;
+        self.order = std::mem::take(&mut sub.order);
+        self.covers = std::mem::take(&mut sub.covers);
+        let memo = self.regions.as_mut().expect("main search");
+        memo.dead[cap as usize] = std::mem::take(&mut sub.dead);
+        let f = memo.facts.entry(key).or_default();
+        match step {
+            Step::Found => {
+                f.live |= bit;
+                if record {
+                    self.path.extend_from_slice(&sub.path);
+                }
+                Verdict::Live
+            }
+            Step::Dead => {
+                f.dead |= bit;
+                Verdict::Dead
+            }
+            Step::OutOfBudget => {
+                f.unknown |= bit;
+                Verdict::Unknown
+            }
+        }
     }
 
     fn live(&self, h: &Heights, i: usize) -> bool {
@@ -413,9 +729,21 @@ pub fn solve(problem: &Problem, order: &[Placement], table: &DeadTable) -> Outco
 /// known in the next, so no work is lost to a restart.
 pub fn solve_with_restarts(
     problem: &Problem,
+    orders: impl FnMut(u32) -> Vec<Placement>,
+    first_budget: u64,
+    table: &DeadTable,
+) -> Outcome {
+    run(problem, orders, first_budget, table, true)
+}
+
+/// The search, with the floor-run check and the region decomposition (`pruning`) or
+/// without them (the plain search they are tested against).
+fn run(
+    problem: &Problem,
     mut orders: impl FnMut(u32) -> Vec<Placement>,
     first_budget: u64,
     table: &DeadTable,
+    pruning: bool,
 ) -> Outcome {
     let mut s = Search {
         budget: 0,
@@ -432,6 +760,9 @@ pub fn solve_with_restarts(
         dead: DeadSet::default(),
         nodes: 0,
         path: Vec::new(),
+        cap: u8::MAX,
+        regions: pruning.then(Box::default),
+        runs: pruning,
     };
     let start = problem.start;
     if !(0..WIDTH).all(|i| s.live(&start, i)) {
@@ -532,6 +863,126 @@ mod tests {
             solve(&one_short, &all_placements(), &t),
             Outcome::None { .. }
         ));
+    }
+
+    #[test]
+    fn floor_runs_need_an_edge_to_hang_on() {
+        let r = run_table();
+        // Between two walls (or columns 3+ above) nothing can ever cover the run.
+        assert!(!r.live(5, 6, RUN_BLOCKED, RUN_BLOCKED));
+        assert!(!r.live(5, 1, RUN_BLOCKED, RUN_BLOCKED));
+        // A one-column well between columns one above: a T pointing down fills it.
+        assert!(r.live(5, 1, 1, 1));
+        // Without room for anything to hang down, nothing fits.
+        assert!(!r.live(0, 1, 1, 1));
+        // Wider runs are eaten from their edges.
+        assert!(r.live(5, 6, 1, RUN_BLOCKED));
+        for room in 0..RUN_ROOMS as u8 {
+            for w in 1..=WIDTH {
+                for hl in 1..=RUN_BLOCKED {
+                    for hr in 1..=RUN_BLOCKED {
+                        assert_eq!(r.live(room, w, hl, hr), r.live(room, w, hr, hl));
+                    }
+                }
+            }
+        }
+    }
+
+    /// Replays `drops` on `p` with the search's rules: every piece lands with its
+    /// bottom profile on the column tops, stays under the goal and is held up.
+    fn replays(p: &Problem, drops: &[Move]) -> bool {
+        let mut h = p.start;
+        for m in drops {
+            let d = m.shape.data();
+            let x = m.x as usize;
+            let cleared = *h.iter().min().expect("21 columns");
+            let Some(base) = h[x].checked_sub(d.bottom[0]) else {
+                return false;
+            };
+            let mut held = false;
+            for j in 0..d.width as usize {
+                if h[x + j] != base + d.bottom[j] || base + d.top[j] > p.goal[x + j] {
+                    return false;
+                }
+                held |= h[x + j] > cleared || p.support >> (x + j) & 1 != 0;
+            }
+            if !held {
+                return false;
+            }
+            for j in 0..d.width as usize {
+                h[x + j] = base + d.top[j];
+            }
+        }
+        h == p.goal
+    }
+
+    #[test]
+    fn floor_runs_and_regions_agree_with_the_plain_search() {
+        // The floor-run check and the region decomposition only prune dead states and
+        // finish live ones: on random matrices the answer is the plain search's, and
+        // every packing found replays.
+        let t = DeadTable::new();
+        let order = all_placements();
+        let mut rng = 0x5eed_u64;
+        let mut next = |m: u64| {
+            rng = rng
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (rng >> 33) % m
+        };
+        let (mut found, mut none) = (0, 0);
+        for case in 0..200 {
+            // An emitter-like floor (n triples at random places) under a goal of 1 to 3
+            // rows, then a few random legal drops.
+            let mut start = [0u8; WIDTH];
+            let n = 1 + next(7) as usize;
+            for _ in 0..n {
+                let x = next(19) as usize;
+                if start[x..x + 3].iter().all(|&v| v == 0) {
+                    start[x..x + 3].fill(1);
+                }
+            }
+            let ones = start.iter().filter(|&&v| v == 1).count();
+            let Some(g) = (1..=3u8).find(|&g| (21 * g as usize - ones) % 4 == 0) else {
+                continue;
+            };
+            for _ in 0..next(7) {
+                let p = order[next(order.len() as u64) as usize];
+                let (x, w) = (p.x as usize, p.width as usize);
+                let cleared = *start.iter().min().expect("21 columns");
+                let Some(base) = start[x].checked_sub(p.bottom[0]) else {
+                    continue;
+                };
+                if (0..w).all(|j| start[x + j] == base + p.bottom[j] && base + p.top[j] <= g)
+                    && (0..w).any(|j| start[x + j] > cleared)
+                {
+                    for j in 0..w {
+                        start[x + j] = base + p.top[j];
+                    }
+                }
+            }
+            let support = if case % 3 == 0 {
+                next(1 << 21) as u32 & next(1 << 21) as u32
+            } else {
+                0
+            };
+            let p = Problem {
+                start,
+                goal: [g; WIDTH],
+                support,
+            };
+            let pruned = run(&p, |_| order.clone(), 0, &t, true);
+            let plain = run(&p, |_| order.clone(), 0, &t, false);
+            match (&pruned, &plain) {
+                (Outcome::Found { drops, .. }, Outcome::Found { .. }) => {
+                    assert!(replays(&p, drops), "{p:?}: {drops:?}");
+                    found += 1;
+                }
+                (Outcome::None { .. }, Outcome::None { .. }) => none += 1,
+                _ => panic!("{p:?}: pruned {pruned:?}, plain {plain:?}"),
+            }
+        }
+        assert!(found > 30 && none > 30, "found {found}, none {none}");
     }
 
     #[test]
