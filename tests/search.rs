@@ -5,8 +5,8 @@
 use tetris_printer::pattern::text::{arrangements, parse_file, PatternFile};
 use tetris_printer::pattern::{mirror_mask, triple_mask};
 use tetris_printer::search::{
-    admissible_heights, all_placements, emitter_file_name, emitter_file_text, search_emitters,
-    solve, Config, DeadTable, Outcome, Problem,
+    admissible_heights, all_placements, emitter_file_name, emitter_file_text, generate,
+    platform_file_text, solve, strip_file_text, Config, DeadTable, Outcome, Problem,
 };
 use tetris_printer::{tables, Piece, Playfield, WIDTH};
 
@@ -179,27 +179,35 @@ fn platforms_support_any_row_below() {
 }
 
 #[test]
-fn search_reproduces_committed_files_and_ignores_jobs() {
-    let table = DeadTable::new();
-    // n = 6 includes the 49 six-row patterns, once the slowest part of the search.
-    for n in [7u8, 5, 6, 1] {
-        let mut texts = Vec::new();
-        for jobs in [1, 2] {
-            let config = Config {
-                seed: 1,
-                jobs,
-                only: Some(n),
-            };
-            let (file, _) = search_emitters(n, &config, &table, &|_| {});
-            texts.push(emitter_file_text(n, &file, 1));
-        }
-        assert_eq!(texts[0], texts[1], "n = {n}: output independent of --jobs");
-        assert_eq!(
-            texts[0],
-            committed(&emitter_file_name(n)),
-            "n = {n}: byte-identical to pattern-src"
+fn search_reproduces_every_committed_file_and_ignores_jobs() {
+    // The whole search (every n with its proofs, platforms, strips) takes about a second.
+    let files = |jobs| {
+        let config = Config {
+            seed: 1,
+            jobs,
+            only: None,
+        };
+        let g = generate(&config, &|_| {});
+        let mut out: Vec<(String, String)> = g
+            .emitters
+            .iter()
+            .map(|(n, f)| (emitter_file_name(*n), emitter_file_text(*n, f, 1)))
+            .collect();
+        let platforms = g.platforms.expect("a full run has platforms");
+        out.push(("platforms.txt".into(), platform_file_text(&platforms, 1)));
+        let strips = g.strips.expect("a full run has strips");
+        out.push(("strips.txt".into(), strip_file_text(&strips, 1)));
+        out
+    };
+    let one = files(1);
+    assert_eq!(one.len(), 9);
+    for (name, text) in &one {
+        assert!(
+            *text == committed(name),
+            "{name}: not byte-identical to pattern-src"
         );
     }
+    assert!(files(2) == one, "output independent of --jobs");
 }
 
 #[test]

@@ -1,14 +1,13 @@
 //! The committed strip fillers (`pattern-src/strips.txt`): every one replays as drawn,
-//! the compiled table holds exactly them, the searcher reproduces the file, and every
-//! recorded support is minimal (each smaller one proved to admit no packing).
+//! the compiled table holds exactly them, and every recorded support is minimal (each
+//! smaller one proved to admit no packing). `tests/search.rs` checks that the searcher
+//! reproduces the file byte for byte.
 #![cfg(feature = "search")]
 
 use tetris_printer::pattern::text::{parse_file, StripText};
 use tetris_printer::pattern::{strip_key, StripSide};
 use tetris_printer::search::strips::{strip_keys, strip_placements, strip_problem, strip_window};
-use tetris_printer::search::{
-    all_placements, search_strips, solve, strip_file_text, Config, DeadTable, Outcome,
-};
+use tetris_printer::search::{all_placements, solve, DeadTable, Outcome};
 use tetris_printer::tables;
 
 fn committed() -> String {
@@ -99,22 +98,4 @@ fn every_support_is_minimal_and_every_missing_strip_is_impossible() {
             );
         }
     }
-}
-
-#[test]
-fn the_searcher_reproduces_the_strip_file() {
-    let table = DeadTable::new();
-    let text = |jobs| {
-        let config = Config {
-            jobs,
-            ..Config::default()
-        };
-        strip_file_text(&search_strips(&config, &table, &|_| {}), config.seed)
-    };
-    let one = text(1);
-    assert!(
-        one == committed(),
-        "`tetris-printer search --only strips` changes strips.txt"
-    );
-    assert_eq!(text(2), one, "independent of --jobs");
 }
