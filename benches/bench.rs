@@ -126,7 +126,7 @@ fn search(c: &mut Criterion) {
     };
     let mut g = c.benchmark_group("search");
     g.sample_size(10);
-    for n in [7u8, 5] {
+    for n in [7u8, 6, 5] {
         g.bench_function(format!("regenerate n={n}"), |b| {
             b.iter_batched(
                 || (),
