@@ -427,6 +427,29 @@ fn fill(bottom: u32, support: u32, flips: bool, build: bool) -> Option<(u32, Opt
     table.map(|e| (e.fillers.len() as u32, build.then_some(Fill::Table(e))))
 }
 
+/// [`fill`]'s pieces alone.
+fn fill_pieces(bottom: u32, support: u32, flips: bool) -> Option<u32> {
+    let table = if flips { None } else { tables::emitter(bottom) };
+    let index = fits();
+    let filled = bottom.count_ones() as usize;
+    for h in 1..=STRIP_HEIGHT {
+        let cells = 21 * h;
+        if cells < filled || (cells - filled) % 4 != 0 {
+            continue;
+        }
+        let pieces = ((cells - filled) / 4) as u32;
+        if let Some(e) = table {
+            if e.fillers.len() as u32 <= pieces {
+                break; // the classic pattern is no dearer than any strip tiling left
+            }
+        }
+        if tile(index, bottom, support, h, None) {
+            return Some(pieces);
+        }
+    }
+    table.map(|e| e.fillers.len() as u32)
+}
+
 static DUMMY: Strip = Strip {
     width: 1,
     height: 1,
@@ -491,7 +514,7 @@ impl Planner<'_> {
         if slot.0 == above && slot.1 == support && slot.2 == flips && slot.0 != 0 {
             return (slot.3 != u32::MAX).then_some(slot.3);
         }
-        let pieces = fill(above, support, flips, false).map(|f| f.0);
+        let pieces = fill_pieces(above, support, flips);
         *slot = (above, support, flips, pieces.unwrap_or(u32::MAX));
         pieces
     }
