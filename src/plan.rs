@@ -613,7 +613,7 @@ impl Planner<'_> {
     }
 
     /// Groups `c`'s emitters into passes first fit by left end (flipped ones apart when
-    /// `apart`), then tries the orders.
+    /// `apart`).
     fn group(&mut self, c: &mut Candidate, apart: bool) {
         let mut used = [0u32; MAX_WIDTH];
         let mut kind = [false; MAX_WIDTH];
@@ -645,7 +645,6 @@ impl Planner<'_> {
             used[p] |= e.above;
             c.pass_of[usize::from(i)] = p as u8;
         }
-        self.offer_orders(c);
     }
 
     /// Enumerates the covers of pixels `i..` by flipped and single emitters.
@@ -656,8 +655,14 @@ impl Planner<'_> {
         if i == self.row.len {
             c.platform = !self.first_row && c.emits[..c.len].iter().any(|e| !e.held);
             self.group(c, false);
+            self.offer_orders(c);
             if c.emits[..c.len].iter().any(Emit::flipped) {
+                let (passes, pass_of) = (c.passes, c.pass_of);
                 self.group(c, true);
+                // The same grouping again cannot cost less.
+                if c.passes != passes || c.pass_of[..c.len] != pass_of[..c.len] {
+                    self.offer_orders(c);
+                }
             }
             return;
         }
