@@ -227,20 +227,39 @@ impl Converter {
             ..ConvertStats::default()
         };
         let x0 = sprite.x0();
+        // The plans of the last two rows (a row's plan depends on its input alone, and
+        // sprites repeat rows, often every other one).
+        let mut recent: [Option<(plan::RowInput, plan::RowPlan)>; 2] = [None, None];
         for y in 0..sprite.height() {
-            let row = RowPixels::of(sprite, y);
             if self.passes == Passes::Fewest {
-                let planned = plan::plan_row(&row_input(sprite, y), y == 0, || {
-                    let plan = optimal(&row);
-                    let mut classic = [0u32; MAX_WIDTH];
-                    for i in 0..row.len {
-                        classic[usize::from(plan.pass_of[i])] |= 1 << i;
-                    }
-                    (classic, plan.passes)
+                let input = row_input(sprite, y);
+                let known = if y == 0 {
+                    None
+                } else {
+                    recent
+                        .iter()
+                        .flatten()
+                        .find(|(r, _)| *r == input)
+                        .map(|&(_, p)| p)
+                };
+                let planned = known.unwrap_or_else(|| {
+                    plan::plan_row(&input, y == 0, || {
+                        let row = RowPixels::of(sprite, y);
+                        let plan = optimal(&row);
+                        let mut classic = [0u32; MAX_WIDTH];
+                        for i in 0..row.len {
+                            classic[usize::from(plan.pass_of[i])] |= 1 << i;
+                        }
+                        (classic, plan.passes)
+                    })
                 });
+                if y > 0 {
+                    recent[y % 2] = Some((input, planned));
+                }
                 emit_planned(&planned, sprite, y, sink, on_block, &mut stats)?;
                 continue;
             }
+            let row = RowPixels::of(sprite, y);
             let plan = match self.passes {
                 Passes::Greedy => greedy(&row),
                 Passes::Optimal | Passes::Fewest => optimal(&row),
@@ -341,7 +360,7 @@ fn emit_planned(
         });
         stats.platforms += 1;
     }
-    for pass in &planned.passes[..planned.len] {
+    planned.passes(|pass| {
         let start = sink.len;
         for e in &pass.emits[..pass.len] {
             sink.push(e.mv);
@@ -352,7 +371,7 @@ fn emit_planned(
             row: y,
             moves: start..sink.len,
         });
-    }
+    });
     stats.passes += planned.len;
     debug_assert_eq!(
         sink.len - first + usize::from(planned.platform),

@@ -77,7 +77,7 @@ fn shape(c: u8, rotation: u8) -> Shape {
 }
 
 /// One row's pixels, left to right.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct RowInput {
     pub len: usize,
     pub x: [u8; MAX_WIDTH],
@@ -121,8 +121,10 @@ impl RowInput {
     }
 }
 
-/// How a pass's matrix is completed.
+/// How a pass's matrix is completed. Built one pass at a time on the stack while a
+/// row is written, never stored, so the variants' sizes do not matter.
 #[derive(Clone, Copy, Debug)]
+#[allow(clippy::large_enum_variant)]
 pub(crate) enum Fill {
     /// A classic emitter pattern (passes of unflipped emitters only).
     Table(&'static Emitter),
@@ -160,26 +162,72 @@ pub(crate) struct PassPlan {
     pub fill: Fill,
 }
 
-/// A row's plan.
-#[derive(Clone, Copy, Debug)]
+/// A row's plan: its emitters grouped and ordered; [`RowPlan::passes`] builds the passes.
+#[derive(Clone, Copy)]
 pub(crate) struct RowPlan {
     pub platform: bool,
-    pub passes: [PassPlan; MAX_WIDTH],
+    /// Passes.
     pub len: usize,
     /// Pieces of the plan, platform included.
     pub pieces: u32,
+    plan: Candidate,
 }
 
-/// The strips as a dense index over the `phf` table: inner ones by `(height, width,
-/// bottom)`, edge ones by `(side, height, width, bottom within the window)`.
-struct StripIndex {
-    inner: [&'static [Strip]; INNER_SLOTS],
-    edge: [&'static [Strip]; EDGE_SLOTS],
+impl RowPlan {
+    /// Builds each pass with its fill, in order, and hands it to `f`.
+    pub fn passes(&self, mut f: impl FnMut(&PassPlan)) {
+        let c = &self.plan;
+        let mut support = 0;
+        for &p in &c.order[..c.passes] {
+            let mut pass = PassPlan {
+                emits: [Emit::NONE; MAX_WIDTH],
+                len: 0,
+                fill: Fill::Table(&NO_EMITTER),
+            };
+            let (mut above, mut row, mut flips) = (0, 0, false);
+            // Flipped emitters first (they lie under the row above), then singles.
+            for flipped in [true, false] {
+                for (e, _) in c.emits[..c.len]
+                    .iter()
+                    .zip(&c.pass_of)
+                    .filter(|(e, &q)| q == p && e.flipped() == flipped)
+                {
+                    pass.emits[pass.len] = *e;
+                    pass.len += 1;
+                    above |= e.above;
+                    row |= e.row;
+                    flips |= flipped;
+                }
+            }
+            pass.fill = fill(above, support | row, flips, true)
+                .and_then(|(_, f)| f)
+                .expect("a costed plan has its fills");
+            support |= row;
+            f(&pass);
+        }
+    }
+}
+
+static NO_EMITTER: Emitter = Emitter {
+    key: 0,
+    n: 0,
+    height: 0,
+    fillers: &[],
+};
+
+/// Which strips exist, as bitsets over their support: inner strips by `(height, width,
+/// bottom)` over every support of their columns (256 bits), edge strips by `(side,
+/// height, width, bottom within the window)` over the supports within the window (32
+/// bits). A bit is set when some strip of that slot needs no more than that support, so
+/// a lookup is one load. Built once from [`tables::STRIPS`].
+struct Fits {
+    inner: Box<[u64]>,
+    edge: Box<[u32]>,
 }
 
 const INNER_SLOTS: usize = STRIP_HEIGHT * STRIP_WIDTH * 256;
 const EDGE_WIDTHS: usize = EDGE_WIDTH - STRIP_WIDTH;
-const EDGE_SLOTS: usize = 2 * STRIP_HEIGHT * EDGE_WIDTHS << EDGE_WINDOW;
+const EDGE_SLOTS: usize = (2 * STRIP_HEIGHT * EDGE_WIDTHS) << EDGE_WINDOW;
 
 /// Mask of the columns of an edge strip `w` wide that may hold bottom cells and support.
 const fn window(side: StripSide, w: usize) -> u32 {
@@ -189,107 +237,145 @@ const fn window(side: StripSide, w: usize) -> u32 {
     }
 }
 
-/// Where the strips `w` × `h` on `side` over `bottom` are, if the index covers them.
-fn slot(side: StripSide, w: usize, h: usize, bottom: u32) -> Option<(bool, usize)> {
-    if !(1..=STRIP_HEIGHT).contains(&h) {
-        return None;
-    }
-    match side {
-        StripSide::Inner if (1..=STRIP_WIDTH).contains(&w) && bottom < 256 => Some((
-            false,
-            ((h - 1) * STRIP_WIDTH + (w - 1)) * 256 + bottom as usize,
-        )),
-        StripSide::Left | StripSide::Right
-            if (STRIP_WIDTH + 1..=EDGE_WIDTH).contains(&w) && bottom & !window(side, w) == 0 =>
-        {
-            let b = if side == StripSide::Left {
-                bottom >> (w - EDGE_WINDOW)
-            } else {
-                bottom
-            };
-            let s = usize::from(side == StripSide::Right);
-            let i = ((s * STRIP_HEIGHT + h - 1) * EDGE_WIDTHS + w - STRIP_WIDTH - 1) << EDGE_WINDOW;
-            Some((true, i + b as usize))
-        }
-        _ => None,
-    }
+/// The slot of an inner strip `w` × `h` (`w ≤ STRIP_WIDTH`, `h ≤ STRIP_HEIGHT`) over `bottom`.
+const fn inner_slot(w: usize, h: usize, bottom: u32) -> usize {
+    ((h - 1) * STRIP_WIDTH + (w - 1)) * 256 + bottom as usize
 }
 
-fn strip_index() -> &'static StripIndex {
-    static INDEX: OnceLock<StripIndex> = OnceLock::new();
-    INDEX.get_or_init(|| {
-        let mut index = StripIndex {
-            inner: [&[]; INNER_SLOTS],
-            edge: [&[]; EDGE_SLOTS],
-        };
+/// The slot of an edge strip `w` × `h` on `side` (`STRIP_WIDTH < w ≤ EDGE_WIDTH`) over
+/// `bottom` shifted into its window.
+const fn edge_slot(side: StripSide, w: usize, h: usize, window_bottom: u32) -> usize {
+    let s = matches!(side, StripSide::Right) as usize;
+    (((s * STRIP_HEIGHT + h - 1) * EDGE_WIDTHS + w - STRIP_WIDTH - 1) << EDGE_WINDOW)
+        + window_bottom as usize
+}
+
+fn fits() -> &'static Fits {
+    static FITS: OnceLock<Fits> = OnceLock::new();
+    FITS.get_or_init(|| {
+        let mut inner = vec![0u64; INNER_SLOTS * 4].into_boxed_slice();
+        let mut edge = vec![0u32; EDGE_SLOTS].into_boxed_slice();
         for list in tables::STRIPS.values() {
-            if let Some(s) = list.first() {
+            for s in *list {
                 let (w, h) = (usize::from(s.width), usize::from(s.height));
-                match slot(s.side, w, h, u32::from(s.bottom)) {
-                    Some((false, i)) => index.inner[i] = list,
-                    Some((true, i)) => index.edge[i] = list,
-                    None => {}
+                let (bottom, support) = (u32::from(s.bottom), u32::from(s.support));
+                if !(1..=STRIP_HEIGHT).contains(&h) {
+                    continue;
+                }
+                match s.side {
+                    StripSide::Inner if w <= STRIP_WIDTH && bottom < 256 => {
+                        let i = inner_slot(w, h, bottom) * 4;
+                        for sup in 0..256u32 {
+                            if support & !sup == 0 {
+                                inner[i + (sup >> 6) as usize] |= 1 << (sup & 63);
+                            }
+                        }
+                    }
+                    StripSide::Left | StripSide::Right
+                        if (STRIP_WIDTH + 1..=EDGE_WIDTH).contains(&w)
+                            && (bottom | support) & !window(s.side, w) == 0 =>
+                    {
+                        let shift = if s.side == StripSide::Left {
+                            w - EDGE_WINDOW
+                        } else {
+                            0
+                        };
+                        let i = edge_slot(s.side, w, h, bottom >> shift);
+                        for sup in 0..32u32 {
+                            if (support >> shift) & !sup == 0 {
+                                edge[i] |= 1 << sup;
+                            }
+                        }
+                    }
+                    _ => {}
                 }
             }
         }
-        index
+        Fits { inner, edge }
     })
 }
 
-/// The strip `w` × `h` on `side` over `bottom` that needs no more than `support`.
-fn strip(
-    index: &StripIndex,
-    side: StripSide,
-    w: usize,
-    h: usize,
-    bottom: u32,
-    support: u32,
-) -> Option<&'static Strip> {
-    let list = match slot(side, w, h, bottom)? {
-        (false, i) => index.inner[i],
-        (true, i) => index.edge[i],
-    };
-    list.iter().find(|s| u32::from(s.support) & !support == 0)
+/// Whether a strip `w` × `h` on `side` fits over `bottom` on `support` (both relative
+/// to its left column, masked to its width).
+#[inline]
+fn fits_at(f: &Fits, side: StripSide, w: usize, h: usize, bottom: u32, support: u32) -> bool {
+    match side {
+        StripSide::Inner => {
+            let i = inner_slot(w, h, bottom) * 4 + (support >> 6) as usize;
+            f.inner[i] >> (support & 63) & 1 != 0
+        }
+        StripSide::Left | StripSide::Right => {
+            let win = window(side, w);
+            if bottom & !win != 0 {
+                return false;
+            }
+            let shift = win.trailing_zeros();
+            f.edge[edge_slot(side, w, h, bottom >> shift)] >> ((support & win) >> shift) & 1 != 0
+        }
+    }
+}
+
+/// The strip `w` × `h` on `side` over `bottom` that needs no more than `support`: the
+/// first of its list, as the index's bits promise.
+fn strip(side: StripSide, w: usize, h: usize, bottom: u32, support: u32) -> Option<&'static Strip> {
+    tables::strips(w as u8, h as u8, side, bottom as u16)
+        .iter()
+        .find(|s| u32::from(s.support) & !support == 0)
 }
 
 /// Tiles the 21 columns with strips of height `h` over `bottom`, resting on `support`;
 /// fills `tiles` (left to right) when given. Whether it can.
 fn tile(
-    index: &StripIndex,
+    f: &Fits,
     bottom: u32,
     support: u32,
     h: usize,
     tiles: Option<&mut ([(u8, &'static Strip); WIDTH], usize)>,
 ) -> bool {
-    // parent[b] = (a, strip) of the first strip found ending at column b.
-    let mut parent: [Option<(u8, &'static Strip)>; WIDTH + 1] = [None; WIDTH + 1];
+    // parent[b] = (a, w, side) of the first strip found ending at column b.
+    let mut parent = [(0u8, 0u8, StripSide::Inner); WIDTH + 1];
     let mut reach: u32 = 1;
-    let mut step = |a: usize, w: usize, side: StripSide, reach: &mut u32| {
-        let mask = (1u32 << w) - 1;
-        let b = bottom >> a & mask;
-        // Only whole pieces fit: skip the lookup when the cells cannot be.
-        if *reach >> (a + w) & 1 == 0 && (w * h - b.count_ones() as usize) % 4 == 0 {
-            if let Some(st) = strip(index, side, w, h, b, support >> a & mask) {
-                *reach |= 1 << (a + w);
-                parent[a + w] = Some((a as u8, st));
-            }
-        }
-    };
-    for a in 0..WIDTH {
-        if reach >> a & 1 == 0 {
-            continue;
-        }
+    // Only whole pieces fit: the strip's free cells must be a multiple of 4.
+    let whole = |w: usize, b: u32| (w * h).wrapping_sub(b.count_ones() as usize) % 4 == 0;
+    let mut a = 0;
+    while a < WIDTH {
+        let rest = bottom >> a;
+        let sup = support >> a;
         for w in 1..=STRIP_WIDTH.min(WIDTH - a) {
-            step(a, w, StripSide::Inner, &mut reach);
+            let mask = (1u32 << w) - 1;
+            let b = rest & mask;
+            if reach >> (a + w) & 1 == 0
+                && whole(w, b)
+                && fits_at(f, StripSide::Inner, w, h, b, sup & mask)
+            {
+                reach |= 1 << (a + w);
+                parent[a + w] = (a as u8, w as u8, StripSide::Inner);
+            }
         }
         for w in STRIP_WIDTH + 1..=EDGE_WIDTH {
-            if a == 0 {
-                step(a, w, StripSide::Left, &mut reach);
-            }
-            if a + w == WIDTH {
-                step(a, w, StripSide::Right, &mut reach);
+            let mask = (1u32 << w) - 1;
+            let b = rest & mask;
+            for side in [StripSide::Left, StripSide::Right] {
+                let placed = match side {
+                    StripSide::Left => a == 0,
+                    _ => a + w == WIDTH,
+                };
+                if placed
+                    && reach >> (a + w) & 1 == 0
+                    && whole(w, b)
+                    && fits_at(f, side, w, h, b, sup & mask)
+                {
+                    reach |= 1 << (a + w);
+                    parent[a + w] = (a as u8, w as u8, side);
+                }
             }
         }
+        // Next reachable column.
+        let next = reach & !((2u32 << a) - 1);
+        if next == 0 {
+            return false;
+        }
+        a = next.trailing_zeros() as usize;
     }
     if reach >> WIDTH & 1 == 0 {
         return false;
@@ -299,10 +385,14 @@ fn tile(
         let mut b = WIDTH;
         *len = 0;
         while b > 0 {
-            let (a, st) = parent[b].expect("reached columns have a parent");
-            out[*len] = (a, st);
+            let (a, w, side) = parent[b];
+            let (a, w) = (usize::from(a), usize::from(w));
+            let mask = (1u32 << w) - 1;
+            let st = strip(side, w, h, bottom >> a & mask, support >> a & mask)
+                .expect("the index only holds listed strips");
+            out[*len] = (a as u8, st);
             *len += 1;
-            b = usize::from(a);
+            b = a;
         }
         out[..*len].reverse();
     }
@@ -312,7 +402,7 @@ fn tile(
 /// The cheapest fill of a pass: its pieces and, when `build`, the fill itself.
 fn fill(bottom: u32, support: u32, flips: bool, build: bool) -> Option<(u32, Option<Fill>)> {
     let table = if flips { None } else { tables::emitter(bottom) };
-    let index = strip_index();
+    let index = fits();
     let filled = bottom.count_ones() as usize;
     for h in 1..=STRIP_HEIGHT {
         let cells = 21 * h;
@@ -335,6 +425,29 @@ fn fill(bottom: u32, support: u32, flips: bool, build: bool) -> Option<(u32, Opt
         }
     }
     table.map(|e| (e.fillers.len() as u32, build.then_some(Fill::Table(e))))
+}
+
+/// [`fill`]'s pieces alone.
+fn fill_pieces(bottom: u32, support: u32, flips: bool) -> Option<u32> {
+    let table = if flips { None } else { tables::emitter(bottom) };
+    let index = fits();
+    let filled = bottom.count_ones() as usize;
+    for h in 1..=STRIP_HEIGHT {
+        let cells = 21 * h;
+        if cells < filled || (cells - filled) % 4 != 0 {
+            continue;
+        }
+        let pieces = ((cells - filled) / 4) as u32;
+        if let Some(e) = table {
+            if e.fillers.len() as u32 <= pieces {
+                break; // the classic pattern is no dearer than any strip tiling left
+            }
+        }
+        if tile(index, bottom, support, h, None) {
+            return Some(pieces);
+        }
+    }
+    table.map(|e| e.fillers.len() as u32)
 }
 
 static DUMMY: Strip = Strip {
@@ -364,6 +477,19 @@ struct PassSum {
     row: u32,
     flips: bool,
     n: u32,
+    /// The least the pass can cost: its emitters and the lowest matrix its cells allow.
+    floor: u32,
+}
+
+/// The least a pass with `filled` cells above the row and `n` emitters costs: a matrix
+/// of height `h` costs `(21·h − filled)/4` fillers, and `21·h − filled ≡ 0 (mod 4)`
+/// means `h ≡ filled (mod 4)`.
+fn pass_floor(filled: u32, n: u32) -> u32 {
+    let h = match filled % 4 {
+        0 => 4,
+        r => r,
+    };
+    n + (21 * h).saturating_sub(filled) / 4
 }
 
 /// Slots of the planner's fill cache (a power of two).
@@ -388,7 +514,7 @@ impl Planner<'_> {
         if slot.0 == above && slot.1 == support && slot.2 == flips && slot.0 != 0 {
             return (slot.3 != u32::MAX).then_some(slot.3);
         }
-        let pieces = fill(above, support, flips, false).map(|f| f.0);
+        let pieces = fill_pieces(above, support, flips);
         *slot = (above, support, flips, pieces.unwrap_or(u32::MAX));
         pieces
     }
@@ -403,6 +529,9 @@ impl Planner<'_> {
             s.flips |= e.flipped();
             s.n += 1;
         }
+        for s in &mut sums[..c.passes] {
+            s.floor = pass_floor(s.above.count_ones(), s.n);
+        }
         sums
     }
 
@@ -412,10 +541,16 @@ impl Planner<'_> {
         // A platform holds the emitters up; fillers rest on the emission row only.
         let mut support = 0;
         let mut total = if c.platform { PLATFORM_PIECES } else { 0 };
+        // The floors of the passes not yet costed: no order can get below them.
+        let mut rest: u32 = order.iter().map(|&p| sums[usize::from(p)].floor).sum();
+        if total + rest >= self.best {
+            return None;
+        }
         for &p in order {
             let s = sums[usize::from(p)];
+            rest -= s.floor;
             total += s.n + self.fill_pieces(s.above, support | s.row, s.flips)?;
-            if total >= self.best {
+            if total + rest >= self.best {
                 return None;
             }
             support |= s.row;
@@ -473,21 +608,12 @@ impl Planner<'_> {
     /// A floor under the cost of `c` in any order: each pass needs at least the lowest
     /// matrix height its cell count allows.
     fn floor_of(c: &Candidate, sums: &[PassSum]) -> u32 {
-        let mut total = if c.platform { PLATFORM_PIECES } else { 0 };
-        for s in &sums[..c.passes] {
-            let filled = s.above.count_ones();
-            // 21·h − filled ≡ 0 (mod 4) means h ≡ filled (mod 4).
-            let h = match filled % 4 {
-                0 => 4,
-                r => r,
-            };
-            total += s.n + (21 * h - filled) / 4;
-        }
-        total
+        let base = if c.platform { PLATFORM_PIECES } else { 0 };
+        base + sums[..c.passes].iter().map(|s| s.floor).sum::<u32>()
     }
 
     /// Groups `c`'s emitters into passes first fit by left end (flipped ones apart when
-    /// `apart`), then tries the orders.
+    /// `apart`).
     fn group(&mut self, c: &mut Candidate, apart: bool) {
         let mut used = [0u32; MAX_WIDTH];
         let mut kind = [false; MAX_WIDTH];
@@ -519,7 +645,6 @@ impl Planner<'_> {
             used[p] |= e.above;
             c.pass_of[usize::from(i)] = p as u8;
         }
-        self.offer_orders(c);
     }
 
     /// Enumerates the covers of pixels `i..` by flipped and single emitters.
@@ -530,8 +655,14 @@ impl Planner<'_> {
         if i == self.row.len {
             c.platform = !self.first_row && c.emits[..c.len].iter().any(|e| !e.held);
             self.group(c, false);
+            self.offer_orders(c);
             if c.emits[..c.len].iter().any(Emit::flipped) {
+                let (passes, pass_of) = (c.passes, c.pass_of);
                 self.group(c, true);
+                // The same grouping again cannot cost less.
+                if c.passes != passes || c.pass_of[..c.len] != pass_of[..c.len] {
+                    self.offer_orders(c);
+                }
             }
             return;
         }
@@ -549,8 +680,8 @@ impl Planner<'_> {
 }
 
 /// Plans a row. `classic` gives the passes of the classic plan (pixel bits per pass, in
-/// order); the planner offers it too unless its own best already meets the floor, so
-/// the result never costs more.
+/// order); the planner offers it too unless its own best already meets the floor or no
+/// classic split can beat it, so the result never costs more.
 pub(crate) fn plan_row(
     row: &RowInput,
     first_row: bool,
@@ -578,68 +709,100 @@ pub(crate) fn plan_row(
         passes: 0,
         platform: false,
     };
-    planner.covers(&mut c, 0);
-    if planner.best > planner.floor || planner.best_plan.is_none() {
-        let (passes, count) = classic();
-        c.len = row.len;
-        c.passes = count;
-        c.platform = !first_row && row.held[..row.len].iter().any(|&h| !h);
-        for i in 0..row.len {
-            c.emits[i] = row.single(i);
-            c.pass_of[i] = passes[..count]
-                .iter()
-                .position(|&m| m >> i & 1 != 0)
-                .unwrap_or(0) as u8;
+    if row.len >= EARLY_CLASSIC {
+        // Costing the classic plan first bounds the search below. The planner's own
+        // candidates may tie with it (`best` is one above) and then win, as when the
+        // classic plan is offered last: the result is the same.
+        offer_classic(&mut planner, &mut c, classic());
+        let classic_cost = planner.best;
+        planner.best = classic_cost + 1;
+        c.len = 0;
+        planner.covers(&mut c, 0);
+        if planner.best == classic_cost + 1 {
+            planner.best = classic_cost;
         }
-        for (p, o) in c.order[..c.passes].iter_mut().enumerate() {
-            *o = p as u8;
+    } else {
+        planner.covers(&mut c, 0);
+        if planner.best > planner.floor && planner.best > classic_floor(row, first_row) {
+            offer_classic(&mut planner, &mut c, classic());
         }
-        planner.offer_orders_fixed(&c);
     }
-    let best = planner
+    let plan = planner
         .best_plan
         .expect("the classic plan always has a cost: its table patterns exist");
-    materialize(&best, planner.best)
+    RowPlan {
+        platform: plan.platform,
+        len: plan.passes,
+        pieces: planner.best,
+        plan,
+    }
 }
 
-/// Builds the plan `c` with its fills.
-fn materialize(c: &Candidate, pieces: u32) -> RowPlan {
-    let empty = PassPlan {
-        emits: [Emit::NONE; MAX_WIDTH],
-        len: 0,
-        fill: Fill::Strips {
-            tiles: [(0, &DUMMY); WIDTH],
-            len: 0,
-        },
-    };
-    let mut plan = RowPlan {
-        platform: c.platform,
-        passes: [empty; MAX_WIDTH],
-        len: c.passes,
-        pieces,
-    };
-    let mut support = 0;
-    for (k, &p) in c.order[..c.passes].iter().enumerate() {
-        let pass = &mut plan.passes[k];
-        let (mut above, mut row, mut flips) = (0, 0, false);
-        // Flipped emitters first (they lie under the row above), then singles.
-        for flipped in [true, false] {
-            for (e, _) in c.emits[..c.len]
-                .iter()
-                .zip(&c.pass_of)
-                .filter(|(e, &q)| q == p && e.flipped() == flipped)
-            {
-                pass.emits[pass.len] = *e;
-                pass.len += 1;
-                above |= e.above;
-                row |= e.row;
-                flips |= flipped;
+/// Rows of at least this many pixels cost the classic plan before searching (most of
+/// them need it: the planner's own best is rarely at the floor).
+const EARLY_CLASSIC: usize = 9;
+
+/// Offers the classic plan `(pass bits, passes)` in its own order, using `c` as scratch.
+fn offer_classic(planner: &mut Planner<'_>, c: &mut Candidate, classic: ([u32; MAX_WIDTH], usize)) {
+    let row = planner.row;
+    let (passes, count) = classic;
+    c.len = row.len;
+    c.passes = count;
+    c.platform = !planner.first_row && row.held[..row.len].iter().any(|&h| !h);
+    for i in 0..row.len {
+        c.emits[i] = row.single(i);
+        c.pass_of[i] = passes[..count]
+            .iter()
+            .position(|&m| m >> i & 1 != 0)
+            .unwrap_or(0) as u8;
+    }
+    for (p, o) in c.order[..c.passes].iter_mut().enumerate() {
+        *o = p as u8;
+    }
+    planner.offer_orders_fixed(c);
+}
+
+/// A floor under the cost of every classic split of `row` (singles only): each pass of
+/// `n` singles costs `(21·h + n)/4` for its matrix height `h ≡ −n (mod 4)`, so the row
+/// costs `(21·Σh + pixels)/4` with `Σh ≡ −pixels (mod 4)` and `Σh` at least the passes
+/// any split needs (the most triples over one column), plus its platform.
+fn classic_floor(row: &RowInput, first_row: bool) -> u32 {
+    let mut depth = [0u8; WIDTH + 2];
+    for i in 0..row.len {
+        let start = usize::from(row.x[i] + row.colour[i] - 2);
+        for d in &mut depth[start..start + 3] {
+            *d += 1;
+        }
+    }
+    let passes = u32::from(depth.iter().copied().max().unwrap_or(0)).max(1);
+    let pixels = row.len as u32;
+    let mut rows = passes;
+    while (rows + pixels) % 4 != 0 {
+        rows += 1;
+    }
+    let platform = !first_row && row.held[..row.len].iter().any(|&h| !h);
+    (21 * rows + pixels) / 4 + if platform { PLATFORM_PIECES } else { 0 }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The floors assume every classic pattern fills its whole matrix (`3·n + 4·fillers
+    /// = 21·height`) and the edge index assumes edge supports stay in their window.
+    #[test]
+    fn floors_and_index_hold_for_the_tables() {
+        for e in tables::EMITTERS.values() {
+            assert_eq!(
+                3 * usize::from(e.n) + 4 * e.fillers.len(),
+                21 * usize::from(e.height)
+            );
+        }
+        for s in tables::STRIPS.values().flat_map(|l| l.iter()) {
+            let w = usize::from(s.width);
+            if s.side != StripSide::Inner {
+                assert_eq!(u32::from(s.bottom | s.support) & !window(s.side, w), 0);
             }
         }
-        pass.fill = fill(above, support | row, flips, true)
-            .and_then(|(_, f)| f)
-            .expect("a costed plan has its fills");
-        support |= row;
     }
-    plan
 }
