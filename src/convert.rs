@@ -274,14 +274,7 @@ impl Converter {
                 None
             };
             if let Some(p) = platform {
-                let start = sink.len;
-                sink.extend(p.add);
-                on_block(Block {
-                    kind: BlockKind::PlatformAdd,
-                    row: y,
-                    moves: start..sink.len,
-                });
-                stats.platforms += 1;
+                platform_add(p, y, sink, on_block, &mut stats);
             }
             for k in 0..plan.passes {
                 let key = plan.keys[k];
@@ -302,12 +295,7 @@ impl Converter {
             }
             stats.passes += plan.passes;
             if let Some(p) = platform {
-                sink.push(p.remove);
-                on_block(Block {
-                    kind: BlockKind::PlatformRemove,
-                    row: y,
-                    moves: sink.len - 1..sink.len,
-                });
+                platform_remove(p, y, sink, on_block);
             }
         }
         stats.pieces = sink.len;
@@ -351,14 +339,7 @@ fn emit_planned(
         None
     };
     if let Some(p) = platform {
-        let start = sink.len;
-        sink.extend(p.add);
-        on_block(Block {
-            kind: BlockKind::PlatformAdd,
-            row: y,
-            moves: start..sink.len,
-        });
-        stats.platforms += 1;
+        platform_add(p, y, sink, on_block, stats);
     }
     planned.passes(|pass| {
         let start = sink.len;
@@ -378,14 +359,37 @@ fn emit_planned(
         planned.pieces as usize
     );
     if let Some(p) = platform {
-        sink.push(p.remove);
-        on_block(Block {
-            kind: BlockKind::PlatformRemove,
-            row: y,
-            moves: sink.len - 1..sink.len,
-        });
+        platform_remove(p, y, sink, on_block);
     }
     Ok(())
+}
+
+/// Writes a platform's add part (before row `y`'s passes) as one block.
+fn platform_add(
+    p: &Platform,
+    y: usize,
+    sink: &mut Sink<'_>,
+    on_block: &mut dyn FnMut(Block),
+    stats: &mut ConvertStats,
+) {
+    let start = sink.len;
+    sink.extend(p.add);
+    on_block(Block {
+        kind: BlockKind::PlatformAdd,
+        row: y,
+        moves: start..sink.len,
+    });
+    stats.platforms += 1;
+}
+
+/// Writes a platform's remove piece (after row `y`'s passes) as one block.
+fn platform_remove(p: &Platform, y: usize, sink: &mut Sink<'_>, on_block: &mut dyn FnMut(Block)) {
+    sink.push(p.remove);
+    on_block(Block {
+        kind: BlockKind::PlatformRemove,
+        row: y,
+        moves: sink.len - 1..sink.len,
+    });
 }
 
 /// Fills a move slice, counting on past its end so a too-short slice still learns the

@@ -325,13 +325,7 @@ fn strip(side: StripSide, w: usize, h: usize, bottom: u32, support: u32) -> Opti
 
 /// Tiles the 21 columns with strips of height `h` over `bottom`, resting on `support`;
 /// fills `tiles` (left to right) when given. Whether it can.
-fn tile(
-    f: &Fits,
-    bottom: u32,
-    support: u32,
-    h: usize,
-    tiles: Option<&mut ([(u8, &'static Strip); WIDTH], usize)>,
-) -> bool {
+fn tile(f: &Fits, bottom: u32, support: u32, h: usize, tiles: Option<&mut Tiles>) -> bool {
     // parent[b] = (a, w, side) of the first strip found ending at column b.
     let mut parent = [(0u8, 0u8, StripSide::Inner); WIDTH + 1];
     let mut reach: u32 = 1;
@@ -399,8 +393,17 @@ fn tile(
     true
 }
 
-/// The cheapest fill of a pass: its pieces and, when `build`, the fill itself.
-fn fill(bottom: u32, support: u32, flips: bool, build: bool) -> Option<(u32, Option<Fill>)> {
+/// The tiles of a strip fill, left to right, and how many.
+type Tiles = ([(u8, &'static Strip); WIDTH], usize);
+
+/// The cheapest fill of a pass: its pieces, and the classic pattern when that is it
+/// (else a strip tiling, written to `tiles` when given).
+fn cheapest(
+    bottom: u32,
+    support: u32,
+    flips: bool,
+    mut tiles: Option<&mut Tiles>,
+) -> Option<(u32, Option<&'static Emitter>)> {
     let table = if flips { None } else { tables::emitter(bottom) };
     let index = fits();
     let filled = bottom.count_ones() as usize;
@@ -415,39 +418,33 @@ fn fill(bottom: u32, support: u32, flips: bool, build: bool) -> Option<(u32, Opt
                 break; // the classic pattern is no dearer than any strip tiling left
             }
         }
-        let mut tiles = ([(0u8, &DUMMY); WIDTH], 0usize);
-        if tile(index, bottom, support, h, build.then_some(&mut tiles)) {
-            let fill = build.then_some(Fill::Strips {
-                tiles: tiles.0,
-                len: tiles.1,
-            });
-            return Some((pieces, fill));
+        if tile(index, bottom, support, h, tiles.as_deref_mut()) {
+            return Some((pieces, None));
         }
     }
-    table.map(|e| (e.fillers.len() as u32, build.then_some(Fill::Table(e))))
+    table.map(|e| (e.fillers.len() as u32, Some(e)))
 }
 
-/// [`fill`]'s pieces alone.
-fn fill_pieces(bottom: u32, support: u32, flips: bool) -> Option<u32> {
-    let table = if flips { None } else { tables::emitter(bottom) };
-    let index = fits();
-    let filled = bottom.count_ones() as usize;
-    for h in 1..=STRIP_HEIGHT {
-        let cells = 21 * h;
-        if cells < filled || (cells - filled) % 4 != 0 {
-            continue;
-        }
-        let pieces = ((cells - filled) / 4) as u32;
-        if let Some(e) = table {
-            if e.fillers.len() as u32 <= pieces {
-                break; // the classic pattern is no dearer than any strip tiling left
-            }
-        }
-        if tile(index, bottom, support, h, None) {
-            return Some(pieces);
-        }
+/// The cheapest fill of a pass: its pieces and, when `build`, the fill itself.
+fn fill(bottom: u32, support: u32, flips: bool, build: bool) -> Option<(u32, Option<Fill>)> {
+    if !build {
+        return fill_pieces(bottom, support, flips).map(|p| (p, None));
     }
-    table.map(|e| e.fillers.len() as u32)
+    let mut tiles: Tiles = ([(0u8, &DUMMY); WIDTH], 0);
+    let (pieces, table) = cheapest(bottom, support, flips, Some(&mut tiles))?;
+    let fill = match table {
+        Some(e) => Fill::Table(e),
+        None => Fill::Strips {
+            tiles: tiles.0,
+            len: tiles.1,
+        },
+    };
+    Some((pieces, Some(fill)))
+}
+
+/// [`fill`]'s pieces alone (no tiling is built).
+fn fill_pieces(bottom: u32, support: u32, flips: bool) -> Option<u32> {
+    cheapest(bottom, support, flips, None).map(|c| c.0)
 }
 
 static DUMMY: Strip = Strip {
