@@ -6,7 +6,7 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
 use tetris_printer::sprite::{ASCII_COLORS, MAX_HEIGHT, MAX_WIDTH};
-use tetris_printer::{Converter, Move, Sprite, MAX_MOVES};
+use tetris_printer::{Converter, Move, Passes, Sprite, MAX_MOVES};
 
 /// Counts allocations made by the current thread while `COUNTING` is set (other test
 /// threads and the harness are not counted).
@@ -121,7 +121,11 @@ fn sprites() -> Vec<Sprite> {
 fn convert_and_stats_never_allocate() {
     let sprites = sprites();
     let mut buf = vec!["T0 0".parse::<Move>().unwrap(); MAX_MOVES];
-    let converters = [Converter::new(), Converter::greedy()];
+    let converters = [
+        Converter::new(),
+        Converter::with_passes(Passes::Optimal),
+        Converter::greedy(),
+    ];
     // Touch the tables and the converter's lazily computed cost data first.
     for c in converters {
         c.convert(&sprites[0], &mut buf).unwrap();
