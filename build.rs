@@ -154,7 +154,7 @@ fn main() {
         ));
     }
 
-    // Strips: for each (width, height, bottom), its minimal supports, none implied by
+    // Strips: for each (width, height, side, bottom), its minimal supports, none implied by
     // another, smallest first — and the one-row strips every tiling leans on.
     let mut strips: BTreeMap<u32, Vec<pattern::text::StripText>> = BTreeMap::new();
     for (name, f) in &files {
@@ -242,7 +242,7 @@ fn main() {
     }
     let _ = writeln!(
         code,
-        "\n/// Strip fillers by `strip_key(width, height, bottom)`: the minimal supports, \
+        "\n/// Strip fillers by `strip_key(width, height, side, bottom)`: the minimal supports, \
          smallest first ({} keys, {} strips).\n\
          pub static STRIPS: phf::Map<u32, &'static [Strip]> = {};",
         strips.len(),

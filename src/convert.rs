@@ -21,7 +21,7 @@ use std::sync::OnceLock;
 use crate::blocks::{Block, BlockKind};
 use crate::moves::Move;
 use crate::pattern::{triple_mask, Emitter, Platform};
-use crate::piece::{Piece, Shape};
+use crate::piece::Shape;
 use crate::plan;
 use crate::playfield::WIDTH;
 use crate::sprite::{Sprite, MAX_HEIGHT, MAX_WIDTH};
@@ -226,13 +226,12 @@ impl Converter {
             rows: sprite.height(),
             ..ConvertStats::default()
         };
-        let x0 = sprite.x0();
         // The plans of the last two rows (a row's plan depends on its input alone, and
         // sprites repeat rows, often every other one).
         let mut recent: [Option<(plan::RowInput, plan::RowPlan)>; 2] = [None, None];
         for y in 0..sprite.height() {
+            let input = row_input(sprite, y);
             if self.passes == Passes::Fewest {
-                let input = row_input(sprite, y);
                 let known = if y == 0 {
                     None
                 } else {
@@ -244,7 +243,7 @@ impl Converter {
                 };
                 let planned = known.unwrap_or_else(|| {
                     plan::plan_row(&input, y == 0, || {
-                        let row = RowPixels::of(sprite, y);
+                        let row = RowPixels::of(&input);
                         let plan = optimal(&row);
                         let mut classic = [0u32; MAX_WIDTH];
                         for i in 0..row.len {
@@ -259,16 +258,13 @@ impl Converter {
                 emit_planned(&planned, sprite, y, sink, on_block, &mut stats)?;
                 continue;
             }
-            let row = RowPixels::of(sprite, y);
+            let row = RowPixels::of(&input);
             let plan = match self.passes {
                 Passes::Greedy => greedy(&row),
                 Passes::Optimal | Passes::Fewest => optimal(&row),
             };
             // A pixel over a hole of the row below needs a platform (row 0 has the floor).
-            let platform = if y > 0
-                && (x0..x0 + sprite.width())
-                    .any(|x| sprite.cell(x, y).is_some() && sprite.cell(x, y - 1).is_none())
-            {
+            let platform = if input.singles_need_platform(y == 0) {
                 Some(platform_for(sprite, y)?)
             } else {
                 None
@@ -416,22 +412,8 @@ impl Sink<'_> {
 
 /// Filler for preallocated buffers (any move does; it is overwritten).
 const PLACEHOLDER: Move = Move {
-    shape: TRIPLE_SHAPES[0],
+    shape: Shape::ALL[0],
     x: 0,
-};
-
-/// The spawn orientations J0, T0, L0 that print colours 0, 1, 2.
-const TRIPLE_SHAPES: [Shape; 3] = {
-    let mut s = [Shape::ALL[0]; 3];
-    let mut c = 0;
-    while c < 3 {
-        s[c] = match Shape::new(Piece::for_color(c as u8), 0) {
-            Some(shape) => shape,
-            None => panic!("J, T and L have a spawn orientation"),
-        };
-        c += 1;
-    }
-    s
 };
 
 /// The platform for row `y`: its T2 rests on the leftmost square `s` of row `y − 1`,
@@ -457,24 +439,17 @@ struct RowPixels {
 }
 
 impl RowPixels {
-    fn of(sprite: &Sprite, y: usize) -> RowPixels {
+    /// The single emitters (J0, T0, L0) of a row's pixels.
+    fn of(input: &plan::RowInput) -> RowPixels {
         let mut row = RowPixels {
-            len: 0,
+            len: input.len,
             triples: [PLACEHOLDER; MAX_WIDTH],
             masks: [0; MAX_WIDTH],
         };
-        let x0 = sprite.x0();
-        for x in x0..x0 + sprite.width() {
-            if let Some(c) = sprite.cell(x, y) {
-                // Colour c's piece protrudes from column 2 − c of its bar; x ≥ 2 always.
-                let start = (x + usize::from(c)).saturating_sub(2) as u8;
-                row.triples[row.len] = Move {
-                    shape: TRIPLE_SHAPES[usize::from(c.min(2))],
-                    x: start,
-                };
-                row.masks[row.len] = triple_mask(start);
-                row.len += 1;
-            }
+        for i in 0..input.len {
+            let e = input.single(i);
+            row.triples[i] = e.mv;
+            row.masks[i] = e.above;
         }
         row
     }

@@ -114,6 +114,36 @@ pub struct Strip {
     pub fillers: &'static [Move],
 }
 
+/// Widest inner strip tabulated: every bottom and support of its columns, 4⁸ patterns
+/// per height at the widest.
+pub const MAX_STRIP_WIDTH: u8 = 8;
+
+/// Tallest strip tabulated.
+pub const MAX_STRIP_HEIGHT: u8 = 5;
+
+/// Widest edge strip.
+pub const MAX_EDGE_WIDTH: u8 = 13;
+
+/// Columns at the inner end of an edge strip that may hold bottom cells and support.
+pub const EDGE_WINDOW: u8 = 5;
+
+/// The columns of a strip that may hold bottom cells and support.
+#[must_use]
+pub const fn strip_window(width: u8, side: StripSide) -> u16 {
+    let all = (1u16 << width) - 1;
+    match side {
+        StripSide::Inner => all,
+        StripSide::Left => all & !((1 << (width - EDGE_WINDOW)) - 1),
+        StripSide::Right => (1 << EDGE_WINDOW) - 1,
+    }
+}
+
+/// Mirror image of a strip's `width`-column mask.
+#[must_use]
+pub const fn mirror_strip_mask(width: u8, mask: u16) -> u16 {
+    mask.reverse_bits() >> (16 - width)
+}
+
 /// The key of the strips of one `(width, height, side, bottom)` in [`crate::tables`].
 #[must_use]
 pub const fn strip_key(width: u8, height: u8, side: StripSide, bottom: u16) -> u32 {
@@ -253,7 +283,7 @@ pub mod text {
         /// The mirror-image strip.
         #[must_use]
         pub fn mirrored(&self) -> StripText {
-            let flip = |m: u16| m.reverse_bits() >> (16 - self.width);
+            let flip = |m| mirror_strip_mask(self.width, m);
             StripText {
                 side: self.side.mirrored(),
                 bottom: flip(self.bottom),

@@ -24,7 +24,10 @@
 use std::sync::OnceLock;
 
 use crate::moves::Move;
-use crate::pattern::{Emitter, Strip, StripSide};
+use crate::pattern::{
+    self, strip_window, Emitter, Strip, StripSide, MAX_EDGE_WIDTH, MAX_STRIP_HEIGHT,
+    MAX_STRIP_WIDTH,
+};
 use crate::piece::{Piece, Shape};
 use crate::playfield::WIDTH;
 use crate::sprite::MAX_WIDTH;
@@ -33,12 +36,12 @@ use crate::tables;
 /// Pieces of a platform.
 const PLATFORM_PIECES: u32 = 21;
 
-/// Widest inner strips, widest edge strips, tallest strips and the edge strips' window
-/// that the index covers (the tables may hold fewer).
-const STRIP_WIDTH: usize = 8;
-const EDGE_WIDTH: usize = 13;
-const EDGE_WINDOW: usize = 5;
-const STRIP_HEIGHT: usize = 5;
+/// The strip limits (see [`crate::pattern::MAX_STRIP_WIDTH`] and its neighbours) as
+/// index sizes.
+const STRIP_WIDTH: usize = MAX_STRIP_WIDTH as usize;
+const EDGE_WIDTH: usize = MAX_EDGE_WIDTH as usize;
+const EDGE_WINDOW: usize = pattern::EDGE_WINDOW as usize;
+const STRIP_HEIGHT: usize = MAX_STRIP_HEIGHT as usize;
 
 /// One emitter of a row.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -87,8 +90,14 @@ pub(crate) struct RowInput {
 }
 
 impl RowInput {
+    /// Whether printing every pixel with a single emitter needs a platform: some pixel
+    /// is over a hole (never on the floor).
+    pub(crate) fn singles_need_platform(&self, first_row: bool) -> bool {
+        !first_row && self.held[..self.len].iter().any(|&h| !h)
+    }
+
     /// The unflipped emitter of pixel `i`.
-    fn single(&self, i: usize) -> Emit {
+    pub(crate) fn single(&self, i: usize) -> Emit {
         let (x, c) = (self.x[i], self.colour[i]);
         let start = x + c - 2; // J0 protrudes right, T0 in the middle, L0 left; x ≥ 2
         Emit {
@@ -199,9 +208,7 @@ impl RowPlan {
                     flips |= flipped;
                 }
             }
-            pass.fill = fill(above, support | row, flips, true)
-                .and_then(|(_, f)| f)
-                .expect("a costed plan has its fills");
+            pass.fill = fill(above, support | row, flips).expect("a costed plan has its fills");
             support |= row;
             f(&pass);
         }
@@ -229,12 +236,9 @@ const INNER_SLOTS: usize = STRIP_HEIGHT * STRIP_WIDTH * 256;
 const EDGE_WIDTHS: usize = EDGE_WIDTH - STRIP_WIDTH;
 const EDGE_SLOTS: usize = (2 * STRIP_HEIGHT * EDGE_WIDTHS) << EDGE_WINDOW;
 
-/// Mask of the columns of an edge strip `w` wide that may hold bottom cells and support.
-const fn window(side: StripSide, w: usize) -> u32 {
-    match side {
-        StripSide::Left => ((1 << EDGE_WINDOW) - 1) << (w - EDGE_WINDOW),
-        _ => (1 << EDGE_WINDOW) - 1,
-    }
+/// Mask of the columns of a strip `w` wide that may hold bottom cells and support.
+fn window(side: StripSide, w: usize) -> u32 {
+    u32::from(strip_window(w as u8, side))
 }
 
 /// The slot of an inner strip `w` × `h` (`w ≤ STRIP_WIDTH`, `h ≤ STRIP_HEIGHT`) over `bottom`.
@@ -425,24 +429,20 @@ fn cheapest(
     table.map(|e| (e.fillers.len() as u32, Some(e)))
 }
 
-/// The cheapest fill of a pass: its pieces and, when `build`, the fill itself.
-fn fill(bottom: u32, support: u32, flips: bool, build: bool) -> Option<(u32, Option<Fill>)> {
-    if !build {
-        return fill_pieces(bottom, support, flips).map(|p| (p, None));
-    }
+/// The cheapest fill of a pass, built.
+fn fill(bottom: u32, support: u32, flips: bool) -> Option<Fill> {
     let mut tiles: Tiles = ([(0u8, &DUMMY); WIDTH], 0);
-    let (pieces, table) = cheapest(bottom, support, flips, Some(&mut tiles))?;
-    let fill = match table {
+    let (_, table) = cheapest(bottom, support, flips, Some(&mut tiles))?;
+    Some(match table {
         Some(e) => Fill::Table(e),
         None => Fill::Strips {
             tiles: tiles.0,
             len: tiles.1,
         },
-    };
-    Some((pieces, Some(fill)))
+    })
 }
 
-/// [`fill`]'s pieces alone (no tiling is built).
+/// The cheapest fill's pieces alone (no tiling is built).
 fn fill_pieces(bottom: u32, support: u32, flips: bool) -> Option<u32> {
     cheapest(bottom, support, flips, None).map(|c| c.0)
 }
@@ -478,15 +478,16 @@ struct PassSum {
     floor: u32,
 }
 
-/// The least a pass with `filled` cells above the row and `n` emitters costs: a matrix
-/// of height `h` costs `(21·h − filled)/4` fillers, and `21·h − filled ≡ 0 (mod 4)`
-/// means `h ≡ filled (mod 4)`.
-fn pass_floor(filled: u32, n: u32) -> u32 {
-    let h = match filled % 4 {
-        0 => 4,
-        r => r,
-    };
-    n + (21 * h).saturating_sub(filled) / 4
+/// The fewest pieces that print `pixels` squares with at least `min_rows` matrix rows:
+/// every piece is 4 cells, so `21·rows + pixels ≡ 0 (mod 4)`, i.e. `rows + pixels ≡ 0`.
+/// This is the floor of one pass (`min_rows` = 1), of a whole row (the same: passes
+/// only add rows), and of a split that needs `min_rows` passes.
+fn least_pieces(min_rows: u32, pixels: u32) -> u32 {
+    let mut rows = min_rows.max(1);
+    while (rows + pixels) % 4 != 0 {
+        rows += 1;
+    }
+    (21 * rows + pixels) / 4
 }
 
 /// Slots of the planner's fill cache (a power of two).
@@ -527,7 +528,7 @@ impl Planner<'_> {
             s.n += 1;
         }
         for s in &mut sums[..c.passes] {
-            s.floor = pass_floor(s.above.count_ones(), s.n);
+            s.floor = least_pieces(1, s.row.count_ones());
         }
         sums
     }
@@ -684,18 +685,12 @@ pub(crate) fn plan_row(
     first_row: bool,
     classic: impl FnOnce() -> ([u32; MAX_WIDTH], usize),
 ) -> RowPlan {
-    let pixels = row.len as u32;
-    // Σh ≡ −pixels (mod 4) and Σh ≥ 1.
-    let min_rows = match (4 - pixels % 4) % 4 {
-        0 => 4,
-        r => r,
-    };
     let mut planner = Planner {
         row,
         first_row,
         best: u32::MAX,
         best_plan: None,
-        floor: (21 * min_rows + pixels) / 4,
+        floor: least_pieces(1, row.len as u32),
         cache: [(0, 0, false, 0); CACHE],
     };
     let mut c = Candidate {
@@ -745,7 +740,7 @@ fn offer_classic(planner: &mut Planner<'_>, c: &mut Candidate, classic: ([u32; M
     let (passes, count) = classic;
     c.len = row.len;
     c.passes = count;
-    c.platform = !planner.first_row && row.held[..row.len].iter().any(|&h| !h);
+    c.platform = row.singles_need_platform(planner.first_row);
     for i in 0..row.len {
         c.emits[i] = row.single(i);
         c.pass_of[i] = passes[..count]
@@ -771,14 +766,9 @@ fn classic_floor(row: &RowInput, first_row: bool) -> u32 {
             *d += 1;
         }
     }
-    let passes = u32::from(depth.iter().copied().max().unwrap_or(0)).max(1);
-    let pixels = row.len as u32;
-    let mut rows = passes;
-    while (rows + pixels) % 4 != 0 {
-        rows += 1;
-    }
-    let platform = !first_row && row.held[..row.len].iter().any(|&h| !h);
-    (21 * rows + pixels) / 4 + if platform { PLATFORM_PIECES } else { 0 }
+    let passes = u32::from(depth.iter().copied().max().unwrap_or(0));
+    let platform = row.singles_need_platform(first_row);
+    least_pieces(passes, row.len as u32) + if platform { PLATFORM_PIECES } else { 0 }
 }
 
 #[cfg(test)]

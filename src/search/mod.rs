@@ -27,7 +27,7 @@ use crate::pattern::text::{
     arrangements, write_emitter, write_no_platform, write_platform, write_strip, EmitterText,
     NoPlatform, PatternFile, PlatformText, Proof, StripText,
 };
-use crate::pattern::{mirror_mask, StripSide};
+use crate::pattern::{mirror_mask, mirror_strip_mask, StripSide};
 use crate::playfield::WIDTH;
 
 /// The tallest matrix the converter can afford: a platform (3 rows) under the emission
@@ -382,7 +382,7 @@ pub fn generate(config: &Config, progress: &(dyn Fn(Progress) + Sync)) -> Genera
 
 /// Searches every strip (see [`strips`]): for each `(width, height, bottom)` up to the
 /// limits there, the minimal supports with one packing each. Mirror images are derived.
-/// Progress groups use `n` = 8 + height.
+/// Progress group `n` = 8.
 pub fn search_strips(
     config: &Config,
     table: &DeadTable,
@@ -393,7 +393,7 @@ pub fn search_strips(
         .map(|w| strips::strip_placements(w, &all))
         .collect();
     let keys = strips::strip_keys();
-    let flip = |w: u8, m: u16| m.reverse_bits() >> (16 - w);
+    let flip = mirror_strip_mask;
     let mirror = |&(w, h, side, b): &(u8, u8, StripSide, u16)| (w, h, side.mirrored(), flip(w, b));
     // Search left edge strips and inner ones up to mirroring; derive the rest.
     let canonical: Vec<(u8, u8, StripSide, u16)> = keys

@@ -29,21 +29,10 @@
 use super::engine::{solve, DeadTable, Outcome, Placement, Problem};
 use crate::moves::Move;
 use crate::pattern::text::StripText;
-use crate::pattern::StripSide;
+pub use crate::pattern::{
+    strip_window, StripSide, EDGE_WINDOW, MAX_EDGE_WIDTH, MAX_STRIP_HEIGHT, MAX_STRIP_WIDTH,
+};
 use crate::playfield::WIDTH;
-
-/// Widest strip tabulated: 4 of every bottom-and-support pattern per column, 4⁶ = 4,096
-/// patterns per height at the widest.
-pub const MAX_STRIP_WIDTH: u8 = 8;
-
-/// Tallest strip tabulated.
-pub const MAX_STRIP_HEIGHT: u8 = 5;
-
-/// Widest edge strip.
-pub const MAX_EDGE_WIDTH: u8 = 13;
-
-/// Columns at the inner end of an edge strip that may hold bottom cells and support.
-pub const EDGE_WINDOW: u8 = 5;
 
 /// The packing problem of one strip, placed at columns `0..width` with walls right of it.
 #[must_use]
@@ -65,17 +54,6 @@ pub const fn strip_admissible(width: u8, height: u8, bottom: u16) -> bool {
     let cells = width as u32 * height as u32;
     let filled = bottom.count_ones();
     filled <= cells && (cells - filled) % 4 == 0
-}
-
-/// The columns of a strip that may hold bottom cells and support.
-#[must_use]
-pub const fn strip_window(width: u8, side: StripSide) -> u16 {
-    let all = (1u16 << width) - 1;
-    match side {
-        StripSide::Inner => all,
-        StripSide::Left => all & !((1 << (width - EDGE_WINDOW)) - 1),
-        StripSide::Right => (1 << EDGE_WINDOW) - 1,
-    }
 }
 
 /// The submasks of `window`, ascending.
