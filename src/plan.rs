@@ -222,28 +222,31 @@ static NO_EMITTER: Emitter = Emitter {
     fillers: &[],
 };
 
-/// Which strips exist, as bitsets over their support: inner strips by `(height, width,
-/// bottom)` over every support of their columns (256 bits), edge strips by `(side,
-/// height, width, bottom within the window)` over the supports within the window (32
-/// bits). A bit is set when some strip of that slot needs no more than that support, so
-/// a lookup is one load. Built once from [`tables::STRIPS`].
+/// Which strips exist. Inner strips: for each height and each 8 columns of bottom and
+/// support, the widths (bit `w − 1`) of the strips that fit there in whole pieces, so a
+/// tiling step tries every inner width with one load. Edge strips: by `(side, height,
+/// width, bottom within the window)`, a bitset over the supports within the window (32
+/// bits). A bit is set when some strip of that slot needs no more than that support.
+/// Built once from [`tables::STRIPS`].
 struct Fits {
-    inner: Box<[u64]>,
+    widths: Box<[u8]>,
     edge: Box<[u32]>,
 }
 
-const INNER_SLOTS: usize = STRIP_HEIGHT * STRIP_WIDTH * 256;
 const EDGE_WIDTHS: usize = EDGE_WIDTH - STRIP_WIDTH;
 const EDGE_SLOTS: usize = (2 * STRIP_HEIGHT * EDGE_WIDTHS) << EDGE_WINDOW;
+
+// The width index holds inner strips in 8 columns and their widths in a byte.
+const _: () = assert!(STRIP_WIDTH == 8);
 
 /// Mask of the columns of a strip `w` wide that may hold bottom cells and support.
 fn window(side: StripSide, w: usize) -> u32 {
     u32::from(strip_window(w as u8, side))
 }
 
-/// The slot of an inner strip `w` × `h` (`w ≤ STRIP_WIDTH`, `h ≤ STRIP_HEIGHT`) over `bottom`.
-const fn inner_slot(w: usize, h: usize, bottom: u32) -> usize {
-    ((h - 1) * STRIP_WIDTH + (w - 1)) * 256 + bottom as usize
+/// The slot of the inner widths of height `h` over 8 columns of `bottom` and `support`.
+const fn widths_slot(h: usize, bottom: u32, support: u32) -> usize {
+    ((h - 1) << 16) | ((bottom as usize & 0xFF) << 8) | (support as usize & 0xFF)
 }
 
 /// The slot of an edge strip `w` × `h` on `side` (`STRIP_WIDTH < w ≤ EDGE_WIDTH`) over
@@ -254,24 +257,40 @@ const fn edge_slot(side: StripSide, w: usize, h: usize, window_bottom: u32) -> u
         + window_bottom as usize
 }
 
+/// Whether a strip `w` × `h` over `bottom` (`w` bits) has a whole number of free cells:
+/// only whole pieces fill it.
+fn whole(w: usize, h: usize, bottom: u32) -> bool {
+    (w * h).wrapping_sub(bottom.count_ones() as usize) % 4 == 0
+}
+
 fn fits() -> &'static Fits {
     static FITS: OnceLock<Fits> = OnceLock::new();
     FITS.get_or_init(|| {
-        let mut inner = vec![0u64; INNER_SLOTS * 4].into_boxed_slice();
+        let mut widths = vec![0u8; STRIP_HEIGHT << 16].into_boxed_slice();
         let mut edge = vec![0u32; EDGE_SLOTS].into_boxed_slice();
         for list in tables::STRIPS.values() {
             for s in *list {
                 let (w, h) = (usize::from(s.width), usize::from(s.height));
                 let (bottom, support) = (u32::from(s.bottom), u32::from(s.support));
-                if !(1..=STRIP_HEIGHT).contains(&h) {
+                if !(1..=STRIP_HEIGHT).contains(&h) || !whole(w, h, bottom) {
                     continue;
                 }
                 match s.side {
-                    StripSide::Inner if w <= STRIP_WIDTH && bottom < 256 => {
-                        let i = inner_slot(w, h, bottom) * 4;
-                        for sup in 0..256u32 {
-                            if support & !sup == 0 {
-                                inner[i + (sup >> 6) as usize] |= 1 << (sup & 63);
+                    StripSide::Inner if w <= STRIP_WIDTH && bottom >> w == 0 => {
+                        // Every byte of bottom and support that agrees on the strip's
+                        // columns, with at least its support there.
+                        let free = 0xFF & !support;
+                        for hi in 0..1u32 << (STRIP_WIDTH - w) {
+                            let b = bottom | hi << w;
+                            // The supersets of its support: `extra` runs over the subsets
+                            // of the other columns.
+                            let mut extra = free;
+                            loop {
+                                widths[widths_slot(h, b, support | extra)] |= 1 << (w - 1);
+                                if extra == 0 {
+                                    break;
+                                }
+                                extra = (extra - 1) & free;
                             }
                         }
                     }
@@ -295,28 +314,20 @@ fn fits() -> &'static Fits {
                 }
             }
         }
-        Fits { inner, edge }
+        Fits { widths, edge }
     })
 }
 
-/// Whether a strip `w` × `h` on `side` fits over `bottom` on `support` (both relative
-/// to its left column, masked to its width).
+/// Whether an edge strip `w` × `h` on `side` fits over `bottom` on `support` (both
+/// relative to its left column, masked to its width), in whole pieces.
 #[inline]
-fn fits_at(f: &Fits, side: StripSide, w: usize, h: usize, bottom: u32, support: u32) -> bool {
-    match side {
-        StripSide::Inner => {
-            let i = inner_slot(w, h, bottom) * 4 + (support >> 6) as usize;
-            f.inner[i] >> (support & 63) & 1 != 0
-        }
-        StripSide::Left | StripSide::Right => {
-            let win = window(side, w);
-            if bottom & !win != 0 {
-                return false;
-            }
-            let shift = win.trailing_zeros();
-            f.edge[edge_slot(side, w, h, bottom >> shift)] >> ((support & win) >> shift) & 1 != 0
-        }
+fn edge_fits(f: &Fits, side: StripSide, w: usize, h: usize, bottom: u32, support: u32) -> bool {
+    let win = window(side, w);
+    if bottom & !win != 0 || !whole(w, h, bottom) {
+        return false;
     }
+    let shift = win.trailing_zeros();
+    f.edge[edge_slot(side, w, h, bottom >> shift)] >> ((support & win) >> shift) & 1 != 0
 }
 
 /// The strip `w` × `h` on `side` over `bottom` that needs no more than `support`: the
@@ -333,36 +344,32 @@ fn tile(f: &Fits, bottom: u32, support: u32, h: usize, tiles: Option<&mut Tiles>
     // parent[b] = (a, w, side) of the first strip found ending at column b.
     let mut parent = [(0u8, 0u8, StripSide::Inner); WIDTH + 1];
     let mut reach: u32 = 1;
-    // Only whole pieces fit: the strip's free cells must be a multiple of 4.
-    let whole = |w: usize, b: u32| (w * h).wrapping_sub(b.count_ones() as usize) % 4 == 0;
     let mut a = 0;
     while a < WIDTH {
-        let rest = bottom >> a;
-        let sup = support >> a;
-        for w in 1..=STRIP_WIDTH.min(WIDTH - a) {
-            let mask = (1u32 << w) - 1;
-            let b = rest & mask;
-            if reach >> (a + w) & 1 == 0
-                && whole(w, b)
-                && fits_at(f, StripSide::Inner, w, h, b, sup & mask)
-            {
-                reach |= 1 << (a + w);
-                parent[a + w] = (a as u8, w as u8, StripSide::Inner);
-            }
+        let (rest, sup) = (bottom >> a, support >> a);
+        // Inner strips: every width at once, none past the right edge.
+        let room = (1u32 << STRIP_WIDTH.min(WIDTH - a)) - 1;
+        let ends = (u32::from(f.widths[widths_slot(h, rest, sup)]) & room) << (a + 1) & !reach;
+        let mut new = ends;
+        while new != 0 {
+            let b = new.trailing_zeros() as usize;
+            parent[b] = (a as u8, (b - a) as u8, StripSide::Inner);
+            new &= new - 1;
         }
-        for w in STRIP_WIDTH + 1..=EDGE_WIDTH {
-            let mask = (1u32 << w) - 1;
-            let b = rest & mask;
-            for side in [StripSide::Left, StripSide::Right] {
-                let placed = match side {
-                    StripSide::Left => a == 0,
-                    _ => a + w == WIDTH,
-                };
-                if placed
-                    && reach >> (a + w) & 1 == 0
-                    && whole(w, b)
-                    && fits_at(f, side, w, h, b, sup & mask)
-                {
+        reach |= ends;
+        // Edge strips: from column 0, or to column 21 (each at most one width here).
+        let edges = [
+            (
+                StripSide::Left,
+                STRIP_WIDTH + 1,
+                if a == 0 { EDGE_WIDTH } else { 0 },
+            ),
+            (StripSide::Right, WIDTH - a, WIDTH - a),
+        ];
+        for (side, from, to) in edges {
+            for w in from.max(STRIP_WIDTH + 1)..=to.min(EDGE_WIDTH) {
+                let mask = (1u32 << w) - 1;
+                if reach >> (a + w) & 1 == 0 && edge_fits(f, side, w, h, rest & mask, sup & mask) {
                     reach |= 1 << (a + w);
                     parent[a + w] = (a as u8, w as u8, side);
                 }
