@@ -242,15 +242,20 @@ impl Converter {
                         .map(|&(_, p)| p)
                 };
                 let planned = known.unwrap_or_else(|| {
-                    plan::plan_row(&input, y == 0, || {
-                        let row = RowPixels::of(&input);
-                        let plan = optimal(&row);
-                        let mut classic = [0u32; MAX_WIDTH];
+                    let row = RowPixels::of(&input);
+                    let split = |plan: &Plan| {
+                        let mut passes = [0u32; MAX_WIDTH];
                         for i in 0..row.len {
-                            classic[usize::from(plan.pass_of[i])] |= 1 << i;
+                            passes[usize::from(plan.pass_of[i])] |= 1 << i;
                         }
-                        (classic, plan.passes)
-                    })
+                        (passes, plan.passes)
+                    };
+                    plan::plan_row(
+                        &input,
+                        y == 0,
+                        || split(&greedy(&row)),
+                        || split(&optimal(&row)),
+                    )
                 });
                 if y > 0 {
                     recent[y % 2] = Some((input, planned));

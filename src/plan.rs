@@ -684,13 +684,20 @@ impl Planner<'_> {
     }
 }
 
-/// Plans a row. `classic` gives the passes of the classic plan (pixel bits per pass, in
-/// order); the planner offers it too unless its own best already meets the floor or no
-/// classic split can beat it, so the result never costs more.
+/// A classic split of a row: pixel bits per pass, in order, and how many passes.
+pub(crate) type Split = ([u32; MAX_WIDTH], usize);
+
+/// Plans a row. `greedy` gives the article's classic split, `optimal` the cheapest
+/// classic split by table cost. The planner starts from the greedy split (cheap, and a
+/// bound for its own search) and, unless its own best is at the floor or below every
+/// classic split, offers the optimal split too: priced with strips where they are
+/// cheaper than the table, it still wins some rows. So the result never costs more
+/// than either classic split.
 pub(crate) fn plan_row(
     row: &RowInput,
     first_row: bool,
-    classic: impl FnOnce() -> ([u32; MAX_WIDTH], usize),
+    greedy: impl FnOnce() -> Split,
+    optimal: impl FnOnce() -> Split,
 ) -> RowPlan {
     let mut planner = Planner {
         row,
@@ -708,27 +715,22 @@ pub(crate) fn plan_row(
         passes: 0,
         platform: false,
     };
-    if row.len >= EARLY_CLASSIC {
-        // Costing the classic plan first bounds the search below. The planner's own
-        // candidates may tie with it (`best` is one above) and then win, as when the
-        // classic plan is offered last: the result is the same.
-        offer_classic(&mut planner, &mut c, classic());
-        let classic_cost = planner.best;
-        planner.best = classic_cost + 1;
-        c.len = 0;
-        planner.covers(&mut c, 0);
-        if planner.best == classic_cost + 1 {
-            planner.best = classic_cost;
-        }
-    } else {
-        planner.covers(&mut c, 0);
-        if planner.best > planner.floor && planner.best > classic_floor(row, first_row) {
-            offer_classic(&mut planner, &mut c, classic());
-        }
+    // The greedy split bounds the search below. The planner's own candidates may tie
+    // with it (`best` is one above) and then win.
+    offer_classic(&mut planner, &mut c, greedy());
+    let greedy_cost = planner.best;
+    planner.best = greedy_cost.saturating_add(1);
+    c.len = 0;
+    planner.covers(&mut c, 0);
+    if planner.best == greedy_cost.saturating_add(1) {
+        planner.best = greedy_cost;
+    }
+    if planner.best > planner.floor && planner.best > classic_floor(row, first_row) {
+        offer_classic(&mut planner, &mut c, optimal());
     }
     let plan = planner
         .best_plan
-        .expect("the classic plan always has a cost: its table patterns exist");
+        .expect("the greedy split always has a cost: its table patterns exist");
     RowPlan {
         platform: plan.platform,
         len: plan.passes,
@@ -737,12 +739,8 @@ pub(crate) fn plan_row(
     }
 }
 
-/// Rows of at least this many pixels cost the classic plan before searching (most of
-/// them need it: the planner's own best is rarely at the floor).
-const EARLY_CLASSIC: usize = 9;
-
 /// Offers the classic plan `(pass bits, passes)` in its own order, using `c` as scratch.
-fn offer_classic(planner: &mut Planner<'_>, c: &mut Candidate, classic: ([u32; MAX_WIDTH], usize)) {
+fn offer_classic(planner: &mut Planner<'_>, c: &mut Candidate, classic: Split) {
     let row = planner.row;
     let (passes, count) = classic;
     c.len = row.len;
