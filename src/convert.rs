@@ -277,15 +277,19 @@ impl Converter {
             if let Some(p) = platform {
                 platform_add(p, y, sink, on_block, &mut stats);
             }
-            for k in 0..plan.passes {
-                let key = plan.keys[k];
+            // Each pass's pixels, as bits.
+            let mut members = [0u32; MAX_WIDTH];
+            for i in 0..row.len {
+                members[usize::from(plan.pass_of[i])] |= 1 << i;
+            }
+            for (&key, &pixels) in plan.keys[..plan.passes].iter().zip(&members) {
                 let emitter =
                     tables::emitter(key).ok_or(ConvertError::MissingEmitter { key, row: y })?;
                 let start = sink.len;
-                for i in 0..row.len {
-                    if usize::from(plan.pass_of[i]) == k {
-                        sink.push(row.triples[i]);
-                    }
+                let mut todo = pixels;
+                while todo != 0 {
+                    sink.push(row.triples[todo.trailing_zeros() as usize]);
+                    todo &= todo - 1;
                 }
                 sink.extend(emitter.fillers);
                 on_block(Block {
@@ -481,8 +485,11 @@ fn greedy(row: &RowPixels) -> Plan {
     let mut left: u32 = (1 << row.len) - 1;
     while left != 0 {
         let mut key = 0;
-        for i in 0..row.len {
-            if left & (1 << i) != 0 && row.masks[i] & key == 0 {
+        let mut todo = left;
+        while todo != 0 {
+            let i = todo.trailing_zeros() as usize;
+            todo &= todo - 1;
+            if row.masks[i] & key == 0 {
                 key |= row.masks[i];
                 left &= !(1 << i);
                 plan.pass_of[i] = plan.passes as u8;
@@ -500,7 +507,7 @@ fn greedy(row: &RowPixels) -> Plan {
 /// hardly depends on `n`: 21 for a lone square, 42 for most other passes. `None` when
 /// the tables have no pattern for `key`.
 fn pass_cost(key: u32) -> Option<u32> {
-    costs().cost(key)
+    tables::emitter(key).map(emitter_cost)
 }
 
 fn emitter_cost(e: &Emitter) -> u32 {
@@ -535,34 +542,12 @@ struct Costs {
     cheap: [(u32, u32, u8, u32); MAX_CHEAP],
     /// Number of cheap patterns (may exceed [`MAX_CHEAP`]: then there is no search).
     ncheap: usize,
-    /// Every pattern's cost by key (key 0 marks a free slot; no pattern has key 0).
-    by_key: [(u32, u16); COST_SLOTS],
 }
 
 /// Room in [`Costs::cheap`]. Past it [`Passes::Optimal`] keeps its best heuristic split.
 const MAX_CHEAP: usize = 128;
 
-/// Slots of [`Costs::by_key`]: a power of two comfortably above the 1872 patterns.
-const COST_SLOTS: usize = 4096;
-
 impl Costs {
-    /// [`pass_cost`] through an open-addressing table (the search looks costs up very
-    /// often; this is several times faster than the `phf` map's SipHash).
-    fn cost(&self, key: u32) -> Option<u32> {
-        let mut slot = (key.wrapping_mul(0x9e37_79b1) >> 20) as usize;
-        for _ in 0..COST_SLOTS {
-            let (k, c) = self.by_key[slot];
-            if k == key {
-                return Some(u32::from(c));
-            }
-            if k == 0 {
-                return None;
-            }
-            slot = (slot + 1) % COST_SLOTS;
-        }
-        None
-    }
-
     /// The standard cost of a pass of `n` pixels.
     fn standard(&self, n: usize) -> u32 {
         if n <= 1 {
@@ -591,20 +576,10 @@ fn costs() -> &'static Costs {
             small_cheap: 0,
             cheap: [(0, 0, 0, 0); MAX_CHEAP],
             ncheap: 0,
-            by_key: [(0, 0); COST_SLOTS],
         };
         for e in tables::EMITTERS.values() {
             if e.n <= 1 {
                 c.single = c.single.min(emitter_cost(e));
-            }
-            // 1872 keys in 4096 slots: a free one is always near.
-            let mut slot = (e.key.wrapping_mul(0x9e37_79b1) >> 20) as usize;
-            for _ in 0..COST_SLOTS {
-                if c.by_key[slot].0 == 0 {
-                    c.by_key[slot] = (e.key, u16::try_from(emitter_cost(e)).unwrap_or(u16::MAX));
-                    break;
-                }
-                slot = (slot + 1) % COST_SLOTS;
             }
         }
         c.multi = commonest_cost(|n| n >= 2);
