@@ -18,7 +18,8 @@
 //! flipped emitters (at most 406 for 17 pixels), groups each cover's emitters into
 //! passes (first fit by left end, which uses the fewest passes, and flips apart from
 //! singles), tries every order of those passes, and keeps the cheapest plan — starting
-//! from the classic plan it is given, so it never does worse. It stops at the floor.
+//! from the greedy classic split and then pricing the exact one, so it never does worse
+//! than either. It stops at the floor.
 //! Everything is fixed-size; nothing allocates.
 
 use std::sync::OnceLock;
