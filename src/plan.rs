@@ -481,9 +481,9 @@ struct PassSum {
     above: u32,
     row: u32,
     flips: bool,
-    n: u32,
+    n: u8,
     /// The least the pass can cost: its emitters and the lowest matrix its cells allow.
-    floor: u32,
+    floor: u16,
 }
 
 /// The fewest pieces that print `pixels` squares with at least `min_rows` matrix rows:
@@ -536,7 +536,7 @@ impl Planner<'_> {
             s.n += 1;
         }
         for s in &mut sums[..c.passes] {
-            s.floor = least_pieces(1, s.row.count_ones());
+            s.floor = least_pieces(1, s.row.count_ones()) as u16;
         }
         sums
     }
@@ -548,14 +548,17 @@ impl Planner<'_> {
         let mut support = 0;
         let mut total = if c.platform { PLATFORM_PIECES } else { 0 };
         // The floors of the passes not yet costed: no order can get below them.
-        let mut rest: u32 = order.iter().map(|&p| sums[usize::from(p)].floor).sum();
+        let mut rest: u32 = order
+            .iter()
+            .map(|&p| u32::from(sums[usize::from(p)].floor))
+            .sum();
         if total + rest >= self.best {
             return None;
         }
         for &p in order {
             let s = sums[usize::from(p)];
-            rest -= s.floor;
-            total += s.n + self.fill_pieces(s.above, support | s.row, s.flips)?;
+            rest -= u32::from(s.floor);
+            total += u32::from(s.n) + self.fill_pieces(s.above, support | s.row, s.flips)?;
             if total + rest >= self.best {
                 return None;
             }
@@ -615,7 +618,10 @@ impl Planner<'_> {
     /// matrix height its cell count allows.
     fn floor_of(c: &Candidate, sums: &[PassSum]) -> u32 {
         let base = if c.platform { PLATFORM_PIECES } else { 0 };
-        base + sums[..c.passes].iter().map(|s| s.floor).sum::<u32>()
+        base + sums[..c.passes]
+            .iter()
+            .map(|s| u32::from(s.floor))
+            .sum::<u32>()
     }
 
     /// Groups `c`'s emitters into passes first fit by left end (flipped ones apart when
@@ -624,32 +630,24 @@ impl Planner<'_> {
         let mut used = [0u32; MAX_WIDTH];
         let mut kind = [false; MAX_WIDTH];
         c.passes = 0;
-        // Left ends ascending: an insertion order over indices.
-        let mut idx = [0u8; MAX_WIDTH];
-        for (i, v) in idx[..c.len].iter_mut().enumerate() {
-            *v = i as u8;
+        // Left ends ascending, ties in cover order: `left << 5 | index`, sorted.
+        let mut by_left = [0u16; MAX_WIDTH];
+        for (i, (k, e)) in by_left.iter_mut().zip(&c.emits[..c.len]).enumerate() {
+            *k = (e.above.trailing_zeros() as u16) << 5 | i as u16;
         }
-        let left = |e: &Emit| e.above.trailing_zeros();
-        for i in 1..c.len {
-            let mut j = i;
-            while j > 0
-                && left(&c.emits[usize::from(idx[j - 1])]) > left(&c.emits[usize::from(idx[j])])
-            {
-                idx.swap(j - 1, j);
-                j -= 1;
-            }
-        }
-        for &i in &idx[..c.len] {
-            let e = c.emits[usize::from(i)];
+        by_left[..c.len].sort_unstable();
+        for &k in &by_left[..c.len] {
+            let i = usize::from(k & 31);
+            let (above, flipped) = (c.emits[i].above, c.emits[i].flipped());
             let p = (0..c.passes)
-                .find(|&p| used[p] & e.above == 0 && (!apart || kind[p] == e.flipped()))
+                .find(|&p| used[p] & above == 0 && (!apart || kind[p] == flipped))
                 .unwrap_or_else(|| {
-                    kind[c.passes] = e.flipped();
+                    kind[c.passes] = flipped;
                     c.passes += 1;
                     c.passes - 1
                 });
-            used[p] |= e.above;
-            c.pass_of[usize::from(i)] = p as u8;
+            used[p] |= above;
+            c.pass_of[i] = p as u8;
         }
     }
 
