@@ -1,0 +1,60 @@
+//! Converts sprites over and over, for instruction-count profiling, where a noisy clock
+//! cannot tell a 5 % change:
+//!
+//! ```text
+//! cargo build --release --example convert_loop
+//! valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+//!     target/release/examples/convert_loop fewest 20 ../shared/benchmarks/*.png
+//! ```
+//!
+//! Run it with two counts (say 10 and 20) and divide the difference of the totals by
+//! the difference of the counts: that is one conversion of every sprite given, without
+//! start-up, image decoding and the tables' one-time indexes.
+
+use std::process::ExitCode;
+
+use tetris_printer::{Converter, Move, Passes, Shape, Sprite, MAX_MOVES};
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let usage = "usage: convert_loop fewest|optimal|greedy COUNT SPRITE.png...";
+    let (Some(passes), Some(count), paths) = (args.first(), args.get(1), args.get(2..)) else {
+        eprintln!("{usage}");
+        return ExitCode::FAILURE;
+    };
+    let passes = match passes.as_str() {
+        "fewest" => Passes::Fewest,
+        "optimal" => Passes::Optimal,
+        "greedy" => Passes::Greedy,
+        other => {
+            eprintln!("unknown strategy {other:?}; {usage}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let Ok(count) = count.parse::<usize>() else {
+        eprintln!("COUNT must be a whole number, not {count:?}; {usage}");
+        return ExitCode::FAILURE;
+    };
+    let mut sprites = Vec::new();
+    for path in paths.unwrap_or_default() {
+        match std::fs::read(path).map_err(|e| e.to_string()).and_then(|bytes| {
+            Sprite::from_image_bytes(&bytes).map_err(|e| e.to_string())
+        }) {
+            Ok(s) => sprites.push(s),
+            Err(e) => {
+                eprintln!("{path}: {e}");
+                return ExitCode::FAILURE;
+            }
+        }
+    }
+    let converter = Converter::with_passes(passes);
+    let mut buf = vec![Move::new(Shape::ALL[0], 0).expect("valid"); MAX_MOVES];
+    let mut pieces = 0;
+    for _ in 0..count {
+        for s in &sprites {
+            pieces += converter.convert(s, &mut buf).expect("MAX_MOVES suffices");
+        }
+    }
+    println!("{} sprites x {count}: {pieces} pieces", sprites.len());
+    ExitCode::SUCCESS
+}
