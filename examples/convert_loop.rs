@@ -37,9 +37,10 @@ fn main() -> ExitCode {
     };
     let mut sprites = Vec::new();
     for path in paths.unwrap_or_default() {
-        match std::fs::read(path).map_err(|e| e.to_string()).and_then(|bytes| {
-            Sprite::from_image_bytes(&bytes).map_err(|e| e.to_string())
-        }) {
+        match std::fs::read(path)
+            .map_err(|e| e.to_string())
+            .and_then(|bytes| Sprite::from_image_bytes(&bytes).map_err(|e| e.to_string()))
+        {
             Ok(s) => sprites.push(s),
             Err(e) => {
                 eprintln!("{path}: {e}");
