@@ -243,18 +243,15 @@ impl Converter {
                 };
                 let planned = known.unwrap_or_else(|| {
                     let row = RowPixels::of(&input);
-                    let split = |plan: &Plan| {
-                        let mut passes = [0u32; MAX_WIDTH];
-                        for i in 0..row.len {
-                            passes[usize::from(plan.pass_of[i])] |= 1 << i;
-                        }
-                        (passes, plan.passes)
-                    };
+                    let greedy = greedy(&row);
                     plan::plan_row(
                         &input,
                         y == 0,
-                        || split(&greedy(&row)),
-                        || split(&optimal(&row)),
+                        (greedy.members(row.len), greedy.passes),
+                        || {
+                            let plan = optimal_from(&row, greedy);
+                            (plan.members(row.len), plan.passes)
+                        },
                     )
                 });
                 if y > 0 {
@@ -277,12 +274,7 @@ impl Converter {
             if let Some(p) = platform {
                 platform_add(p, y, sink, on_block, &mut stats);
             }
-            // Each pass's pixels, as bits.
-            let mut members = [0u32; MAX_WIDTH];
-            for i in 0..row.len {
-                members[usize::from(plan.pass_of[i])] |= 1 << i;
-            }
-            for (&key, &pixels) in plan.keys[..plan.passes].iter().zip(&members) {
+            for (&key, &pixels) in plan.keys[..plan.passes].iter().zip(&plan.members(row.len)) {
                 let emitter =
                     tables::emitter(key).ok_or(ConvertError::MissingEmitter { key, row: y })?;
                 let start = sink.len;
@@ -472,6 +464,17 @@ struct Plan {
     pass_of: [u8; MAX_WIDTH],
     /// Key (OR of triple masks) of each pass.
     keys: [u32; MAX_WIDTH],
+}
+
+impl Plan {
+    /// Each pass's pixels, as bits by pixel index, for a row of `len` pixels.
+    fn members(&self, len: usize) -> [u32; MAX_WIDTH] {
+        let mut members = [0u32; MAX_WIDTH];
+        for (i, &p) in self.pass_of[..len].iter().enumerate() {
+            members[usize::from(p)] |= 1 << i;
+        }
+        members
+    }
 }
 
 /// The article's split: each pass takes, left to right, every pixel not yet printed whose
@@ -682,7 +685,11 @@ fn starts_of(key: u32) -> u32 {
 /// far, never worse than greedy, deterministically), or the tables hold more than
 /// [`MAX_CHEAP`] cheap patterns (then the best of the heuristic splits).
 fn optimal(row: &RowPixels) -> Plan {
-    let greedy = greedy(row);
+    optimal_from(row, greedy(row))
+}
+
+/// [`optimal`], given the row's [`greedy`] split (its first incumbent).
+fn optimal_from(row: &RowPixels, greedy: Plan) -> Plan {
     let greedy_cost = plan_cost(&greedy);
     if row.len <= 1 {
         return greedy;

@@ -320,11 +320,12 @@ fn fits() -> &'static Fits {
 }
 
 /// Whether an edge strip `w` × `h` on `side` fits over `bottom` on `support` (both
-/// relative to its left column, masked to its width), in whole pieces.
+/// relative to its left column, masked to its width). The index holds only strips of
+/// whole pieces, and the slot fixes the bottom, so that needs no test here.
 #[inline]
 fn edge_fits(f: &Fits, side: StripSide, w: usize, h: usize, bottom: u32, support: u32) -> bool {
     let win = window(side, w);
-    if bottom & !win != 0 || !whole(w, h, bottom) {
+    if bottom & !win != 0 {
         return false;
     }
     let shift = win.trailing_zeros();
@@ -686,7 +687,7 @@ impl Planner<'_> {
 /// A classic split of a row: pixel bits per pass, in order, and how many passes.
 pub(crate) type Split = ([u32; MAX_WIDTH], usize);
 
-/// Plans a row. `greedy` gives the article's classic split, `optimal` the cheapest
+/// Plans a row. `greedy` is the article's classic split, `optimal` gives the cheapest
 /// classic split by table cost. The planner starts from the greedy split (cheap, and a
 /// bound for its own search) and, unless its own best is at the floor or below every
 /// classic split, offers the optimal split too: priced with strips where they are
@@ -695,7 +696,7 @@ pub(crate) type Split = ([u32; MAX_WIDTH], usize);
 pub(crate) fn plan_row(
     row: &RowInput,
     first_row: bool,
-    greedy: impl FnOnce() -> Split,
+    greedy: Split,
     optimal: impl FnOnce() -> Split,
 ) -> RowPlan {
     let mut planner = Planner {
@@ -716,7 +717,7 @@ pub(crate) fn plan_row(
     };
     // The greedy split bounds the search below. The planner's own candidates may tie
     // with it (`best` is one above) and then win.
-    offer_classic(&mut planner, &mut c, greedy());
+    offer_classic(&mut planner, &mut c, greedy);
     let greedy_cost = planner.best;
     planner.best = greedy_cost.saturating_add(1);
     c.len = 0;
