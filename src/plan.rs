@@ -780,6 +780,75 @@ fn classic_floor(row: &RowInput, first_row: bool) -> u32 {
 mod tests {
     use super::*;
 
+    const FULL_ROW: u32 = (1 << WIDTH) - 1;
+
+    /// The fit index tiles exactly as a plain DP over the strip lists does: inner strips
+    /// anywhere, edge strips against their edge, each looked up with [`strip`].
+    #[test]
+    fn index_tiles_as_the_strip_lists_do() {
+        let plain = |bottom: u32, support: u32, h: usize| {
+            let mut reach = [false; WIDTH + 1];
+            reach[0] = true;
+            for a in 0..WIDTH {
+                if !reach[a] {
+                    continue;
+                }
+                for w in 1..=(WIDTH - a).min(EDGE_WIDTH) {
+                    let side = if w <= STRIP_WIDTH {
+                        StripSide::Inner
+                    } else if a == 0 {
+                        StripSide::Left
+                    } else if a + w == WIDTH {
+                        StripSide::Right
+                    } else {
+                        continue;
+                    };
+                    let mask = (1u32 << w) - 1;
+                    if strip(side, w, h, bottom >> a & mask, support >> a & mask).is_some() {
+                        reach[a + w] = true;
+                    }
+                }
+            }
+            reach[WIDTH]
+        };
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let (mut tiled, mut tries) = (0, 0);
+        for _ in 0..4000 {
+            // Sparse bottoms (as a pass leaves them) over denser supports.
+            let r = next();
+            let bottom = (r as u32 & (r >> 21) as u32 & (r >> 42) as u32) & FULL_ROW;
+            let support = (next() as u32 | next() as u32) & FULL_ROW;
+            for h in 1..=STRIP_HEIGHT {
+                let expected = plain(bottom, support, h);
+                let mut tiles: Tiles = ([(0u8, &DUMMY); WIDTH], 0);
+                assert_eq!(
+                    tile(fits(), bottom, support, h, Some(&mut tiles)),
+                    expected,
+                    "bottom {bottom:021b} support {support:021b} height {h}"
+                );
+                tries += 1;
+                if expected {
+                    tiled += 1;
+                    // The tiling covers the 21 columns left to right.
+                    let mut next_column = 0;
+                    for &(a, st) in &tiles.0[..tiles.1] {
+                        assert_eq!(usize::from(a), next_column);
+                        next_column += usize::from(st.width);
+                    }
+                    assert_eq!(next_column, WIDTH);
+                }
+            }
+        }
+        // Both answers occur, so the comparison means something.
+        assert!(tiled > 0 && tiled < tries, "{tiled} of {tries} tiled");
+    }
+
     /// The floors assume every classic pattern fills its whole matrix (`3·n + 4·fillers
     /// = 21·height`) and the edge index assumes edge supports stay in their window.
     #[test]
