@@ -16,11 +16,9 @@
 //! Everything works in fixed-size arrays (a row has at most 17 pixels, 17 passes), so
 //! [`Converter::convert`] never allocates and can run in a real-time loop.
 
-use std::sync::OnceLock;
-
 use crate::blocks::{Block, BlockKind};
 use crate::moves::Move;
-use crate::pattern::{triple_mask, Emitter, Platform};
+use crate::pattern::{Emitter, Platform};
 use crate::piece::Shape;
 use crate::plan;
 use crate::playfield::WIDTH;
@@ -517,121 +515,9 @@ fn emitter_cost(e: &Emitter) -> u32 {
     (e.pieces() + 5 * usize::from(e.n)) as u32
 }
 
-/// The tables' costs as the search sees them: a *standard* cost by size, and the few
-/// *cheap* patterns that cost less than the standard for their size.
-///
-/// `std(1) = single`, `std(n) = multi` for `2 ≤ n ≤ uniform`, and
-/// `multi + single·(n − uniform)` above (as if the extra pixels were lone passes). With
-/// the tables of SPEC §4 and `pattern-src/`: single 21 (16 pieces), multi 42, uniform 5;
-/// the hard lone squares (37 pieces) and hard n = 6 patterns (33 pieces, std 63) cost
-/// no less than standard; the cheap ones are the 35 easy n = 6 patterns (12 pieces), the
-/// n = 7 one (7 pieces) and any two-row n = 2 ones (11 pieces).
-#[derive(Debug)]
-struct Costs {
-    /// Least cost of a one-pixel pass.
-    single: u32,
-    /// The commonest cost of a pass of 2 or more pixels.
-    multi: u32,
-    /// Largest `n` up to which `multi` is the commonest cost of an `n`-pixel pass.
-    uniform: usize,
-    /// Whether every pattern of `2..=uniform` triples that is not cheap costs exactly
-    /// `multi` (then passes that cannot grow past `uniform` are interchangeable).
-    flat: bool,
-    /// Most triples of a cheap pattern of at most `uniform` triples (2 with two-row
-    /// n = 2 patterns), 0 if there is none.
-    small_cheap: usize,
-    /// The cheap patterns: `(key, starts, n, cost)`, `starts` with bit `s` set for each
-    /// triple starting at `s`. Sorted by key.
-    cheap: [(u32, u32, u8, u32); MAX_CHEAP],
-    /// Number of cheap patterns (may exceed [`MAX_CHEAP`]: then there is no search).
-    ncheap: usize,
-}
-
-/// Room in [`Costs::cheap`]. Past it [`Passes::Optimal`] keeps its best heuristic split.
+/// The cheap patterns [`Passes::Optimal`] can take into account; past this it keeps its
+/// best heuristic split.
 const MAX_CHEAP: usize = 128;
-
-impl Costs {
-    /// The standard cost of a pass of `n` pixels.
-    fn standard(&self, n: usize) -> u32 {
-        if n <= 1 {
-            self.single
-        } else {
-            let extra = n.saturating_sub(self.uniform.max(1)) as u32;
-            self.multi.saturating_add(extra.saturating_mul(self.single))
-        }
-    }
-
-    /// The cheap patterns, as far as they are known.
-    fn cheap(&self) -> &[(u32, u32, u8, u32)] {
-        &self.cheap[..self.ncheap.min(MAX_CHEAP)]
-    }
-}
-
-/// The [`Costs`] of the compiled tables, computed once.
-fn costs() -> &'static Costs {
-    static COSTS: OnceLock<Costs> = OnceLock::new();
-    COSTS.get_or_init(|| {
-        let mut c = Costs {
-            single: u32::MAX,
-            multi: u32::MAX,
-            uniform: 1,
-            flat: true,
-            small_cheap: 0,
-            cheap: [(0, 0, 0, 0); MAX_CHEAP],
-            ncheap: 0,
-        };
-        for e in tables::EMITTERS.values() {
-            if e.n <= 1 {
-                c.single = c.single.min(emitter_cost(e));
-            }
-        }
-        c.multi = commonest_cost(|n| n >= 2);
-        c.uniform = (2..8)
-            .take_while(|&n| commonest_cost(|m| m == n) == c.multi)
-            .last()
-            .unwrap_or(1);
-        for e in tables::EMITTERS.values() {
-            let (n, cost) = (usize::from(e.n), emitter_cost(e));
-            if cost < c.standard(n) {
-                if n <= c.uniform {
-                    c.small_cheap = c.small_cheap.max(n);
-                }
-                if let Some(slot) = c.cheap.get_mut(c.ncheap) {
-                    *slot = (e.key, starts_of(e.key), e.n, cost);
-                }
-                c.ncheap += 1;
-            } else if (2..=c.uniform).contains(&n) && cost != c.multi {
-                c.flat = false;
-            }
-        }
-        // A fixed order, whatever the map's.
-        let n = c.ncheap.min(MAX_CHEAP);
-        c.cheap[..n].sort_unstable();
-        c
-    })
-}
-
-/// The most frequent cost among patterns whose size passes `size` (ties: the lower).
-fn commonest_cost(size: impl Fn(usize) -> bool) -> u32 {
-    let mut counts = [(0u32, 0u32); 64];
-    let mut distinct = 0;
-    for e in tables::EMITTERS.values() {
-        if !size(usize::from(e.n)) {
-            continue;
-        }
-        let cost = emitter_cost(e);
-        if let Some((_, k)) = counts[..distinct].iter_mut().find(|(c, _)| *c == cost) {
-            *k += 1;
-        } else if distinct < counts.len() {
-            counts[distinct] = (cost, 1);
-            distinct += 1;
-        }
-    }
-    counts[..distinct]
-        .iter()
-        .max_by_key(|&&(c, k)| (k, core::cmp::Reverse(c)))
-        .map_or(u32::MAX, |&(c, _)| c)
-}
 
 /// Takes a pass's cells out of per-column pass counts.
 fn uncover(cover: &mut [u8; WIDTH], key: u32) {
@@ -642,22 +528,10 @@ fn uncover(cover: &mut [u8; WIDTH], key: u32) {
     }
 }
 
-/// Bit `s` set for each triple of `key` starting at column `s`.
-fn starts_of(key: u32) -> u32 {
-    let mut starts = 0;
-    let mut k = key;
-    while k != 0 {
-        let s = k.trailing_zeros();
-        starts |= 1 << s;
-        k &= !triple_mask(s as u8);
-    }
-    starts
-}
-
 /// The split with the fewest pieces (ties keep the greedy split).
 ///
 /// Costs are [`pass_cost`]s (`pieces + 5·n`, additive, same ranking as pieces), seen
-/// through [`Costs`]: a standard cost by size, and a few cheap patterns below it.
+/// through [`tables::CostModel`]: a standard cost by size, and a few cheap patterns below it.
 ///
 /// Branch and bound over set partitions. Pixels are taken in order of triple start, so
 /// the triples form an interval order and every triple still to place starts at or right
@@ -695,7 +569,7 @@ fn optimal_from(row: &RowPixels, greedy: Plan) -> Plan {
         return greedy;
     }
     let mut s = Search::new(row, greedy_cost);
-    if s.costs.ncheap <= MAX_CHEAP {
+    if s.costs.cheap.len() <= MAX_CHEAP {
         s.discounts();
         // A floor for the whole row: once reached, nothing is cheaper.
         s.floor = s.root_floor();
@@ -753,7 +627,7 @@ struct Search {
     starts: [u32; MAX_WIDTH],
     sizes: [u8; MAX_WIDTH],
     /// For each open pass, the cheap pattern it is meant to become (index in
-    /// [`Costs::cheap`] plus one), or 0 for a normal pass (see [`optimal`]).
+    /// [`tables::CostModel::cheap`] plus one), or 0 for a normal pass (see [`optimal`]).
     big: [u8; MAX_WIDTH],
     open: usize,
     /// Open passes covering each column.
@@ -775,7 +649,7 @@ struct Search {
     /// `multi` (the hard lone squares): never cheaper alone than in a new pass.
     dear: u32,
     nodes: u64,
-    costs: &'static Costs,
+    costs: &'static tables::CostModel,
 }
 
 impl Search {
@@ -786,7 +660,7 @@ impl Search {
         }
         // Insertion sort by start, hard lone squares first among equal starts (the
         // bound likes them first), then column order.
-        let costs = costs();
+        let costs = &tables::COSTS;
         let dear_pixel =
             |i: u8| pass_cost(row.masks[usize::from(i)]).map_or(true, |cost| cost >= costs.multi);
         let rank = |i: u8| (row.triples[usize::from(i)].x, !dear_pixel(i), i);
@@ -982,7 +856,7 @@ impl Search {
         }
         let mut fits = [0u8; MAX_CHEAP];
         let mut nfits = 0;
-        for (b, &(_, ks, _, _)) in c.cheap().iter().enumerate() {
+        for (b, &(_, ks, _, _)) in c.cheap.iter().enumerate() {
             if (0..WIDTH).all(|s| ks & (1 << s) == 0 || count[s] > 0) {
                 fits[nfits] = b as u8;
                 nfits += 1;
@@ -1042,7 +916,7 @@ impl Search {
             }
             let mut fits = [(0u32, 0u32); MAX_CHEAP];
             let mut nfits = 0;
-            for &(_, ks, n, cost) in c.cheap() {
+            for &(_, ks, n, cost) in c.cheap {
                 if ks & !free == 0 {
                     fits[nfits] = (ks, c.standard(usize::from(n)) - cost);
                     nfits += 1;
@@ -1281,7 +1155,7 @@ impl Search {
         // A new pass: meant to become one of the cheap patterns whose first triple
         // starts here and whose other triples pixels left can supply, or normal.
         let p = self.open;
-        for (b, &(_, ks, _, _)) in c.cheap().iter().enumerate() {
+        for (b, &(_, ks, _, _)) in c.cheap.iter().enumerate() {
             let rest = ks & !(1 << start);
             if ks.trailing_zeros() as usize == start && rest & !self.rest_starts[i + 1] == 0 {
                 self.place(i, p, b as u8 + 1);

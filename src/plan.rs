@@ -22,12 +22,9 @@
 //! than either. It stops at the floor.
 //! Everything is fixed-size; nothing allocates.
 
-use std::sync::OnceLock;
-
 use crate::moves::Move;
 use crate::pattern::{
-    self, strip_window, Emitter, Strip, StripSide, MAX_EDGE_WIDTH, MAX_STRIP_HEIGHT,
-    MAX_STRIP_WIDTH,
+    strip_window, Emitter, Strip, StripSide, MAX_EDGE_WIDTH, MAX_STRIP_HEIGHT, MAX_STRIP_WIDTH,
 };
 use crate::piece::{Piece, Shape};
 use crate::playfield::WIDTH;
@@ -41,7 +38,6 @@ const PLATFORM_PIECES: u32 = 21;
 /// index sizes.
 const STRIP_WIDTH: usize = MAX_STRIP_WIDTH as usize;
 const EDGE_WIDTH: usize = MAX_EDGE_WIDTH as usize;
-const EDGE_WINDOW: usize = pattern::EDGE_WINDOW as usize;
 const STRIP_HEIGHT: usize = MAX_STRIP_HEIGHT as usize;
 
 /// One emitter of a row.
@@ -223,113 +219,22 @@ static NO_EMITTER: Emitter = Emitter {
     fillers: &[],
 };
 
-/// Which strips exist. Inner strips: for each height and each 8 columns of bottom and
-/// support, the widths (bit `w − 1`) of the strips that fit there in whole pieces, so a
-/// tiling step tries every inner width with one load. Edge strips: by `(side, height,
-/// width, bottom within the window)`, a bitset over the supports within the window (32
-/// bits). A bit is set when some strip of that slot needs no more than that support.
-/// Built once from [`tables::STRIPS`].
-struct Fits {
-    widths: Box<[u8]>,
-    edge: Box<[u32]>,
-}
-
-const EDGE_WIDTHS: usize = EDGE_WIDTH - STRIP_WIDTH;
-const EDGE_SLOTS: usize = (2 * STRIP_HEIGHT * EDGE_WIDTHS) << EDGE_WINDOW;
-
-// The width index holds inner strips in 8 columns and their widths in a byte.
-const _: () = assert!(STRIP_WIDTH == 8);
-
 /// Mask of the columns of a strip `w` wide that may hold bottom cells and support.
 fn window(side: StripSide, w: usize) -> u32 {
     u32::from(strip_window(w as u8, side))
-}
-
-/// The slot of the inner widths of height `h` over 8 columns of `bottom` and `support`.
-const fn widths_slot(h: usize, bottom: u32, support: u32) -> usize {
-    ((h - 1) << 16) | ((bottom as usize & 0xFF) << 8) | (support as usize & 0xFF)
-}
-
-/// The slot of an edge strip `w` × `h` on `side` (`STRIP_WIDTH < w ≤ EDGE_WIDTH`) over
-/// `bottom` shifted into its window.
-const fn edge_slot(side: StripSide, w: usize, h: usize, window_bottom: u32) -> usize {
-    let s = matches!(side, StripSide::Right) as usize;
-    (((s * STRIP_HEIGHT + h - 1) * EDGE_WIDTHS + w - STRIP_WIDTH - 1) << EDGE_WINDOW)
-        + window_bottom as usize
-}
-
-/// Whether a strip `w` × `h` over `bottom` (`w` bits) has a whole number of free cells:
-/// only whole pieces fill it.
-fn whole(w: usize, h: usize, bottom: u32) -> bool {
-    (w * h).wrapping_sub(bottom.count_ones() as usize) % 4 == 0
-}
-
-fn fits() -> &'static Fits {
-    static FITS: OnceLock<Fits> = OnceLock::new();
-    FITS.get_or_init(|| {
-        let mut widths = vec![0u8; STRIP_HEIGHT << 16].into_boxed_slice();
-        let mut edge = vec![0u32; EDGE_SLOTS].into_boxed_slice();
-        for list in tables::STRIPS.values() {
-            for s in *list {
-                let (w, h) = (usize::from(s.width), usize::from(s.height));
-                let (bottom, support) = (u32::from(s.bottom), u32::from(s.support));
-                if !(1..=STRIP_HEIGHT).contains(&h) || !whole(w, h, bottom) {
-                    continue;
-                }
-                match s.side {
-                    StripSide::Inner if w <= STRIP_WIDTH && bottom >> w == 0 => {
-                        // Every byte of bottom and support that agrees on the strip's
-                        // columns, with at least its support there.
-                        let free = 0xFF & !support;
-                        for hi in 0..1u32 << (STRIP_WIDTH - w) {
-                            let b = bottom | hi << w;
-                            // The supersets of its support: `extra` runs over the subsets
-                            // of the other columns.
-                            let mut extra = free;
-                            loop {
-                                widths[widths_slot(h, b, support | extra)] |= 1 << (w - 1);
-                                if extra == 0 {
-                                    break;
-                                }
-                                extra = (extra - 1) & free;
-                            }
-                        }
-                    }
-                    StripSide::Left | StripSide::Right
-                        if (STRIP_WIDTH + 1..=EDGE_WIDTH).contains(&w)
-                            && (bottom | support) & !window(s.side, w) == 0 =>
-                    {
-                        let shift = if s.side == StripSide::Left {
-                            w - EDGE_WINDOW
-                        } else {
-                            0
-                        };
-                        let i = edge_slot(s.side, w, h, bottom >> shift);
-                        for sup in 0..32u32 {
-                            if (support >> shift) & !sup == 0 {
-                                edge[i] |= 1 << sup;
-                            }
-                        }
-                    }
-                    _ => {}
-                }
-            }
-        }
-        Fits { widths, edge }
-    })
 }
 
 /// Whether an edge strip `w` × `h` on `side` fits over `bottom` on `support` (both
 /// relative to its left column, masked to its width). The index holds only strips of
 /// whole pieces, and the slot fixes the bottom, so that needs no test here.
 #[inline]
-fn edge_fits(f: &Fits, side: StripSide, w: usize, h: usize, bottom: u32, support: u32) -> bool {
+fn edge_fits(side: StripSide, w: usize, h: usize, bottom: u32, support: u32) -> bool {
     let win = window(side, w);
     if bottom & !win != 0 {
         return false;
     }
     let shift = win.trailing_zeros();
-    f.edge[edge_slot(side, w, h, bottom >> shift)] >> ((support & win) >> shift) & 1 != 0
+    tables::edge_fits(side, w, h, bottom >> shift) >> ((support & win) >> shift) & 1 != 0
 }
 
 /// The strip `w` × `h` on `side` over `bottom` that needs no more than `support`: the
@@ -342,7 +247,7 @@ fn strip(side: StripSide, w: usize, h: usize, bottom: u32, support: u32) -> Opti
 
 /// Tiles the 21 columns with strips of height `h` over `bottom`, resting on `support`;
 /// fills `tiles` (left to right) when given. Whether it can.
-fn tile(f: &Fits, bottom: u32, support: u32, h: usize, tiles: Option<&mut Tiles>) -> bool {
+fn tile(bottom: u32, support: u32, h: usize, tiles: Option<&mut Tiles>) -> bool {
     // parent[b] = (a, w, side) of the first strip found ending at column b.
     let mut parent = [(0u8, 0u8, StripSide::Inner); WIDTH + 1];
     let mut reach: u32 = 1;
@@ -351,7 +256,7 @@ fn tile(f: &Fits, bottom: u32, support: u32, h: usize, tiles: Option<&mut Tiles>
         let (rest, sup) = (bottom >> a, support >> a);
         // Inner strips: every width at once, none past the right edge.
         let room = (1u32 << STRIP_WIDTH.min(WIDTH - a)) - 1;
-        let ends = (u32::from(f.widths[widths_slot(h, rest, sup)]) & room) << (a + 1) & !reach;
+        let ends = (u32::from(tables::inner_fits(h, rest, sup)) & room) << (a + 1) & !reach;
         let mut new = ends;
         while new != 0 {
             let b = new.trailing_zeros() as usize;
@@ -371,7 +276,7 @@ fn tile(f: &Fits, bottom: u32, support: u32, h: usize, tiles: Option<&mut Tiles>
         for (side, from, to) in edges {
             for w in from.max(STRIP_WIDTH + 1)..=to.min(EDGE_WIDTH) {
                 let mask = (1u32 << w) - 1;
-                if reach >> (a + w) & 1 == 0 && edge_fits(f, side, w, h, rest & mask, sup & mask) {
+                if reach >> (a + w) & 1 == 0 && edge_fits(side, w, h, rest & mask, sup & mask) {
                     reach |= 1 << (a + w);
                     parent[a + w] = (a as u8, w as u8, side);
                 }
@@ -418,7 +323,6 @@ fn cheapest(
     mut tiles: Option<&mut Tiles>,
 ) -> Option<(u32, Option<&'static Emitter>)> {
     let table = if flips { None } else { tables::emitter(bottom) };
-    let index = fits();
     let filled = bottom.count_ones() as usize;
     for h in 1..=STRIP_HEIGHT {
         let cells = 21 * h;
@@ -431,7 +335,7 @@ fn cheapest(
                 break; // the classic pattern is no dearer than any strip tiling left
             }
         }
-        if tile(index, bottom, support, h, tiles.as_deref_mut()) {
+        if tile(bottom, support, h, tiles.as_deref_mut()) {
             return Some((pieces, None));
         }
     }
@@ -828,7 +732,7 @@ mod tests {
                 let expected = plain(bottom, support, h);
                 let mut tiles: Tiles = ([(0u8, &DUMMY); WIDTH], 0);
                 assert_eq!(
-                    tile(fits(), bottom, support, h, Some(&mut tiles)),
+                    tile(bottom, support, h, Some(&mut tiles)),
                     expected,
                     "bottom {bottom:021b} support {support:021b} height {h}"
                 );
