@@ -9,40 +9,20 @@
 //! moves again (a piece's letter gives its order, its cells its orientation and column).
 
 use std::fmt::Write as _;
-use std::ops::Range;
 
+use crate::convert::{Block, BlockKind};
 use crate::moves::Move;
 use crate::piece::Shape;
 use crate::playfield::{Playfield, ReplayError, WIDTH};
 use crate::sprite::Rgb;
 
-/// What a block of moves does.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum BlockKind {
-    /// The T2 and the pieces that build a platform before a row's passes.
-    PlatformAdd,
-    /// One pass: its J/T/L triples and the pattern's fillers.
-    Emitter,
-    /// The piece that clears a platform after the row's passes.
-    PlatformRemove,
-}
-
-impl BlockKind {
-    fn name(self) -> &'static str {
-        match self {
-            BlockKind::PlatformAdd => "platform add",
-            BlockKind::Emitter => "emitter",
-            BlockKind::PlatformRemove => "platform remove",
-        }
+/// The name of a block kind in the listing's `# row Y: KIND` comments.
+fn kind_name(kind: BlockKind) -> &'static str {
+    match kind {
+        BlockKind::PlatformAdd => "platform add",
+        BlockKind::Emitter => "emitter",
+        BlockKind::PlatformRemove => "platform remove",
     }
-}
-
-/// One block: its kind, the sprite row it serves, and its moves' range.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Block {
-    pub kind: BlockKind,
-    pub row: usize,
-    pub moves: Range<usize>,
 }
 
 /// Letters for pieces in drop order within a block.
@@ -89,7 +69,7 @@ pub fn write_blocks(
                     LETTERS[k % LETTERS.len()];
             }
         }
-        let _ = writeln!(out, "# row {}: {}", b.row, b.kind.name());
+        let _ = writeln!(out, "# row {}: {}", b.row, kind_name(b.kind));
         for row in grid.iter().rev() {
             out.push_str(std::str::from_utf8(row).expect("ascii"));
             out.push('\n');

@@ -15,7 +15,7 @@ pub mod moves;
 pub mod output;
 pub mod pattern;
 pub mod piece;
-mod plan;
+
 pub mod playfield;
 pub mod printer;
 #[cfg(feature = "image-io")]
@@ -25,8 +25,8 @@ pub mod search;
 pub mod sprite;
 pub mod tables;
 
-pub use blocks::{parse_blocks, write_blocks, Block, BlockKind};
-pub use convert::{ConvertError, ConvertStats, Converter, Passes, MAX_MOVES};
+pub use blocks::{parse_blocks, write_blocks};
+pub use convert::{Block, BlockKind, ConvertError, ConvertStats, Converter, Passes, MAX_MOVES};
 pub use moves::{
     moves_to_string, parse_moves, parse_moves_with_lines, write_moves, Move, MoveError, ParseError,
 };

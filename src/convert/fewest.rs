@@ -22,143 +22,15 @@
 //! than either. It stops at the floor.
 //! Everything is fixed-size; nothing allocates.
 
-use crate::moves::Move;
-use crate::pattern::{
-    strip_window, Emitter, Strip, StripSide, MAX_EDGE_WIDTH, MAX_STRIP_HEIGHT, MAX_STRIP_WIDTH,
-};
-use crate::piece::{Piece, Shape};
 use crate::playfield::WIDTH;
 use crate::sprite::MAX_WIDTH;
-use crate::tables;
+
+use super::classic;
+use super::row::{Emit, RowInput};
+use super::tiling::{fill, fill_pieces, Fill, NO_EMITTER};
 
 /// Pieces of a platform.
 const PLATFORM_PIECES: u32 = 21;
-
-/// The strip limits (see [`crate::pattern::MAX_STRIP_WIDTH`] and its neighbours) as
-/// index sizes.
-const STRIP_WIDTH: usize = MAX_STRIP_WIDTH as usize;
-const EDGE_WIDTH: usize = MAX_EDGE_WIDTH as usize;
-const STRIP_HEIGHT: usize = MAX_STRIP_HEIGHT as usize;
-
-/// One emitter of a row.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Emit {
-    pub mv: Move,
-    /// Its cells in the row above the emission row (a bar, or a flipped top cell).
-    pub above: u32,
-    /// Its cells in the emission row (the square, or a flipped piece's bar).
-    pub row: u32,
-    /// Whether the row below holds it up (else the row needs a platform).
-    pub held: bool,
-}
-
-impl Emit {
-    const NONE: Emit = Emit {
-        mv: Move {
-            shape: Shape::ALL[0],
-            x: 0,
-        },
-        above: 0,
-        row: 0,
-        held: true,
-    };
-
-    fn flipped(&self) -> bool {
-        self.row.count_ones() == 3
-    }
-}
-
-/// The orientation of colour `c`'s piece: 0 (spawn) for a single, 2 for a flipped one.
-fn shape(c: u8, rotation: u8) -> Shape {
-    match Shape::new(Piece::for_color(c), rotation) {
-        Some(s) => s,
-        None => unreachable!("J, T and L have four orientations"),
-    }
-}
-
-/// One row's pixels, left to right.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct RowInput {
-    pub len: usize,
-    pub x: [u8; MAX_WIDTH],
-    pub colour: [u8; MAX_WIDTH],
-    /// Whether the row below has a square under the pixel (always, on the floor).
-    pub held: [bool; MAX_WIDTH],
-}
-
-impl RowInput {
-    /// Whether printing every pixel with a single emitter needs a platform: some pixel
-    /// is over a hole (never on the floor).
-    pub(crate) fn singles_need_platform(&self, first_row: bool) -> bool {
-        !first_row && self.held[..self.len].iter().any(|&h| !h)
-    }
-
-    /// The unflipped emitter of pixel `i`.
-    pub(crate) fn single(&self, i: usize) -> Emit {
-        let (x, c) = (self.x[i], self.colour[i]);
-        let start = x + c - 2; // J0 protrudes right, T0 in the middle, L0 left; x ≥ 2
-        Emit {
-            mv: Move {
-                shape: shape(c, 0),
-                x: start,
-            },
-            above: 0b111 << start,
-            row: 1 << x,
-            held: self.held[i],
-        }
-    }
-
-    /// The flipped emitter on pixels `i..i + 3`, if they are adjacent and one colour.
-    fn flip(&self, i: usize) -> Option<Emit> {
-        if i + 3 > self.len {
-            return None;
-        }
-        let (x, c) = (self.x[i], self.colour[i]);
-        let run = (1..3).all(|d| self.x[i + d] == x + d as u8 && self.colour[i + d] == c);
-        run.then(|| Emit {
-            mv: Move {
-                shape: shape(c, 2),
-                x,
-            },
-            above: 1 << (x + c), // J2's top cell is left, T2's middle, L2's right
-            row: 0b111 << x,
-            held: self.held[i..i + 3].iter().any(|&h| h),
-        })
-    }
-}
-
-/// How a pass's matrix is completed. Built one pass at a time on the stack while a
-/// row is written, never stored, so the variants' sizes do not matter.
-#[derive(Clone, Copy, Debug)]
-#[allow(clippy::large_enum_variant)]
-pub(crate) enum Fill {
-    /// A classic emitter pattern (passes of unflipped emitters only).
-    Table(&'static Emitter),
-    /// Strips side by side, `(left column, strip)`, left to right.
-    Strips {
-        tiles: [(u8, &'static Strip); WIDTH],
-        len: usize,
-    },
-}
-
-impl Fill {
-    /// The pieces of the fill, in drop order, to `out`.
-    pub fn moves(&self, mut out: impl FnMut(Move)) {
-        match self {
-            Fill::Table(e) => e.fillers.iter().copied().for_each(out),
-            Fill::Strips { tiles, len } => {
-                for &(a, s) in &tiles[..*len] {
-                    for m in s.fillers {
-                        out(Move {
-                            shape: m.shape,
-                            x: m.x + a,
-                        });
-                    }
-                }
-            }
-        }
-    }
-}
 
 /// One pass of a plan: its emitters (flipped ones first) and its fill.
 #[derive(Clone, Copy, Debug)]
@@ -211,163 +83,6 @@ impl RowPlan {
         }
     }
 }
-
-static NO_EMITTER: Emitter = Emitter {
-    key: 0,
-    n: 0,
-    height: 0,
-    fillers: &[],
-};
-
-/// Mask of the columns of a strip `w` wide that may hold bottom cells and support.
-fn window(side: StripSide, w: usize) -> u32 {
-    u32::from(strip_window(w as u8, side))
-}
-
-/// Whether an edge strip `w` × `h` on `side` fits over `bottom` on `support` (both
-/// relative to its left column, masked to its width). The index holds only strips of
-/// whole pieces, and the slot fixes the bottom, so that needs no test here.
-#[inline]
-fn edge_fits(side: StripSide, w: usize, h: usize, bottom: u32, support: u32) -> bool {
-    let win = window(side, w);
-    if bottom & !win != 0 {
-        return false;
-    }
-    let shift = win.trailing_zeros();
-    tables::edge_fits(side, w, h, bottom >> shift) >> ((support & win) >> shift) & 1 != 0
-}
-
-/// The strip `w` × `h` on `side` over `bottom` that needs no more than `support`: the
-/// first of its list, as the index's bits promise.
-fn strip(side: StripSide, w: usize, h: usize, bottom: u32, support: u32) -> Option<&'static Strip> {
-    tables::strips(w as u8, h as u8, side, bottom as u16)
-        .iter()
-        .find(|s| u32::from(s.support) & !support == 0)
-}
-
-/// Tiles the 21 columns with strips of height `h` over `bottom`, resting on `support`;
-/// fills `tiles` (left to right) when given. Whether it can.
-fn tile(bottom: u32, support: u32, h: usize, tiles: Option<&mut Tiles>) -> bool {
-    // parent[b] = (a, w, side) of the first strip found ending at column b.
-    let mut parent = [(0u8, 0u8, StripSide::Inner); WIDTH + 1];
-    let mut reach: u32 = 1;
-    let mut a = 0;
-    while a < WIDTH {
-        let (rest, sup) = (bottom >> a, support >> a);
-        // Inner strips: every width at once, none past the right edge.
-        let room = (1u32 << STRIP_WIDTH.min(WIDTH - a)) - 1;
-        let ends = (u32::from(tables::inner_fits(h, rest, sup)) & room) << (a + 1) & !reach;
-        let mut new = ends;
-        while new != 0 {
-            let b = new.trailing_zeros() as usize;
-            parent[b] = (a as u8, (b - a) as u8, StripSide::Inner);
-            new &= new - 1;
-        }
-        reach |= ends;
-        // Edge strips: from column 0, or to column 21 (each at most one width here).
-        let edges = [
-            (
-                StripSide::Left,
-                STRIP_WIDTH + 1,
-                if a == 0 { EDGE_WIDTH } else { 0 },
-            ),
-            (StripSide::Right, WIDTH - a, WIDTH - a),
-        ];
-        for (side, from, to) in edges {
-            for w in from.max(STRIP_WIDTH + 1)..=to.min(EDGE_WIDTH) {
-                let mask = (1u32 << w) - 1;
-                if reach >> (a + w) & 1 == 0 && edge_fits(side, w, h, rest & mask, sup & mask) {
-                    reach |= 1 << (a + w);
-                    parent[a + w] = (a as u8, w as u8, side);
-                }
-            }
-        }
-        // Next reachable column.
-        let next = reach & !((2u32 << a) - 1);
-        if next == 0 {
-            return false;
-        }
-        a = next.trailing_zeros() as usize;
-    }
-    if reach >> WIDTH & 1 == 0 {
-        return false;
-    }
-    if let Some((out, len)) = tiles {
-        // Walk back from the right edge, then reverse into left-to-right order.
-        let mut b = WIDTH;
-        *len = 0;
-        while b > 0 {
-            let (a, w, side) = parent[b];
-            let (a, w) = (usize::from(a), usize::from(w));
-            let mask = (1u32 << w) - 1;
-            let st = strip(side, w, h, bottom >> a & mask, support >> a & mask)
-                .expect("the index only holds listed strips");
-            out[*len] = (a as u8, st);
-            *len += 1;
-            b = a;
-        }
-        out[..*len].reverse();
-    }
-    true
-}
-
-/// The tiles of a strip fill, left to right, and how many.
-type Tiles = ([(u8, &'static Strip); WIDTH], usize);
-
-/// The cheapest fill of a pass: its pieces, and the classic pattern when that is it
-/// (else a strip tiling, written to `tiles` when given).
-fn cheapest(
-    bottom: u32,
-    support: u32,
-    flips: bool,
-    mut tiles: Option<&mut Tiles>,
-) -> Option<(u32, Option<&'static Emitter>)> {
-    let table = if flips { None } else { tables::emitter(bottom) };
-    let filled = bottom.count_ones() as usize;
-    for h in 1..=STRIP_HEIGHT {
-        let cells = 21 * h;
-        if cells < filled || (cells - filled) % 4 != 0 {
-            continue;
-        }
-        let pieces = ((cells - filled) / 4) as u32;
-        if let Some(e) = table {
-            if e.fillers.len() as u32 <= pieces {
-                break; // the classic pattern is no dearer than any strip tiling left
-            }
-        }
-        if tile(bottom, support, h, tiles.as_deref_mut()) {
-            return Some((pieces, None));
-        }
-    }
-    table.map(|e| (e.fillers.len() as u32, Some(e)))
-}
-
-/// The cheapest fill of a pass, built.
-fn fill(bottom: u32, support: u32, flips: bool) -> Option<Fill> {
-    let mut tiles: Tiles = ([(0u8, &DUMMY); WIDTH], 0);
-    let (_, table) = cheapest(bottom, support, flips, Some(&mut tiles))?;
-    Some(match table {
-        Some(e) => Fill::Table(e),
-        None => Fill::Strips {
-            tiles: tiles.0,
-            len: tiles.1,
-        },
-    })
-}
-
-/// The cheapest fill's pieces alone (no tiling is built).
-fn fill_pieces(bottom: u32, support: u32, flips: bool) -> Option<u32> {
-    cheapest(bottom, support, flips, None).map(|c| c.0)
-}
-
-static DUMMY: Strip = Strip {
-    width: 1,
-    height: 1,
-    side: StripSide::Inner,
-    bottom: 1,
-    support: 0,
-    fillers: &[],
-};
 
 /// A candidate plan: emitters, the pass of each, the order of the passes.
 #[derive(Clone, Copy)]
@@ -588,21 +303,13 @@ impl Planner<'_> {
     }
 }
 
-/// A classic split of a row: pixel bits per pass, in order, and how many passes.
-pub(crate) type Split = ([u32; MAX_WIDTH], usize);
-
-/// Plans a row. `greedy` is the article's classic split, `optimal` gives the cheapest
-/// classic split by table cost. The planner starts from the greedy split (cheap, and a
 /// bound for its own search) and, unless its own best is at the floor or below every
 /// classic split, offers the optimal split too: priced with strips where they are
 /// cheaper than the table, it still wins some rows. So the result never costs more
 /// than either classic split.
-pub(crate) fn plan_row(
-    row: &RowInput,
-    first_row: bool,
-    greedy: Split,
-    optimal: impl FnOnce() -> Split,
-) -> RowPlan {
+pub(crate) fn plan_row(row: &RowInput, first_row: bool) -> RowPlan {
+    let singles = classic::Singles::of(row);
+    let greedy = classic::greedy(&singles);
     let mut planner = Planner {
         row,
         first_row,
@@ -621,7 +328,7 @@ pub(crate) fn plan_row(
     };
     // The greedy split bounds the search below. The planner's own candidates may tie
     // with it (`best` is one above) and then win.
-    offer_classic(&mut planner, &mut c, greedy);
+    offer_classic(&mut planner, &mut c, &greedy);
     let greedy_cost = planner.best;
     planner.best = greedy_cost.saturating_add(1);
     c.len = 0;
@@ -630,7 +337,11 @@ pub(crate) fn plan_row(
         planner.best = greedy_cost;
     }
     if planner.best > planner.floor && planner.best > classic_floor(row, first_row) {
-        offer_classic(&mut planner, &mut c, optimal());
+        offer_classic(
+            &mut planner,
+            &mut c,
+            &classic::optimal_from(&singles, greedy),
+        );
     }
     let plan = planner
         .best_plan
@@ -644,9 +355,9 @@ pub(crate) fn plan_row(
 }
 
 /// Offers the classic plan `(pass bits, passes)` in its own order, using `c` as scratch.
-fn offer_classic(planner: &mut Planner<'_>, c: &mut Candidate, classic: Split) {
+fn offer_classic(planner: &mut Planner<'_>, c: &mut Candidate, split: &classic::Split) {
     let row = planner.row;
-    let (passes, count) = classic;
+    let (passes, count) = (split.members(row.len), split.passes);
     c.len = row.len;
     c.passes = count;
     c.platform = row.singles_need_platform(planner.first_row);
@@ -678,96 +389,4 @@ fn classic_floor(row: &RowInput, first_row: bool) -> u32 {
     let passes = u32::from(depth.iter().copied().max().unwrap_or(0));
     let platform = row.singles_need_platform(first_row);
     least_pieces(passes, row.len as u32) + if platform { PLATFORM_PIECES } else { 0 }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    const FULL_ROW: u32 = (1 << WIDTH) - 1;
-
-    /// The fit index tiles exactly as a plain DP over the strip lists does: inner strips
-    /// anywhere, edge strips against their edge, each looked up with [`strip`].
-    #[test]
-    fn index_tiles_as_the_strip_lists_do() {
-        let plain = |bottom: u32, support: u32, h: usize| {
-            let mut reach = [false; WIDTH + 1];
-            reach[0] = true;
-            for a in 0..WIDTH {
-                if !reach[a] {
-                    continue;
-                }
-                for w in 1..=(WIDTH - a).min(EDGE_WIDTH) {
-                    let side = if w <= STRIP_WIDTH {
-                        StripSide::Inner
-                    } else if a == 0 {
-                        StripSide::Left
-                    } else if a + w == WIDTH {
-                        StripSide::Right
-                    } else {
-                        continue;
-                    };
-                    let mask = (1u32 << w) - 1;
-                    if strip(side, w, h, bottom >> a & mask, support >> a & mask).is_some() {
-                        reach[a + w] = true;
-                    }
-                }
-            }
-            reach[WIDTH]
-        };
-        let mut x = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
-        let (mut tiled, mut tries) = (0, 0);
-        for _ in 0..4000 {
-            // Sparse bottoms (as a pass leaves them) over denser supports.
-            let r = next();
-            let bottom = (r as u32 & (r >> 21) as u32 & (r >> 42) as u32) & FULL_ROW;
-            let support = (next() as u32 | next() as u32) & FULL_ROW;
-            for h in 1..=STRIP_HEIGHT {
-                let expected = plain(bottom, support, h);
-                let mut tiles: Tiles = ([(0u8, &DUMMY); WIDTH], 0);
-                assert_eq!(
-                    tile(bottom, support, h, Some(&mut tiles)),
-                    expected,
-                    "bottom {bottom:021b} support {support:021b} height {h}"
-                );
-                tries += 1;
-                if expected {
-                    tiled += 1;
-                    // The tiling covers the 21 columns left to right.
-                    let mut next_column = 0;
-                    for &(a, st) in &tiles.0[..tiles.1] {
-                        assert_eq!(usize::from(a), next_column);
-                        next_column += usize::from(st.width);
-                    }
-                    assert_eq!(next_column, WIDTH);
-                }
-            }
-        }
-        // Both answers occur, so the comparison means something.
-        assert!(tiled > 0 && tiled < tries, "{tiled} of {tries} tiled");
-    }
-
-    /// The floors assume every classic pattern fills its whole matrix (`3·n + 4·fillers
-    /// = 21·height`) and the edge index assumes edge supports stay in their window.
-    #[test]
-    fn floors_and_index_hold_for_the_tables() {
-        for e in tables::EMITTERS.values() {
-            assert_eq!(
-                3 * usize::from(e.n) + 4 * e.fillers.len(),
-                21 * usize::from(e.height)
-            );
-        }
-        for s in tables::STRIPS.values().flat_map(|l| l.iter()) {
-            let w = usize::from(s.width);
-            if s.side != StripSide::Inner {
-                assert_eq!(u32::from(s.bottom | s.support) & !window(s.side, w), 0);
-            }
-        }
-    }
 }
