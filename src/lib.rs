@@ -9,6 +9,7 @@
 
 #[cfg(feature = "cli")]
 pub mod animate;
+mod bits;
 pub mod blocks;
 pub mod convert;
 pub mod moves;

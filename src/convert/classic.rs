@@ -3,6 +3,7 @@
 //! looked up as one emitter pattern. [`greedy`] is the article's left-to-right filling;
 //! [`optimal`] an exact branch-and-bound search for the split with the fewest pieces.
 
+use crate::bits::Bits;
 use crate::moves::Move;
 use crate::pattern::Emitter;
 use crate::playfield::WIDTH;
@@ -78,10 +79,7 @@ pub(crate) fn greedy(row: &Singles) -> Split {
     let mut left: u32 = (1 << row.len) - 1;
     while left != 0 {
         let mut key = 0;
-        let mut todo = left;
-        while todo != 0 {
-            let i = todo.trailing_zeros() as usize;
-            todo &= todo - 1;
+        for i in Bits(left) {
             if row.masks[i] & key == 0 {
                 key |= row.masks[i];
                 left &= !(1 << i);
@@ -113,10 +111,8 @@ const MAX_CHEAP: usize = 128;
 
 /// Takes a pass's cells out of per-column pass counts.
 fn uncover(cover: &mut [u8; WIDTH], key: u32) {
-    let mut k = key;
-    while k != 0 {
-        cover[k.trailing_zeros() as usize] -= 1;
-        k &= k - 1;
+    for x in Bits(key) {
+        cover[x] -= 1;
     }
 }
 
@@ -787,15 +783,12 @@ impl SplitSearch {
     }
 
     fn cover(&mut self, mask: u32, add: bool) {
-        let mut m = mask;
-        while m != 0 {
-            let x = m.trailing_zeros() as usize;
+        for x in Bits(mask) {
             if add {
                 self.covering[x] += 1;
             } else {
                 self.covering[x] -= 1;
             }
-            m &= m - 1;
         }
     }
 }

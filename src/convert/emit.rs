@@ -3,6 +3,7 @@
 
 use core::ops::Range;
 
+use crate::bits::Bits;
 use crate::moves::Move;
 use crate::pattern::Platform;
 use crate::piece::Shape;
@@ -62,10 +63,8 @@ pub(super) fn classic(
     {
         let emitter = tables::emitter(key).ok_or(ConvertError::MissingEmitter { key, row: y })?;
         let start = sink.len;
-        let mut todo = pixels;
-        while todo != 0 {
-            sink.push(singles.triples[todo.trailing_zeros() as usize]);
-            todo &= todo - 1;
+        for i in Bits(pixels) {
+            sink.push(singles.triples[i]);
         }
         sink.extend(emitter.fillers);
         on_block(Block {

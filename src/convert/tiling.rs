@@ -2,6 +2,7 @@
 //! columns that looks every step up in the static fit indexes of [`crate::tables`], and
 //! the choice between a strip tiling and the classic emitter pattern.
 
+use crate::bits::Bits;
 use crate::moves::Move;
 use crate::pattern::{strip_window, Emitter, Strip, StripSide};
 use crate::playfield::WIDTH;
@@ -86,11 +87,8 @@ fn tile(bottom: u32, support: u32, h: usize, tiles: Option<&mut Tiles>) -> bool 
         // Inner strips: every width at once, none past the right edge.
         let room = (1u32 << STRIP_WIDTH.min(WIDTH - a)) - 1;
         let ends = (u32::from(tables::inner_fits(h, rest, sup)) & room) << (a + 1) & !reach;
-        let mut new = ends;
-        while new != 0 {
-            let b = new.trailing_zeros() as usize;
+        for b in Bits(ends) {
             parent[b] = (a as u8, (b - a) as u8, StripSide::Inner);
-            new &= new - 1;
         }
         reach |= ends;
         // Edge strips: from column 0, or to column 21 (each at most one width here).
