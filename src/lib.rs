@@ -12,6 +12,7 @@ pub mod animate;
 pub mod blocks;
 pub mod convert;
 pub mod moves;
+#[cfg(feature = "fs")]
 pub mod output;
 pub mod pattern;
 pub mod piece;
@@ -30,6 +31,7 @@ pub use convert::{ConvertError, ConvertStats, Converter, Passes, MAX_MOVES};
 pub use moves::{
     moves_to_string, parse_moves, parse_moves_with_lines, write_moves, Move, MoveError, ParseError,
 };
+#[cfg(feature = "fs")]
 pub use output::{write_atomic, OutputError};
 pub use pattern::{Emitter, Platform, Strip, StripSide};
 pub use piece::{Piece, Shape, ShapeData, SHAPES};
