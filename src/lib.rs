@@ -26,10 +26,11 @@ pub mod search;
 pub mod sprite;
 pub mod tables;
 
-pub use blocks::{parse_blocks, write_blocks, Block, BlockKind};
+pub use blocks::{parse_blocks, write_blocks, Block, BlockKind, BlocksError};
 pub use convert::{ConvertError, ConvertStats, Converter, Passes, MAX_MOVES};
 pub use moves::{
-    moves_to_string, parse_moves, parse_moves_with_lines, write_moves, Move, MoveError, ParseError,
+    moves_to_string, parse_moves, parse_moves_with_lines, write_moves, Move, MoveError, MoveReader,
+    ParseError, ReadError,
 };
 #[cfg(feature = "fs")]
 pub use output::{write_atomic, OutputError};
