@@ -69,7 +69,11 @@ pub enum BlocksError {
 }
 
 /// Writes the listing of `moves` split into `blocks`.
-pub fn write_blocks(colors: &[Rgb], moves: &[Move], blocks: &[Block]) -> Result<String, BlocksError> {
+pub fn write_blocks(
+    colors: &[Rgb],
+    moves: &[Move],
+    blocks: &[Block],
+) -> Result<String, BlocksError> {
     let mut out = String::new();
     let hex: Vec<String> = (0..3)
         .map(|i| colors.get(i).copied().unwrap_or_default().to_string())
@@ -165,12 +169,18 @@ fn parse_block(block: &[(usize, &str)], moves: &mut Vec<Move>) -> Result<(), Str
                 continue;
             }
             let k = LETTERS.iter().position(|&l| l == c).ok_or_else(|| {
-                format!("line {lineno}: unexpected `{}` at column {x}", char::from(c))
+                format!(
+                    "line {lineno}: unexpected `{}` at column {x}",
+                    char::from(c)
+                )
             })?;
             cells[k].push((x, y));
         }
     }
-    let used = cells.iter().rposition(|c| !c.is_empty()).map_or(0, |k| k + 1);
+    let used = cells
+        .iter()
+        .rposition(|c| !c.is_empty())
+        .map_or(0, |k| k + 1);
     for (k, cs) in cells[..used].iter().enumerate() {
         let letter = char::from(LETTERS[k]);
         if cs.is_empty() {
@@ -202,7 +212,9 @@ pub fn parse_blocks(text: &str) -> Result<(Vec<Rgb>, Vec<Move>), String> {
     let first = first.strip_prefix('\u{feff}').unwrap_or(first);
     let colors = first
         .split_whitespace()
-        .map(|h| parse_color(h).ok_or_else(|| format!("line 1: `{}` is not an rrggbb colour", echo(h))))
+        .map(|h| {
+            parse_color(h).ok_or_else(|| format!("line 1: `{}` is not an rrggbb colour", echo(h)))
+        })
         .collect::<Result<Vec<_>, _>>()?;
     if colors.len() != 3 {
         return Err(format!(

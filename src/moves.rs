@@ -76,7 +76,9 @@ pub enum MoveError {
     BadOrientation { piece: Piece, rotation: String },
     #[error("column `{0}` is not a number")]
     BadColumn(String),
-    #[error("line is {len} bytes long, starting `{start}`; a move line is at most {MAX_LINE} bytes")]
+    #[error(
+        "line is {len} bytes long, starting `{start}`; a move line is at most {MAX_LINE} bytes"
+    )]
     LineTooLong { len: usize, start: String },
     #[error("{shape} at column {x} sticks out of the 21-wide field (x must be 0..={max})", max = WIDTH as u8 - shape.width())]
     OutOfField { shape: Shape, x: u32 },

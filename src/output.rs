@@ -148,10 +148,7 @@ pub fn create(path: &Path, opts: &WriteOptions<'_>) -> Result<OutputFile, Output
         if m.is_dir() {
             return Err(io_err(io::Error::other("is a directory")));
         }
-        let file = OpenOptions::new()
-            .write(true)
-            .open(path)
-            .map_err(io_err)?;
+        let file = OpenOptions::new().write(true).open(path).map_err(io_err)?;
         return out(Sink::InPlace(file));
     }
     if let Some(input) = opts
@@ -287,7 +284,14 @@ impl Write for OutputFile {
 /// Refuses (with [`OutputError::WouldOverwriteInput`]) when `path` is the same file as any
 /// of `inputs` (links, `..` and hard links all count). Inputs that do not exist are ignored.
 pub fn write_atomic(path: &Path, bytes: &[u8], inputs: &[&Path]) -> Result<(), OutputError> {
-    write_with(path, &WriteOptions { inputs, force: false }, bytes)
+    write_with(
+        path,
+        &WriteOptions {
+            inputs,
+            force: false,
+        },
+        bytes,
+    )
 }
 
 /// [`write_atomic`] with [`WriteOptions`].

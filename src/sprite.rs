@@ -455,8 +455,7 @@ impl Scan {
         for (r, &(first, kept)) in self.rows[..h as usize].iter().enumerate() {
             for c in 0..w as usize {
                 let x = left + c as u32;
-                let Some(color) = x.checked_sub(first).and_then(|k| *kept.get(k as usize)?)
-                else {
+                let Some(color) = x.checked_sub(first).and_then(|k| *kept.get(k as usize)?) else {
                     continue;
                 };
                 let n = sprite.ncolors as usize;
@@ -524,10 +523,9 @@ fn decode_checked(bytes: &[u8], path: Option<&Path>) -> Result<Sprite, SpriteErr
     match format {
         Some(ImageFormat::Gif) => {
             let frames = gif_frames(bytes).map_err(|e| {
-                decode(image::ImageError::Decoding(image::error::DecodingError::new(
-                    ImageFormat::Gif.into(),
-                    e,
-                )))
+                decode(image::ImageError::Decoding(
+                    image::error::DecodingError::new(ImageFormat::Gif.into(), e),
+                ))
             })?;
             if frames > 1 {
                 return Err(SpriteError::Animated { frames });
@@ -535,10 +533,9 @@ fn decode_checked(bytes: &[u8], path: Option<&Path>) -> Result<Sprite, SpriteErr
         }
         Some(ImageFormat::Png) => {
             let png_err = |e| {
-                decode(image::ImageError::Decoding(image::error::DecodingError::new(
-                    ImageFormat::Png.into(),
-                    e,
-                )))
+                decode(image::ImageError::Decoding(
+                    image::error::DecodingError::new(ImageFormat::Png.into(), e),
+                ))
             };
             if let Some(sprite) = decode_png_rows(bytes).map_err(png_err)? {
                 return sprite;
@@ -575,7 +572,9 @@ fn gif_frames(bytes: &[u8]) -> Result<u64, gif::DecodingError> {
 /// A non-interlaced, non-animated PNG decoded one row at a time at its own depth;
 /// `Ok(None)` for the others (decoded whole instead). An animated PNG is an error.
 #[cfg(feature = "image-io")]
-fn decode_png_rows(bytes: &[u8]) -> Result<Option<Result<Sprite, SpriteError>>, png::DecodingError> {
+fn decode_png_rows(
+    bytes: &[u8],
+) -> Result<Option<Result<Sprite, SpriteError>>, png::DecodingError> {
     use png::{BitDepth, ColorType, Transformations};
     let mut limits = png::Limits::default();
     limits.bytes = 64 << 20;

@@ -580,7 +580,11 @@ mod files {
             for &b in data {
                 c ^= u32::from(b);
                 for _ in 0..8 {
-                    c = if c & 1 != 0 { 0xedb8_8320 ^ (c >> 1) } else { c >> 1 };
+                    c = if c & 1 != 0 {
+                        0xedb8_8320 ^ (c >> 1)
+                    } else {
+                        c >> 1
+                    };
                 }
             }
             !c
