@@ -359,6 +359,7 @@ pub fn demo(args: &DemoArgs, force: bool) -> Result<ExitCode> {
             &dir.join("demo.gif"),
             moves.iter().map(|&m| Ok(m)),
             moves.len(),
+            None,
             &sprite,
             &anim,
             &opts,
@@ -450,11 +451,13 @@ pub fn render(args: &RenderArgs, force: bool) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// Streams the animation of `moves` (`total` of them, 0 if unknown) into `path`.
+/// Streams the animation of `moves` (`total` of them, 0 if unknown) into `path`; errors in
+/// the moves name `moves_file` when they come from one.
 fn write_gif(
     path: &Path,
     moves: impl Iterator<Item = Result<Move, AnimateError>>,
     total: usize,
+    moves_file: Option<&Path>,
     sprite: &Sprite,
     opts: &AnimateOptions,
     write: &WriteOptions<'_>,
@@ -464,7 +467,14 @@ fn write_gif(
         animate::write_animation(path, moves, sprite.colors(), opts, write, &mut |done, _| {
             pb.set_position(done as u64);
         })
-        .with_context(|| format!("could not animate into {}", path.display()))?;
+        .map_err(|e| match (e, moves_file) {
+            (e @ (AnimateError::Moves(_) | AnimateError::Replay(_)), Some(file)) => {
+                anyhow::Error::new(e).context(file.display().to_string())
+            }
+            (e, _) => {
+                anyhow::Error::new(e).context(format!("could not animate into {}", path.display()))
+            }
+        })?;
     pb.finish_and_clear();
     errln!(
         "{}: {} frames, {} bytes",
@@ -494,8 +504,7 @@ pub fn animate(args: &AnimateArgs, force: bool) -> Result<ExitCode> {
         // Streamed: the move file is read as the frames are written.
         Some(p) => {
             let moves = move_reader(p)?.map(|r| r.map(|(m, _)| m).map_err(AnimateError::from));
-            write_gif(&args.output, moves, 0, &sprite, &opts, &write)
-                .with_context(|| p.display().to_string())?;
+            write_gif(&args.output, moves, 0, Some(p), &sprite, &opts, &write)?;
         }
         None => {
             let moves = convert_sprite(&sprite, PassesArg::Fewest);
@@ -503,6 +512,7 @@ pub fn animate(args: &AnimateArgs, force: bool) -> Result<ExitCode> {
                 &args.output,
                 moves.iter().map(|&m| Ok(m)),
                 moves.len(),
+                None,
                 &sprite,
                 &opts,
                 &write,

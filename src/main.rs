@@ -183,9 +183,14 @@ fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {
-            // --help and --version (0) or a usage error (2); a failed print changes nothing.
-            let _ = e.print();
-            return ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2));
+            // --help and --version (0) or a usage error (2).
+            return match e.print() {
+                Err(p) if e.exit_code() == 0 && p.kind() != io::ErrorKind::BrokenPipe => {
+                    errln!("error: could not write to standard output: {p}");
+                    ExitCode::FAILURE
+                }
+                _ => ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2)),
+            };
         }
     };
     match run(cli) {
