@@ -13,6 +13,7 @@ mod bits;
 pub mod blocks;
 pub mod convert;
 pub mod moves;
+#[cfg(feature = "fs")]
 pub mod output;
 pub mod pattern;
 pub mod piece;
@@ -26,11 +27,13 @@ pub mod search;
 pub mod sprite;
 pub mod tables;
 
-pub use blocks::{parse_blocks, write_blocks};
+pub use blocks::{parse_blocks, write_blocks, BlocksError};
 pub use convert::{Block, BlockKind, ConvertError, ConvertStats, Converter, Passes, MAX_MOVES};
 pub use moves::{
-    moves_to_string, parse_moves, parse_moves_with_lines, write_moves, Move, MoveError, ParseError,
+    moves_to_string, parse_moves, parse_moves_with_lines, write_moves, Move, MoveError, MoveReader,
+    ParseError, ReadError,
 };
+#[cfg(feature = "fs")]
 pub use output::{write_atomic, OutputError};
 pub use pattern::{Emitter, Platform, Strip, StripSide};
 pub use piece::{Piece, Shape, ShapeData, SHAPES};
