@@ -312,7 +312,7 @@ function run() {
   });
   el.spriteInfo.append(swatches);
 
-  el.moves.textContent = result.text;
+  showMoves(result.text);
   el.pieces.textContent = String(result.count);
   el.time.textContent = formatMs(result.runs > 1 ? result.mean : result.ms);
   el.timeNote.textContent = result.runs > 1
@@ -333,6 +333,28 @@ function run() {
   startAnimation(parseMoves(result.text), result.expected);
 }
 
+/** The move list, one span a line (its text is still one move a line), to follow the print. */
+function showMoves(text) {
+  const frag = document.createDocumentFragment();
+  for (const line of text.split('\n')) {
+    if (!line) continue;
+    const span = document.createElement('span');
+    span.textContent = line;
+    frag.append(span, '\n');
+  }
+  el.moves.replaceChildren(frag);
+  el.moves.scrollTop = 0;
+}
+
+/** Marks move `i` (0-based) in the list and scrolls it into the upper third. */
+function markMove(i) {
+  el.moves.querySelector('.current')?.classList.remove('current');
+  const span = el.moves.children[i]; // the newlines are text nodes, not children
+  if (!span) return;
+  span.classList.add('current');
+  el.moves.scrollTop = span.offsetTop - el.moves.clientHeight / 3;
+}
+
 function formatMs(ms) {
   if (ms >= 100) return ms.toFixed(0);
   if (ms >= 1) return ms.toFixed(2);
@@ -348,7 +370,7 @@ const CLEAR_UNITS = 0.6;
 function startAnimation(moves, expected) {
   anim = {
     moves, expected, field: new Field(), i: 0, t: 0, phase: 'fall', landY: null,
-    full: [], lines: 0, paused: false, last: null,
+    full: [], lines: 0, paused: false, last: null, marked: null,
   };
   el.pause.textContent = 'Pause';
   setState('printing', 'printing…');
@@ -402,9 +424,13 @@ function frame(now) {
   draw();
   const done = a.i >= a.moves.length;
   const n = a.moves.length;
+  if (a.i !== a.marked) {
+    a.marked = a.i;
+    markMove(done ? -1 : a.i);
+  }
   el.bar.style.width = `${(100 * a.i) / n}%`;
-  const current = done ? '' : ` · now ${a.moves[a.i].text}`;
-  el.progress.textContent = `move ${Math.min(a.i + (done ? 0 : 1), n)} of ${n} · ${a.lines} lines cleared${current}`;
+  const current = done ? '' : ` · ${a.moves[a.i].text}`;
+  el.progress.textContent = `move ${Math.min(a.i + (done ? 0 : 1), n)} of ${n} · ${a.lines} lines${current}`;
   if (done) {
     finish(a);
     return;

@@ -11,7 +11,7 @@ from pathlib import Path
 SPRITES = {
     # The command line's built-in demo sprite (src/commands.rs DEMO_SPRITE).
     "mushroom": (
-        {"0": (0x20, 0x18, 0x18), "1": (0xe0, 0x30, 0x30), "2": (0xf8, 0xe8, 0xc8)},
+        {"0": (0x9a, 0x5a, 0x2c), "1": (0xe0, 0x30, 0x30), "2": (0xf8, 0xe8, 0xc8)},
         """
         .....000000.....
         ...0011111100...
