@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Builds the playground's WebAssembly module: web/wasm (the library behind raw extern "C"
+# exports) for wasm32-unknown-unknown, copied to web/tetris_printer_web.wasm.
+# Then serve web/ over http (e.g. `python3 -m http.server -d web 8000`) and open the page.
+set -euo pipefail
+cd "$(dirname "$0")"
+if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+    rustup target add wasm32-unknown-unknown
+fi
+cargo build --manifest-path wasm/Cargo.toml --release --target wasm32-unknown-unknown --locked
+cp wasm/target/wasm32-unknown-unknown/release/tetris_printer_web.wasm tetris_printer_web.wasm
+echo "built web/tetris_printer_web.wasm ($(wc -c < tetris_printer_web.wasm) bytes)"

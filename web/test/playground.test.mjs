@@ -1,0 +1,178 @@
+// End to end: the playground page in a real headless Chromium (Debian's `chromium`,
+// driven by playwright-core), served from localhost. The page converts with the
+// WebAssembly build of the library; every result it shows is checked here with the
+// command-line tool built from the same library (`tetris-printer check` replays the
+// move list on an empty field and compares it with the sprite).
+//
+// Needs: web/tetris_printer_web.wasm (web/build.sh), the CLI binary (env TETRIS_PRINTER,
+// default target/release/tetris-printer), /usr/bin/chromium (env CHROMIUM).
+// web/test.sh sets all of this up and runs `node --test test/playground.test.mjs`.
+
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { after, before, test } from 'node:test';
+import { launch, openPage, png, serve, setSpeed, WEB_DIR } from './harness.mjs';
+
+const CLI = resolve(process.env.TETRIS_PRINTER ?? join(WEB_DIR, '../target/release/tetris-printer'));
+// Only a guard against a hung page, never a speed requirement.
+const HANG_GUARD_MS = 10 * 60 * 1000;
+
+let server;
+let browser;
+let tmp;
+
+before(async () => {
+  tmp = await mkdtemp(join(tmpdir(), 'tp-web-test-'));
+  server = await serve();
+  browser = await launch();
+  browser.context.setDefaultTimeout(HANG_GUARD_MS);
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+  await rm(tmp, { recursive: true, force: true });
+});
+
+/** Runs the CLI in `cwd`; returns { status, stdout, stderr }. */
+function cli(args, cwd = tmp) {
+  const r = spawnSync(CLI, args, { cwd, encoding: 'utf8' });
+  if (r.error) throw new Error(`could not run ${CLI}: ${r.error.message}`);
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** What the page shows once a print has finished. */
+async function result(page) {
+  await page.waitForSelector('body[data-state="done"]');
+  return page.evaluate(() => ({
+    moves: document.getElementById('moves').textContent,
+    pieces: document.getElementById('pieces').textContent,
+    time: document.getElementById('time').textContent,
+    verified: document.getElementById('verified').textContent,
+    fieldMatches: document.body.dataset.fieldMatches,
+    error: document.getElementById('error').hidden ? null : document.getElementById('error').textContent,
+  }));
+}
+
+/** Asserts the shown moves are well-formed, counted right, and print `spritePath`. */
+async function assertPrints(shown, spritePath, name) {
+  const lines = shown.moves.split('\n').filter((l) => l !== '');
+  assert.ok(shown.moves.endsWith('\n'), 'one move a line, newline-terminated');
+  for (const l of lines) assert.match(l, /^[TJLSZIO][0-3] \d{1,2}$/);
+  assert.equal(shown.pieces, String(lines.length), '#pieces is exactly the number of moves');
+  assert.equal(shown.error, null);
+  assert.match(shown.time, /^\d+(\.\d+)?$/, 'conversion time in ms');
+  // The page's own animation ended on the print the library expects.
+  assert.equal(shown.fieldMatches, 'true');
+
+  const movesFile = join(tmp, `${name}.txt`);
+  await writeFile(movesFile, shown.moves);
+  const checked = cli(['check', spritePath, movesFile]);
+  assert.equal(checked.status, 0, `tetris-printer check failed: ${checked.stderr}`);
+  assert.match(checked.stdout, new RegExp(`^ok: \\d+x\\d+ sprite, ${lines.length} pieces\\n$`));
+  return lines;
+}
+
+test('a sample uploaded as a file prints, and the shown moves replay to the sprite', async () => {
+  const { page, problems } = await openPage(browser.context, server.url);
+  // Fast, but still the frame-by-frame animation (several pieces a frame).
+  await setSpeed(page, '1000 pieces/s');
+  const sprite = join(WEB_DIR, 'samples/mushroom.png');
+  await page.setInputFiles('#file', sprite);
+  const shown = await result(page);
+  const lines = await assertPrints(shown, sprite, 'mushroom');
+
+  // Same library, same strategy (fewest is the default): the CLI's answer, move for move.
+  const converted = cli(['convert', sprite]);
+  assert.equal(converted.status, 0, converted.stderr);
+  assert.equal(shown.moves, converted.stdout);
+  assert.match(shown.verified, new RegExp(`^library check: ok: 16x15 sprite, ${lines.length} pieces$`));
+
+  // The download offers the same text.
+  const downloaded = await page.evaluate(async () => {
+    const a = document.getElementById('download');
+    return { name: a.download, text: await (await fetch(a.href)).text() };
+  });
+  assert.deepEqual(downloaded, { name: 'mushroom.txt', text: shown.moves });
+
+  // The check can fail: one move shifted a column no longer prints the sprite.
+  const i = Math.floor(lines.length / 2);
+  const [shape, x] = lines[i].split(' ');
+  const tampered = [...lines];
+  tampered[i] = `${shape} ${Number(x) > 0 ? Number(x) - 1 : Number(x) + 1}`;
+  await writeFile(join(tmp, 'tampered.txt'), `${tampered.join('\n')}\n`);
+  const bad = cli(['check', sprite, join(tmp, 'tampered.txt')]);
+  assert.equal(bad.status, 1, 'a tampered move list must fail the check');
+  assert.match(bad.stderr, /does not print|game over/);
+
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('every strategy prints; each matches the CLI with the same --passes', async () => {
+  const { page, problems } = await openPage(browser.context, server.url);
+  await setSpeed(page, 'instant');
+  const sprite = join(WEB_DIR, 'samples/heart.png');
+  await page.click('button[data-sample="heart"]');
+  await page.waitForSelector('body[data-state="done"]');
+  const counts = {};
+  for (const [value, passes] of [['2', 'fewest'], ['1', 'optimal'], ['0', 'greedy']]) {
+    await page.selectOption('#strategy', value);
+    const shown = await result(page);
+    const lines = await assertPrints(shown, sprite, `heart-${passes}`);
+    const converted = cli(['convert', sprite, '--passes', passes]);
+    assert.equal(converted.status, 0, converted.stderr);
+    assert.equal(shown.moves, converted.stdout, `strategy ${passes}`);
+    counts[passes] = lines.length;
+  }
+  // Fewest never needs more pieces than optimal, nor optimal than greedy.
+  assert.ok(counts.fewest <= counts.optimal && counts.optimal <= counts.greedy, JSON.stringify(counts));
+  assert.ok(counts.fewest < counts.greedy, 'the strategies differ on this sprite');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('bad sprites show the command line\'s error, word for word', async () => {
+  const bad = {
+    'four-colours.png': png(`
+      0123
+      0123
+    `, { 0: [255, 0, 0], 1: [0, 255, 0], 2: [0, 0, 255], 3: [255, 255, 0] }),
+    'too-wide.png': png('0'.repeat(18), { 0: [40, 200, 255] }),
+    'gap.png': png(`
+      00
+      ..
+      00
+    `, { 0: [40, 200, 255] }),
+  };
+  const { page, problems } = await openPage(browser.context, server.url);
+  for (const [name, bytes] of Object.entries(bad)) {
+    await writeFile(join(tmp, name), bytes);
+    // The CLI, run where the file is, names it exactly as the page does.
+    const expected = cli(['convert', name]);
+    assert.equal(expected.status, 1, `${name}: the CLI must reject it`);
+    await page.setInputFiles('#file', join(tmp, name));
+    await page.waitForSelector('body[data-state="error"]');
+    const shown = await page.evaluate(() => ({
+      error: document.getElementById('error').textContent,
+      moves: document.getElementById('moves').textContent,
+      pieces: document.getElementById('pieces').textContent,
+    }));
+    assert.equal(shown.error, expected.stderr.trimEnd(), name);
+    assert.deepEqual([shown.moves, shown.pieces], ['', '–'], `${name}: no moves shown`);
+  }
+  // The messages name the problem (what SpriteError's Display says).
+  const text = await page.textContent('#error');
+  assert.match(text, /^error: bad sprite gap\.png: image row 1 \(0 = top\) is fully transparent/);
+  // And a good sprite afterwards prints again.
+  await setSpeed(page, 'instant');
+  await page.click('button[data-sample="pixel"]');
+  const shown = await result(page);
+  await assertPrints(shown, join(WEB_DIR, 'samples/pixel.png'), 'pixel');
+  assert.equal(shown.pieces, '16');
+  assert.deepEqual(problems, []);
+  await page.close();
+});

@@ -1,0 +1,245 @@
+//! The playground page's WebAssembly module: `tetris-printer` behind a few raw
+//! `extern "C"` exports, so the page needs plain JavaScript and no wasm-bindgen.
+//!
+//! Protocol (all lengths in bytes, all pointers into this module's memory):
+//! 1. `tp_alloc(len)` reserves a buffer; the page copies RGBA pixels (or move text) into it.
+//! 2. `tp_convert(ptr, len, width, height, strategy)` validates the pixels with
+//!    `Sprite::from_rgba` and converts them; it returns the number of moves, or a negative
+//!    status. Either way the text it leaves behind (`tp_text_ptr`/`tp_text_len`, UTF-8) is
+//!    the move list, one move a line, or the error message: the same `Display` text the
+//!    command line prints.
+//! 3. `tp_info_ptr()` points at [`INFO_LEN`] bytes describing the last converted sprite
+//!    (see [`Info`]), so the page can paint J, T and L in the sprite's own colours.
+//!    `tp_expected_ptr()` points at the [`HEIGHT`] × [`WIDTH`] cells the finished print
+//!    must have (see [`tp_expected_ptr`]), so the page can check its own animation.
+//! 4. `tp_check(ptr, len)` parses a move list, replays it on an empty field and compares
+//!    the result with the last converted sprite (the command line's `check`).
+//! 5. `tp_free(ptr, len)` releases a buffer from `tp_alloc`.
+//!
+//! Only public API of the library is used. State lives in one `Mutex` (the module runs
+//! single-threaded; the lock never contends).
+
+use std::alloc::{alloc, dealloc, Layout};
+use std::sync::Mutex;
+
+use tetris_printer::{
+    compare, moves_to_string, parse_moves, Converter, Passes, Piece, Playfield, Sprite, HEIGHT,
+    WIDTH,
+};
+
+/// `tp_convert` status: the pixels are not a printable sprite; the text is the reason.
+pub const STATUS_BAD_SPRITE: i32 = -1;
+/// `tp_convert` status: unknown strategy number (0 greedy, 1 optimal, 2 fewest).
+pub const STATUS_BAD_STRATEGY: i32 = -2;
+/// `tp_check` status: no sprite converted yet, or the move text is not UTF-8 / not moves.
+pub const STATUS_BAD_INPUT: i32 = -1;
+/// `tp_check` status: the moves replay but leave a different field; the text says where.
+pub const STATUS_MISMATCH: i32 = 1;
+
+/// Bytes behind `tp_info_ptr`.
+pub const INFO_LEN: usize = 16;
+
+/// The last converted sprite, as laid out behind `tp_info_ptr`:
+/// `[width, height, x0, ncolors, r0, g0, b0, r1, g1, b1, r2, g2, b2, 0, 0, 0]`.
+#[derive(Default)]
+struct Info([u8; INFO_LEN]);
+
+impl Info {
+    fn of(sprite: &Sprite) -> Info {
+        let mut b = [0u8; INFO_LEN];
+        // Width ≤ 17, height ≤ 32 and x0 ≤ 10: all fit a byte.
+        b[0] = sprite.width() as u8;
+        b[1] = sprite.height() as u8;
+        b[2] = sprite.x0() as u8;
+        b[3] = sprite.colors().len() as u8;
+        for (i, c) in sprite.colors().iter().enumerate() {
+            b[4 + 3 * i..7 + 3 * i].copy_from_slice(&[c.r, c.g, c.b]);
+        }
+        Info(b)
+    }
+}
+
+struct State {
+    text: String,
+    info: Info,
+    /// Row-major from the bottom row: `expected[y * WIDTH + x]`.
+    expected: [u8; HEIGHT * WIDTH],
+    sprite: Option<Sprite>,
+}
+
+static STATE: Mutex<State> = Mutex::new(State {
+    text: String::new(),
+    info: Info([0; INFO_LEN]),
+    expected: [0; HEIGHT * WIDTH],
+    sprite: None,
+});
+
+fn state() -> std::sync::MutexGuard<'static, State> {
+    // Nothing panics while holding the lock (panic = "abort" anyway).
+    STATE.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Reserves `len` bytes (at least 1) for the page to write into. Null if out of memory.
+#[no_mangle]
+pub extern "C" fn tp_alloc(len: usize) -> *mut u8 {
+    match Layout::from_size_align(len.max(1), 1) {
+        // SAFETY: the layout has a non-zero size.
+        Ok(layout) => unsafe { alloc(layout) },
+        Err(_) => std::ptr::null_mut(),
+    }
+}
+
+/// Releases a buffer from [`tp_alloc`] with the same `len`.
+///
+/// # Safety
+/// `ptr` must come from `tp_alloc(len)` and not have been freed.
+#[no_mangle]
+pub unsafe extern "C" fn tp_free(ptr: *mut u8, len: usize) {
+    if !ptr.is_null() {
+        // SAFETY: the caller passes what tp_alloc returned for this len.
+        unsafe { dealloc(ptr, Layout::from_size_align_unchecked(len.max(1), 1)) }
+    }
+}
+
+/// The strategy numbers the page sends.
+fn passes(strategy: u32) -> Option<Passes> {
+    match strategy {
+        0 => Some(Passes::Greedy),
+        1 => Some(Passes::Optimal),
+        2 => Some(Passes::Fewest),
+        _ => None,
+    }
+}
+
+/// Converts the `width` × `height` RGBA image at `ptr` (`len` bytes, top row first).
+///
+/// Returns the number of moves and leaves the move list as the text; or returns
+/// [`STATUS_BAD_SPRITE`] / [`STATUS_BAD_STRATEGY`] and leaves the error message.
+///
+/// # Safety
+/// `ptr..ptr + len` must be readable memory of this module (e.g. from [`tp_alloc`]).
+#[no_mangle]
+pub unsafe extern "C" fn tp_convert(
+    ptr: *const u8,
+    len: usize,
+    width: u32,
+    height: u32,
+    strategy: u32,
+) -> i32 {
+    let rgba: &[u8] = if len == 0 {
+        &[]
+    } else {
+        // SAFETY: guaranteed by the caller.
+        unsafe { std::slice::from_raw_parts(ptr, len) }
+    };
+    let mut st = state();
+    st.sprite = None;
+    st.info = Info::default();
+    st.expected = [0; HEIGHT * WIDTH];
+    let Some(passes) = passes(strategy) else {
+        st.text = format!("unknown strategy {strategy}; use 0 (greedy), 1 (optimal) or 2 (fewest)");
+        return STATUS_BAD_STRATEGY;
+    };
+    let sprite = match Sprite::from_rgba(width, height, rgba) {
+        Ok(s) => s,
+        Err(e) => {
+            st.text = e.to_string();
+            return STATUS_BAD_SPRITE;
+        }
+    };
+    let moves = Converter::with_passes(passes).convert_to_vec(&sprite);
+    st.text = moves_to_string(&moves);
+    st.info = Info::of(&sprite);
+    for y in 0..HEIGHT {
+        for x in 0..WIDTH {
+            // What `printer::compare` expects: the J, T or L of the cell's sprite colour.
+            let piece = sprite.cell(x, y).map(Piece::for_color);
+            st.expected[y * WIDTH + x] = piece.map_or(0, |p| p as u8 + 1);
+        }
+    }
+    st.sprite = Some(sprite);
+    // At most MAX_MOVES = 20,800 moves.
+    moves.len() as i32
+}
+
+/// Replays the move text at `ptr` (`len` bytes of UTF-8) on an empty field and compares
+/// it with the sprite of the last successful [`tp_convert`]. Returns 0 and the text
+/// `ok: WxH sprite, N pieces` when it prints the sprite, [`STATUS_MISMATCH`] with the first
+/// wrong cell, or [`STATUS_BAD_INPUT`] with the reason.
+///
+/// # Safety
+/// `ptr..ptr + len` must be readable memory of this module (e.g. from [`tp_alloc`]).
+#[no_mangle]
+pub unsafe extern "C" fn tp_check(ptr: *const u8, len: usize) -> i32 {
+    let bytes: &[u8] = if len == 0 {
+        &[]
+    } else {
+        // SAFETY: guaranteed by the caller.
+        unsafe { std::slice::from_raw_parts(ptr, len) }
+    };
+    let mut st = state();
+    let Some(sprite) = st.sprite else {
+        st.text = "no sprite converted yet".to_owned();
+        return STATUS_BAD_INPUT;
+    };
+    let moves = match std::str::from_utf8(bytes) {
+        Err(e) => Err(format!("move text is not UTF-8: {e}")),
+        Ok(text) => parse_moves(text).map_err(|e| e.to_string()),
+    };
+    let moves = match moves {
+        Ok(m) => m,
+        Err(e) => {
+            st.text = e;
+            return STATUS_BAD_INPUT;
+        }
+    };
+    let field = match Playfield::replay(&moves) {
+        Ok(f) => f,
+        Err(e) => {
+            st.text = e.to_string();
+            return STATUS_MISMATCH;
+        }
+    };
+    match compare(&field, &sprite) {
+        Ok(()) => {
+            st.text = format!(
+                "ok: {}x{} sprite, {} pieces",
+                sprite.width(),
+                sprite.height(),
+                moves.len()
+            );
+            0
+        }
+        Err(m) => {
+            st.text = m.to_string();
+            STATUS_MISMATCH
+        }
+    }
+}
+
+/// Start of the text the last call left (moves or a message), UTF-8.
+#[no_mangle]
+pub extern "C" fn tp_text_ptr() -> *const u8 {
+    state().text.as_ptr()
+}
+
+/// Length in bytes of the text the last call left.
+#[no_mangle]
+pub extern "C" fn tp_text_len() -> usize {
+    state().text.len()
+}
+
+/// Start of the [`INFO_LEN`] bytes describing the last converted sprite (zeros after an
+/// error).
+#[no_mangle]
+pub extern "C" fn tp_info_ptr() -> *const u8 {
+    state().info.0.as_ptr()
+}
+
+/// Start of the [`HEIGHT`] × [`WIDTH`] bytes of the field the last converted sprite prints
+/// to, bottom row first: `0` for an empty cell, else `1 + Piece as u8` (T = 1, J = 2,
+/// L = 3; the same codes the page's simulator uses). All zeros after an error.
+#[no_mangle]
+pub extern "C" fn tp_expected_ptr() -> *const u8 {
+    state().expected.as_ptr()
+}
