@@ -22,14 +22,9 @@ fn main() -> ExitCode {
         eprintln!("{usage}");
         return ExitCode::FAILURE;
     };
-    let passes = match passes.as_str() {
-        "fewest" => Passes::Fewest,
-        "optimal" => Passes::Optimal,
-        "greedy" => Passes::Greedy,
-        other => {
-            eprintln!("unknown strategy {other:?}; {usage}");
-            return ExitCode::FAILURE;
-        }
+    let Ok(passes) = passes.parse::<Passes>() else {
+        eprintln!("unknown strategy {passes:?}; {usage}");
+        return ExitCode::FAILURE;
     };
     let Ok(count) = count.parse::<usize>() else {
         eprintln!("COUNT must be a whole number, not {count:?}; {usage}");

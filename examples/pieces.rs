@@ -102,11 +102,8 @@ fn main() -> ExitCode {
     }
     let random = random_set();
     let wanted: Vec<String> = std::env::args().skip(1).collect();
-    for (name, passes) in [
-        ("greedy", Passes::Greedy),
-        ("optimal", Passes::Optimal),
-        ("fewest", Passes::Fewest),
-    ] {
+    for passes in [Passes::Greedy, Passes::Optimal, Passes::Fewest] {
+        let name = passes.name();
         if !wanted.is_empty() && !wanted.iter().any(|w| w == name) {
             continue;
         }

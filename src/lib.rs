@@ -28,7 +28,9 @@ pub mod sprite;
 pub mod tables;
 
 pub use blocks::{parse_blocks, write_blocks, BlocksError};
-pub use convert::{Block, BlockKind, ConvertError, ConvertStats, Converter, Passes, MAX_MOVES};
+pub use convert::{
+    Block, BlockKind, ConvertError, ConvertStats, Converter, Passes, UnknownPasses, MAX_MOVES,
+};
 pub use moves::{
     moves_to_string, parse_moves, parse_moves_with_lines, write_moves, Move, MoveError, MoveReader,
     ParseError, ReadError,

@@ -67,9 +67,55 @@ pub enum Passes {
     /// Fewest pieces with everything the tables offer (the default): starts from the
     /// [`Passes::Optimal`] split and also tries flipped emitters (one J2/T2/L2 for three
     /// adjacent pixels of its colour) and strip fillers resting on squares already
-    /// emitted in the row (see the `plan` module). Never more pieces than `Optimal`.
+    /// emitted in the row (see the `fewest` layer). Never more pieces than `Optimal`.
     #[default]
     Fewest,
+}
+
+impl Passes {
+    /// Every strategy, in the order the command line lists them.
+    pub const ALL: [Passes; 3] = [Passes::Fewest, Passes::Optimal, Passes::Greedy];
+
+    /// The strategy's name on the command line and in [`Display`](core::fmt::Display)
+    /// and [`FromStr`](core::str::FromStr): `fewest`, `optimal` or `greedy`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Passes::Greedy => "greedy",
+            Passes::Optimal => "optimal",
+            Passes::Fewest => "fewest",
+        }
+    }
+}
+
+impl core::fmt::Display for Passes {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A strategy name that is not one of [`Passes::ALL`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown pass strategy (expected fewest, optimal or greedy)")]
+pub struct UnknownPasses;
+
+impl core::str::FromStr for Passes {
+    type Err = UnknownPasses;
+
+    /// Parses a name as [`Passes::name`] gives it.
+    ///
+    /// ```
+    /// use tetris_printer::Passes;
+    /// assert_eq!("greedy".parse(), Ok(Passes::Greedy));
+    /// assert_eq!(Passes::Fewest.to_string(), "fewest");
+    /// assert!("best".parse::<Passes>().is_err());
+    /// ```
+    fn from_str(s: &str) -> Result<Passes, UnknownPasses> {
+        Passes::ALL
+            .into_iter()
+            .find(|p| p.name() == s)
+            .ok_or(UnknownPasses)
+    }
 }
 
 /// Why a sprite could not be converted.
