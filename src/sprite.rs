@@ -576,8 +576,7 @@ fn decode_png_rows(
     bytes: &[u8],
 ) -> Result<Option<Result<Sprite, SpriteError>>, png::DecodingError> {
     use png::{BitDepth, ColorType, Transformations};
-    let mut limits = png::Limits::default();
-    limits.bytes = 64 << 20;
+    let limits = png::Limits { bytes: 64 << 20 };
     let mut decoder = png::Decoder::new_with_limits(std::io::Cursor::new(bytes), limits);
     // Palette to RGB, tRNS to alpha, 1/2/4-bit to 8-bit; 16-bit stays 16-bit.
     decoder.set_transformations(Transformations::EXPAND);
