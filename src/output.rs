@@ -58,6 +58,13 @@ pub struct WriteOptions<'a> {
     pub force: bool,
 }
 
+impl<'a> WriteOptions<'a> {
+    #[must_use]
+    pub const fn new(inputs: &'a [&'a Path], force: bool) -> WriteOptions<'a> {
+        WriteOptions { inputs, force }
+    }
+}
+
 /// The temporary files that exist right now, and whether new ones may be made.
 struct Registry {
     paths: Vec<PathBuf>,
