@@ -175,6 +175,26 @@ fn dev_null_stays_a_device() {
 }
 
 #[test]
+fn dev_stdout_follows_the_redirection() {
+    let (_t, dir) = workdir();
+    let log = dir.join("log.txt");
+    fs::write(&log, "old\n").unwrap();
+    // `>> log.txt`
+    let append = fs::OpenOptions::new().append(true).open(&log).unwrap();
+    let out = cmd(&dir, &["convert", "pixel1.png", "-o", "/dev/stdout"])
+        .stdout(append)
+        .output()
+        .unwrap();
+    let r = finish(out, "convert -o /dev/stdout");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(
+        fs::read_to_string(&log).unwrap(),
+        format!("old\n{}", converted())
+    );
+    assert_eq!(names(&dir), ["log.txt", "moves.txt", "pixel1.png"]);
+}
+
+#[test]
 fn replaced_files_keep_their_permissions() {
     let (_t, dir) = workdir();
     for m in [0o600, 0o755, 0o640] {
