@@ -61,7 +61,7 @@ pub fn blocks(data: &[u8]) {
         assert!(Move::new(m.shape, m.x).is_some(), "{m} is inside the field");
     }
     let lettered = text
-        .lines()
+        .split(['\n', '\r'])
         .skip(1)
         .filter(|l| !l.starts_with('#'))
         .flat_map(str::bytes)

@@ -741,6 +741,19 @@ fn parse_blocks_letters_run_without_gaps() {
 }
 
 #[test]
+fn parse_blocks_takes_any_line_breaks() {
+    let lf = format!("{COLORS}..........A..........\n.........AAA.........\n");
+    let want = parse_blocks(&lf).unwrap();
+    for text in [
+        lf.replace('\n', "\r"),
+        lf.replace('\n', "\r\n"),
+        format!("\u{feff}{lf}"),
+    ] {
+        assert_eq!(parse_blocks(&text).unwrap(), want, "{text:?}");
+    }
+}
+
+#[test]
 fn parse_blocks_rows_do_not_wrap() {
     // Rows 257 lines apart must not land on one row.
     let text = format!(
