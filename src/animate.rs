@@ -336,10 +336,7 @@ pub fn write_animation_atomic(
         moves.iter().map(|&m| Ok::<_, AnimateError>(m)),
         colors,
         opts,
-        &WriteOptions {
-            inputs,
-            force: false,
-        },
+        &WriteOptions::new(inputs, false),
         &mut |done, _| progress(done, total),
     )
 }

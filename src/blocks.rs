@@ -183,11 +183,16 @@ fn parse_block(block: &[(usize, &str)], moves: &mut Vec<Move>) -> Result<(), Str
 
 /// Reads a listing back: the colours and the moves in order. Errors are `line N: reason`.
 ///
-/// Strict: the first line is exactly three `rrggbb` colours; every block row is 21
-/// characters of `.` and letters; in each block the letters run from `A` without gaps and
-/// each letter's cells are one tetromino, which becomes one move.
+/// Strict: the first line (after an optional byte-order mark) is exactly three `rrggbb`
+/// colours; every block row is 21 characters of `.` and letters; in each block the letters
+/// run from `A` without gaps and each letter's cells are one tetromino, which becomes one
+/// move. Lines end in `\n`, `\r\n` or a lone `\r`.
 pub fn parse_blocks(text: &str) -> Result<(Vec<Rgb>, Vec<Move>), String> {
-    let mut lines = text.lines().enumerate();
+    // Lines end in `\n`, `\r\n` or a lone `\r`, as in move files.
+    let mut lines = text
+        .split('\n')
+        .flat_map(|l| l.strip_suffix('\r').unwrap_or(l).split('\r'))
+        .enumerate();
     let (_, first) = lines.next().ok_or("line 1: empty listing")?;
     let first = first.strip_prefix('\u{feff}').unwrap_or(first);
     let colors = first

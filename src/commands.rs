@@ -298,9 +298,19 @@ fn progress_bar(len: u64, msg: String) -> ProgressBar {
     if !std::io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }
-    let pb = ProgressBar::new(len);
+    // An unknown length (a streamed move file) counts up instead of filling a bar.
+    let (pb, template) = match len {
+        0 => (
+            ProgressBar::new_spinner(),
+            "{msg:>12} {spinner} {pos} {elapsed}",
+        ),
+        _ => (
+            ProgressBar::new(len),
+            "{msg:>12} [{bar:40}] {pos}/{len} {elapsed}",
+        ),
+    };
     pb.set_style(
-        ProgressStyle::with_template("{msg:>12} [{bar:40}] {pos}/{len} {elapsed}")
+        ProgressStyle::with_template(template)
             .expect("valid template")
             .progress_chars("=> "),
     );
@@ -321,7 +331,7 @@ fn verify_moves(sprite: &Sprite, moves: &[Move]) -> Result<Playfield> {
 }
 
 pub fn demo(args: &DemoArgs, force: bool) -> Result<ExitCode> {
-    let opts = WriteOptions { inputs: &[], force };
+    let opts = WriteOptions::new(&[], force);
     let sprite = Sprite::from_ascii(DEMO_SPRITE).context("the built-in sprite")?;
     let moves = convert_sprite(&sprite, PassesArg::Fewest);
     let field = verify_moves(&sprite, &moves)?;
@@ -388,14 +398,7 @@ pub fn convert(args: &ConvertArgs, force: bool) -> Result<ExitCode> {
     match &args.output {
         Some(path) if path.as_os_str() != "-" => {
             let inputs = [args.sprite.as_path()];
-            write_with(
-                path,
-                &WriteOptions {
-                    inputs: &inputs,
-                    force,
-                },
-                text.as_bytes(),
-            )?;
+            write_with(path, &WriteOptions::new(&inputs, force), text.as_bytes())?;
             errln!(
                 "{}: {} pieces -> {}",
                 args.sprite.display(),
@@ -434,14 +437,7 @@ pub fn render(args: &RenderArgs, force: bool) -> Result<ExitCode> {
     let field = verify_moves(&sprite, &moves)?;
     let img = render::render_field(&field, Some(sprite.colors()), args.scale);
     let inputs = [args.sprite.as_path()];
-    render::write_png(
-        &args.output,
-        &img,
-        &WriteOptions {
-            inputs: &inputs,
-            force,
-        },
-    )?;
+    render::write_png(&args.output, &img, &WriteOptions::new(&inputs, force))?;
     errln!(
         "{}: {} pieces -> {}",
         args.sprite.display(),
@@ -496,10 +492,7 @@ pub fn animate(args: &AnimateArgs, force: bool) -> Result<ExitCode> {
         fall: args.fall,
         ..AnimateOptions::default()
     };
-    let write = WriteOptions {
-        inputs: &inputs,
-        force,
-    };
+    let write = WriteOptions::new(&inputs, force);
     match &args.moves {
         // Streamed: the move file is read as the frames are written.
         Some(p) => {
@@ -655,7 +648,7 @@ fn max_jobs() -> usize {
 }
 
 pub fn search(args: &SearchArgs, force: bool) -> Result<ExitCode> {
-    let opts = WriteOptions { inputs: &[], force };
+    let opts = WriteOptions::new(&[], force);
     let mut config = Config {
         seed: args.seed,
         only: match args.only {

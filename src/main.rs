@@ -256,14 +256,7 @@ fn play(args: &PlayArgs, force: bool) -> Result<ExitCode> {
     );
     let mut inputs = vec![args.moves.as_path()];
     inputs.extend(args.sprite.as_deref());
-    render::write_png(
-        &args.output,
-        &img,
-        &WriteOptions {
-            inputs: &inputs,
-            force,
-        },
-    )?;
+    render::write_png(&args.output, &img, &WriteOptions::new(&inputs, force))?;
     errln!(
         "{}: {} pieces, {} lines cleared, stack height {} -> {} ({}x{})",
         args.moves.display(),

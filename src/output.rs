@@ -9,8 +9,9 @@
 //!   symbolic link to a regular file is followed: the file it points to is replaced, the
 //!   link stays.
 //! - An existing target that is not a regular file (a device such as `/dev/null`, a FIFO,
-//!   a socket, or a link to one such as `/dev/stdout`) is opened and written in place,
-//!   never replaced.
+//!   a socket, or a link to one), and any open file descriptor named as a file
+//!   (`/dev/stdout`, `/dev/fd/N`, `/proc/self/fd/N`, whatever it leads to), is opened for
+//!   appending and written in place, never replaced.
 //! - An output that is one of the input files is refused instead of destroyed.
 //!
 //! Temporary files are registered while they exist; [`remove_temp_files`] deletes them,
@@ -56,6 +57,13 @@ pub struct WriteOptions<'a> {
     pub inputs: &'a [&'a Path],
     /// Replace a read-only regular file (keeping its permissions).
     pub force: bool,
+}
+
+impl<'a> WriteOptions<'a> {
+    #[must_use]
+    pub const fn new(inputs: &'a [&'a Path], force: bool) -> WriteOptions<'a> {
+        WriteOptions { inputs, force }
+    }
 }
 
 /// The temporary files that exist right now, and whether new ones may be made.
@@ -144,11 +152,12 @@ pub fn create(path: &Path, opts: &WriteOptions<'_>) -> Result<OutputFile, Output
         Err(e) if e.kind() == io::ErrorKind::NotFound => None,
         Err(e) => return Err(io_err(e)),
     };
-    if let Some(m) = meta.as_ref().filter(|m| !m.is_file()) {
+    if let Some(m) = meta.as_ref().filter(|m| !m.is_file() || is_fd_alias(path)) {
         if m.is_dir() {
             return Err(io_err(io::Error::other("is a directory")));
         }
-        let file = OpenOptions::new().write(true).open(path).map_err(io_err)?;
+        // Appending: through /dev/stdout a `>>` redirection keeps what the file held.
+        let file = OpenOptions::new().append(true).open(path).map_err(io_err)?;
         return out(Sink::InPlace(file));
     }
     if let Some(input) = opts
@@ -190,6 +199,18 @@ pub fn create(path: &Path, opts: &WriteOptions<'_>) -> Result<OutputFile, Output
         file: Some(temp),
         target,
     }))
+}
+
+/// Whether `path` names an open file descriptor (`/dev/stdout`, `/dev/fd/1`,
+/// `/proc/self/fd/1`): written in place even when it leads to a regular file, as the
+/// shell's redirection set it up.
+fn is_fd_alias(path: &Path) -> bool {
+    let link = fs::read_link(path).unwrap_or_default();
+    [path, link.as_path()].iter().any(|p| {
+        ["/dev/fd/", "/proc/self/fd/", "/proc/thread-self/fd/"]
+            .iter()
+            .any(|prefix| p.starts_with(prefix))
+    })
 }
 
 /// A registered temporary file in `dir` with the target's permissions (new files: 0666

@@ -132,14 +132,7 @@ pub fn encode_png(img: &RgbaImage) -> Result<Vec<u8>, RenderError> {
 /// Encodes `img` as PNG and writes it with [`crate::write_atomic`] (never a half-written file;
 /// refuses to overwrite any of `inputs`).
 pub fn write_png_atomic(path: &Path, img: &RgbaImage, inputs: &[&Path]) -> Result<(), RenderError> {
-    write_png(
-        path,
-        img,
-        &WriteOptions {
-            inputs,
-            force: false,
-        },
-    )
+    write_png(path, img, &WriteOptions::new(inputs, false))
 }
 
 /// Encodes `img` as PNG and writes it with [`write_with`] (`-` is standard output).

@@ -24,6 +24,7 @@ pub const MAX_IMAGE_PIXELS: u64 = 1 << 26;
 pub const MAX_FILE_BYTES: u64 = 1 << 28;
 /// Largest allocation an image decoder may make (other formats than non-interlaced PNG
 /// are decoded whole: an 8192x8192 RGBA8 image takes 256 MiB).
+#[cfg(feature = "image-io")]
 const MAX_DECODE_ALLOC: u64 = 288 << 20;
 /// Widest and tallest art [`Sprite::from_ascii`] accepts (it converts on the stack).
 pub const MAX_ASCII_SIDE: usize = 64;
@@ -576,8 +577,7 @@ fn decode_png_rows(
     bytes: &[u8],
 ) -> Result<Option<Result<Sprite, SpriteError>>, png::DecodingError> {
     use png::{BitDepth, ColorType, Transformations};
-    let mut limits = png::Limits::default();
-    limits.bytes = 64 << 20;
+    let limits = png::Limits { bytes: 64 << 20 };
     let mut decoder = png::Decoder::new_with_limits(std::io::Cursor::new(bytes), limits);
     // Palette to RGB, tRNS to alpha, 1/2/4-bit to 8-bit; 16-bit stays 16-bit.
     decoder.set_transformations(Transformations::EXPAND);

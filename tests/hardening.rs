@@ -146,12 +146,13 @@ fn fifos_and_links_to_them_are_written_in_place() {
         let reader = fifo_reader(&fifo);
         let r = run_in(&dir, &["convert", "pixel1.png", "-o", target]);
         assert_eq!(r.code, 0, "{target}: {}", r.stderr);
+        // Checked before waiting for the reader: a replaced FIFO would never be opened.
+        assert!(fs::symlink_metadata(&fifo).unwrap().file_type().is_fifo());
+        assert!(fs::symlink_metadata(&link).unwrap().is_symlink());
         assert_eq!(
             String::from_utf8(reader.join().unwrap()).unwrap(),
             converted()
         );
-        assert!(fs::symlink_metadata(&fifo).unwrap().file_type().is_fifo());
-        assert!(fs::symlink_metadata(&link).unwrap().is_symlink());
     }
     assert_eq!(names(&dir), ["link", "moves.txt", "pipe", "pixel1.png"]);
 }
@@ -171,6 +172,26 @@ fn dev_null_stays_a_device() {
             .file_type()
             .is_char_device());
     }
+}
+
+#[test]
+fn dev_stdout_follows_the_redirection() {
+    let (_t, dir) = workdir();
+    let log = dir.join("log.txt");
+    fs::write(&log, "old\n").unwrap();
+    // `>> log.txt`
+    let append = fs::OpenOptions::new().append(true).open(&log).unwrap();
+    let out = cmd(&dir, &["convert", "pixel1.png", "-o", "/dev/stdout"])
+        .stdout(append)
+        .output()
+        .unwrap();
+    let r = finish(out, "convert -o /dev/stdout");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(
+        fs::read_to_string(&log).unwrap(),
+        format!("old\n{}", converted())
+    );
+    assert_eq!(names(&dir), ["log.txt", "moves.txt", "pixel1.png"]);
 }
 
 #[test]
@@ -386,11 +407,21 @@ fn sprites_and_moves_from_pipes() {
 }
 
 #[test]
-fn move_files_with_bom_and_any_line_breaks() {
+fn move_files_may_start_with_a_bom() {
+    let plain = pixel1_moves_plain();
+    let moves = parse_moves(PIXEL1_MOVES).unwrap();
+    assert_eq!(parse_moves(&format!("\u{feff}{plain}")).unwrap(), moves);
+    let (_t, dir) = workdir();
+    fs::write(dir.join("bom.txt"), format!("\u{feff}{plain}")).unwrap();
+    let r = run_in(&dir, &["check", "pixel1.png", "bom.txt"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+}
+
+#[test]
+fn move_files_may_end_lines_with_cr() {
     let moves = parse_moves(PIXEL1_MOVES).unwrap();
     let plain = pixel1_moves_plain();
     for text in [
-        format!("\u{feff}{plain}"),
         plain.replace('\n', "\r"),
         plain.replace('\n', "\r\n"),
         format!("\u{feff}# c\r\r\n{}", plain.replace('\n', "\r")),
@@ -401,11 +432,7 @@ fn move_files_with_bom_and_any_line_breaks() {
     let err = parse_moves("J0 5\rJ0 5\r\nJ0 5\nbad").unwrap_err();
     assert_eq!(err.line, 4);
     let (_t, dir) = workdir();
-    fs::write(
-        dir.join("cr.txt"),
-        format!("\u{feff}{}", plain.replace('\n', "\r")),
-    )
-    .unwrap();
+    fs::write(dir.join("cr.txt"), plain.replace('\n', "\r")).unwrap();
     let r = run_in(&dir, &["check", "pixel1.png", "cr.txt"]);
     assert_eq!(r.code, 0, "{}", r.stderr);
 }
@@ -501,8 +528,7 @@ fn png16(pixels: [[u16; 4]; 2]) -> Vec<u8> {
 }
 
 #[test]
-fn sixteen_bit_colours_and_alpha_at_full_depth() {
-    // Colours differing only in the low byte are two colours.
+fn sixteen_bit_colours_differ_in_the_low_byte() {
     let s = Sprite::from_image_bytes(&png16([
         [0x1200, 0x3400, 0x5600, 0xffff],
         [0x1201, 0x3400, 0x5600, 0xffff],
@@ -511,7 +537,10 @@ fn sixteen_bit_colours_and_alpha_at_full_depth() {
     assert_eq!(s.colors().len(), 2);
     assert_eq!(s.pixel(0, 0), Some(0));
     assert_eq!(s.pixel(1, 0), Some(1));
-    // Only 65535 is opaque.
+}
+
+#[test]
+fn sixteen_bit_alpha_65534_is_not_opaque() {
     let err = Sprite::from_image_bytes(&png16([
         [0x1200, 0x3400, 0x5600, 0xffff],
         [0x1200, 0x3400, 0x5600, 0xfffe],
@@ -558,11 +587,30 @@ fn animated_gifs_are_refused() {
 #[test]
 fn search_jobs_are_capped_at_the_cores() {
     let (_t, dir) = workdir();
-    let r = run_in(
+    let cores = std::thread::available_parallelism().unwrap().get();
+    let mut child = cmd(
         &dir,
-        &["search", "--only", "1", "--jobs", "100000", "--out", "p"],
-    );
+        &["search", "--only", "3", "--jobs", "64", "--out", "p"],
+    )
+    .stderr(Stdio::piped())
+    .spawn()
+    .unwrap();
+    // The most threads seen while it runs (an upper bound can only be missed, not faked).
+    let status = format!("/proc/{}/status", child.id());
+    let mut most = 0;
+    while child.try_wait().unwrap().is_none() {
+        if let Some(n) = fs::read_to_string(&status).ok().and_then(|s| {
+            s.lines()
+                .find_map(|l| l.strip_prefix("Threads:"))
+                .and_then(|n| n.trim().parse::<usize>().ok())
+        }) {
+            most = most.max(n);
+        }
+    }
+    let r = finish(child.wait_with_output().unwrap(), "search");
     assert_eq!(r.code, 0, "{}", r.stderr);
+    // Workers, the main thread and the signal thread.
+    assert!(most <= cores + 2, "{most} threads on {cores} cores");
     assert!(dir.join("p").read_dir().unwrap().next().is_some());
 }
 
@@ -593,76 +641,126 @@ fn animate_streams_a_move_file() {
 // ---- Library: no panics, strict parsing ----
 
 #[test]
-fn public_functions_do_not_panic() {
+fn from_rgba_size_overflow_is_an_error() {
     assert!(matches!(
         Sprite::from_rgba(1 << 31, 1 << 31, &[]),
         Err(SpriteError::BufferSize { .. })
     ));
+}
+
+/// A move sticking out of the field (built without `Move::new`).
+fn outside() -> Move {
+    Move {
+        shape: Shape::new(Piece::I, 0).unwrap(),
+        x: 200,
+    }
+}
+
+#[test]
+fn landing_row_outside_the_field_does_not_panic() {
+    assert_eq!(Playfield::new().landing_row(outside()), 0);
+    assert!(Playfield::new().drop_piece(outside()).is_err());
+}
+
+#[test]
+fn rows_above_the_field_are_empty() {
     let f = Playfield::new();
-    let i1 = Shape::new(Piece::I, 0).unwrap();
-    let outside = Move { shape: i1, x: 200 };
-    assert_eq!(f.landing_row(outside), 0);
-    assert!(Playfield::new().drop_piece(outside).is_err());
     assert_eq!(f.row(HEIGHT), 0);
     assert_eq!(f.row(usize::MAX), 0);
-    let _ = outside.mirrored();
+}
+
+#[test]
+fn other_public_functions_take_any_input() {
+    let _ = outside().mirrored();
     let mut g = Playfield::new();
     g.set(99, 99, Some(Piece::O));
     assert_eq!(g, Playfield::new());
     let sprite = Sprite::from_ascii("0").unwrap();
     assert_eq!(sprite.cell(usize::MAX, usize::MAX), None);
-    let moves = Converter::new().convert_to_vec(&sprite);
-    let past = Block {
-        kind: BlockKind::Emitter,
-        row: 0,
-        moves: 0..moves.len() + 1,
-    };
-    assert!(write_blocks(sprite.colors(), &moves, &[past]).is_err());
-    #[allow(clippy::reversed_empty_ranges)]
-    let backwards = Block {
-        kind: BlockKind::Emitter,
-        row: 0,
-        moves: 3..1,
-    };
-    assert!(write_blocks(sprite.colors(), &moves, &[backwards]).is_err());
 }
 
 #[test]
-fn parse_blocks_is_strict() {
+fn write_blocks_past_the_moves_is_an_error() {
+    let sprite = Sprite::from_ascii("0").unwrap();
+    let moves = Converter::new().convert_to_vec(&sprite);
+    let block = |moves| Block {
+        kind: BlockKind::Emitter,
+        row: 0,
+        moves,
+    };
+    let err = write_blocks(sprite.colors(), &moves, &[block(0..moves.len() + 1)]).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        format!(
+            "block 0 covers moves 0..{}, but there are {} moves",
+            moves.len() + 1,
+            moves.len()
+        )
+    );
+    #[allow(clippy::reversed_empty_ranges)]
+    let backwards = block(3..1);
+    assert!(write_blocks(sprite.colors(), &moves, &[backwards]).is_err());
+}
+
+const COLORS: &str = "1ea03c 000000 000000\n\n";
+
+/// `parse_blocks(text)` fails with a message containing `why`.
+fn assert_blocks_error(text: &str, why: &str) {
+    let err = parse_blocks(text).unwrap_err();
+    assert!(err.contains(why), "{text:.60?}: {err}");
+}
+
+#[test]
+fn parse_blocks_rejects_the_fuzz_input() {
     let fuzz = b"\naJXXKYYOWSSSQQQVRRRLT\n\n\n";
     assert_eq!(
         hex(fuzz),
         "0a614a58584b59594f57535353515151565252524c540a0a0a"
     );
     assert!(parse_blocks(std::str::from_utf8(fuzz).unwrap()).is_err());
-    let colors = "1ea03c 000000 000000\n\n";
-    let ok = format!("{colors}..........A..........\n.........AAA.........\n");
+    // A good listing still parses.
+    let ok = format!("{COLORS}..........A..........\n.........AAA.........\n");
     let (c, m) = parse_blocks(&ok).unwrap();
     assert_eq!((c.len(), m.len()), (3, 1));
-    for (bad, why) in [
-        // Colour line: exactly three rrggbb colours.
-        ("1ea03c 000000\n", "three rrggbb"),
-        ("1ea03c 000000 000000 000000\n", "three rrggbb"),
-        ("+ea03c 000000 000000\n", "not an rrggbb"),
-        // A letter after a gap.
-        (&format!("{colors}AAAA.......CCCC......\n"), "no piece `B`"),
-        // A letter with too many cells.
-        (
-            &format!("{colors}AAAA.......AAAA......\n"),
-            "not a tetromino",
-        ),
-        // Rows 257 lines apart must not wrap onto one row.
-        (
-            &format!(
-                "{colors}AA...................\n{}AA...................\n",
-                ".....................\n".repeat(256)
-            ),
-            "rows",
-        ),
+}
+
+#[test]
+fn parse_blocks_needs_three_colours() {
+    assert_blocks_error("1ea03c 000000\n", "three rrggbb");
+    assert_blocks_error("1ea03c 000000 000000 000000\n", "three rrggbb");
+    assert_blocks_error("+ea03c 000000 000000\n", "not an rrggbb");
+}
+
+#[test]
+fn parse_blocks_letters_run_without_gaps() {
+    assert_blocks_error(&format!("{COLORS}AAAA.......CCCC......\n"), "no piece `B`");
+    assert_blocks_error(
+        &format!("{COLORS}AAAA.......AAAA......\n"),
+        "not a tetromino",
+    );
+}
+
+#[test]
+fn parse_blocks_takes_any_line_breaks() {
+    let lf = format!("{COLORS}..........A..........\n.........AAA.........\n");
+    let want = parse_blocks(&lf).unwrap();
+    for text in [
+        lf.replace('\n', "\r"),
+        lf.replace('\n', "\r\n"),
+        format!("\u{feff}{lf}"),
     ] {
-        let err = parse_blocks(bad).unwrap_err();
-        assert!(err.contains(why), "{bad:.60?}: {err}");
+        assert_eq!(parse_blocks(&text).unwrap(), want, "{text:?}");
     }
+}
+
+#[test]
+fn parse_blocks_rows_do_not_wrap() {
+    // Rows 257 lines apart must not land on one row.
+    let text = format!(
+        "{COLORS}AA...................\n{}AA...................\n",
+        ".....................\n".repeat(256)
+    );
+    assert_blocks_error(&text, "rows");
 }
 
 fn hex(b: &[u8]) -> String {

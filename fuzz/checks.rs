@@ -1,0 +1,227 @@
+//! The checks behind the fuzz targets, shared with `tests/fuzz_corpus.rs` (which replays
+//! every saved input under `fuzz/corpus/<target>/` through them on stable Rust). Each takes
+//! arbitrary bytes, must not panic, and panics (the fuzzer's "crash") when a property fails.
+#![allow(dead_code)]
+
+use std::io::Cursor;
+
+use tetris_printer::{
+    compare, parse_blocks, parse_moves, parse_moves_with_lines, write_blocks, Converter, Move,
+    MoveReader, Passes, Piece, Playfield, Shape, Sprite, HEIGHT, WIDTH,
+};
+
+/// Every pass strategy (a new one must be added here: the match does not compile otherwise).
+pub fn all_passes() -> [Passes; 3] {
+    let all = [Passes::Greedy, Passes::Optimal, Passes::Fewest];
+    for p in all {
+        match p {
+            Passes::Greedy | Passes::Optimal | Passes::Fewest => {}
+        }
+    }
+    all
+}
+
+/// Move files: the streaming reader and the string parser agree; what parses writes back
+/// and parses again to the same moves; errors echo a bounded amount of the input.
+pub fn moves(data: &[u8]) {
+    let streamed: Result<Vec<(Move, usize)>, String> = MoveReader::new(data)
+        .map(|r| r.map_err(|e| e.to_string()))
+        .collect();
+    if let Err(e) = &streamed {
+        assert!(e.len() < 400, "error message of {} bytes", e.len());
+    }
+    if let Ok(text) = std::str::from_utf8(data) {
+        let parsed = parse_moves_with_lines(text).map_err(|e| e.to_string());
+        assert_eq!(parsed, streamed, "reader and parser disagree");
+    }
+    if let Ok(list) = streamed {
+        let moves: Vec<Move> = list.iter().map(|&(m, _)| m).collect();
+        let mut last = 0;
+        for &(m, line) in &list {
+            assert!(last < line, "line numbers increase");
+            last = line;
+            assert!(Move::new(m.shape, m.x).is_some(), "{m} is inside the field");
+        }
+        let text = tetris_printer::moves_to_string(&moves);
+        assert_eq!(parse_moves(&text).unwrap(), moves);
+    }
+}
+
+/// Block listings: whatever parses has three colours and moves inside the field; a listing
+/// that replays writes back (as one block) and parses again to the same moves.
+pub fn blocks(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let Ok((colors, moves)) = parse_blocks(text) else {
+        return;
+    };
+    assert_eq!(colors.len(), 3);
+    for m in &moves {
+        assert!(Move::new(m.shape, m.x).is_some(), "{m} is inside the field");
+    }
+    let lettered = text
+        .split(['\n', '\r'])
+        .skip(1)
+        .filter(|l| !l.starts_with('#'))
+        .flat_map(str::bytes)
+        .filter(u8::is_ascii_alphabetic)
+        .count();
+    assert_eq!(
+        lettered,
+        4 * moves.len(),
+        "every lettered cell is one move's"
+    );
+    // Re-listed one piece a block (a block of one piece is always drawable).
+    if Playfield::replay(&moves).is_ok() {
+        let blocks: Vec<tetris_printer::Block> = (0..moves.len())
+            .map(|i| tetris_printer::Block {
+                kind: tetris_printer::BlockKind::Emitter,
+                row: 0,
+                moves: i..i + 1,
+            })
+            .collect();
+        let again = write_blocks(&colors, &moves, &blocks).unwrap();
+        let (c2, m2) = parse_blocks(&again).unwrap();
+        assert_eq!((c2, m2), (colors, moves));
+    }
+}
+
+/// Image files: a decoded sprite is within the limits and reads back from its text art.
+pub fn sprite(data: &[u8]) {
+    let Ok(s) = Sprite::from_image_bytes(data) else {
+        return;
+    };
+    assert!((1..=17).contains(&s.width()) && (1..=32).contains(&s.height()));
+    assert!((1..=3).contains(&s.colors().len()));
+    let art = Sprite::from_ascii(&s.to_ascii()).unwrap();
+    assert_eq!(art.to_ascii(), s.to_ascii());
+    let _ = Sprite::read_from(Cursor::new(data), std::path::Path::new("fuzz"));
+}
+
+/// A sprite from bytes: width (1..=17), height (1..=32), then two bits a pixel (0 =
+/// transparent, 1..=3 = colours). `None` when it is not a valid sprite.
+pub fn sprite_from_bytes(data: &[u8]) -> Option<Sprite> {
+    let (&w, rest) = data.split_first()?;
+    let (&h, rest) = rest.split_first()?;
+    let (w, h) = (u32::from(w % 17) + 1, u32::from(h % 32) + 1);
+    let mut rgba = Vec::with_capacity((w * h * 4) as usize);
+    for i in 0..(w * h) as usize {
+        let bits = rest.get(i / 4).map_or(0, |b| b >> (2 * (i % 4)) & 3);
+        rgba.extend_from_slice(match bits {
+            0 => &[0, 0, 0, 0],
+            1 => &[200, 30, 30, 255],
+            2 => &[30, 200, 30, 255],
+            _ => &[30, 30, 200, 255],
+        });
+    }
+    Sprite::from_rgba(w, h, &rgba).ok()
+}
+
+/// Conversion round trip: for every pass strategy the moves replay to exactly the sprite,
+/// and their block listing parses back to the same moves.
+pub fn convert(data: &[u8]) {
+    let Some(sprite) = sprite_from_bytes(data) else {
+        return;
+    };
+    for passes in all_passes() {
+        let conv = Converter::with_passes(passes);
+        let moves = conv.convert_to_vec(&sprite);
+        let field = Playfield::replay(&moves).unwrap_or_else(|e| panic!("{passes:?}: {e}"));
+        if let Err(m) = compare(&field, &sprite) {
+            panic!("{passes:?}: {m}\n{sprite:?}");
+        }
+        let (bm, blocks) = conv.convert_blocks(&sprite);
+        assert_eq!(bm, moves, "{passes:?}");
+        let text = write_blocks(sprite.colors(), &moves, &blocks).unwrap();
+        let (_, back) = parse_blocks(&text).unwrap_or_else(|e| panic!("{passes:?}: {e}"));
+        assert_eq!(back, moves, "{passes:?}");
+    }
+}
+
+/// A plain grid model of the rules (hard drop, full rows removed with naive gravity).
+struct Model {
+    cells: [[Option<Piece>; WIDTH]; HEIGHT],
+}
+
+impl Model {
+    /// Drops `m`; `false` (and no change) when it is out of the field or over the top.
+    fn drop(&mut self, m: Move) -> bool {
+        let cells = m.shape.data().cells;
+        let fits = |y: usize| {
+            cells.iter().all(|&(dx, dy)| {
+                let (x, y) = (usize::from(m.x + dx), y + usize::from(dy));
+                x < WIDTH && (y >= HEIGHT || self.cells[y][x].is_none())
+            })
+        };
+        if usize::from(m.x) + usize::from(m.shape.width()) > WIDTH {
+            return false;
+        }
+        // From above the field down, while the next row is free.
+        let mut y = HEIGHT;
+        while y > 0 && fits(y - 1) {
+            y -= 1;
+        }
+        if y + usize::from(m.shape.height()) > HEIGHT {
+            return false;
+        }
+        for &(dx, dy) in &cells {
+            self.cells[y + usize::from(dy)][usize::from(m.x + dx)] = Some(m.piece());
+        }
+        let kept: Vec<_> = self
+            .cells
+            .iter()
+            .filter(|r| r.iter().any(Option::is_none))
+            .copied()
+            .collect();
+        self.cells = [[None; WIDTH]; HEIGHT];
+        self.cells[..kept.len()].copy_from_slice(&kept);
+        true
+    }
+}
+
+/// Playfield replay: moves from pairs of bytes (any shape, any column, also outside the
+/// field) agree with the grid model cell for cell, and no function panics.
+pub fn playfield(data: &[u8]) {
+    let mut field = Playfield::new();
+    let mut model = Model {
+        cells: [[None; WIDTH]; HEIGHT],
+    };
+    let mut played = Vec::new();
+    for pair in data.chunks_exact(2) {
+        let Some(shape) = Shape::from_index(pair[0] % 19) else {
+            continue;
+        };
+        let m = Move {
+            shape,
+            x: pair[1] % 24,
+        };
+        let _ = field.landing_row(m);
+        let _ = m.mirrored();
+        let before = field.clone();
+        let ok = field.drop_piece(m).is_ok();
+        assert_eq!(ok, model.drop(m), "{m} on\n{before:?}");
+        if !ok {
+            assert_eq!(field, before, "a failed drop changes nothing");
+            continue;
+        }
+        played.push(m);
+        for y in 0..=HEIGHT {
+            let mut mask = 0;
+            for x in 0..=WIDTH {
+                let got = field.get(x, y);
+                let want = model.cells.get(y).and_then(|r| r.get(x).copied().flatten());
+                assert_eq!(got, want, "cell ({x}, {y}) after {m}");
+                if got.is_some() {
+                    mask |= 1 << x;
+                }
+            }
+            assert_eq!(field.row(y), mask);
+        }
+        for (x, &h) in field.heights().iter().enumerate() {
+            let top = (0..HEIGHT).rev().find(|&y| field.get(x, y).is_some());
+            assert_eq!(usize::from(h), top.map_or(0, |y| y + 1), "column {x}");
+        }
+    }
+    assert_eq!(Playfield::replay(&played).as_ref(), Ok(&field));
+}
