@@ -44,9 +44,14 @@ function cli(args, cwd = tmp) {
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
-/** What the page shows once a print has finished. */
+/** What the page shows once a print has finished (and that it did finish, not fail). */
 async function result(page) {
-  await page.waitForSelector('body[data-state="done"]');
+  await page.waitForSelector('body[data-state="done"], body[data-state="error"]');
+  const state = await page.evaluate(() => [
+    document.body.dataset.state,
+    document.getElementById('error').hidden ? '' : document.getElementById('error').textContent,
+  ]);
+  assert.deepEqual(state, ['done', ''], 'the print must finish without an error');
   return page.evaluate(() => ({
     moves: document.getElementById('moves').textContent,
     pieces: document.getElementById('pieces').textContent,
@@ -117,7 +122,7 @@ test('every strategy prints; each matches the CLI with the same --passes', async
   await setSpeed(page, 'instant');
   const sprite = join(WEB_DIR, 'samples/heart.png');
   await page.click('button[data-sample="heart"]');
-  await page.waitForSelector('body[data-state="done"]');
+  await result(page);
   const counts = {};
   for (const [value, passes] of [['2', 'fewest'], ['1', 'optimal'], ['0', 'greedy']]) {
     await page.selectOption('#strategy', value);
