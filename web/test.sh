@@ -23,6 +23,9 @@ fi
 
 npm ci --no-audit --no-fund
 ./build.sh
+# The wasm crate is outside the main build, so .ci/run's fmt and clippy do not see it.
+cargo fmt --manifest-path wasm/Cargo.toml --check
+cargo clippy --manifest-path wasm/Cargo.toml --release --target wasm32-unknown-unknown --locked -- -D warnings
 
 if [ -z "${TETRIS_PRINTER:-}" ]; then
     if [ "${CLI_PROFILE:-release}" = dev ]; then
