@@ -10,7 +10,7 @@
 
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { after, before, test } from 'node:test';
@@ -103,6 +103,11 @@ test('a sample uploaded as a file prints, and the shown moves replay to the spri
   });
   assert.deepEqual(downloaded, { name: 'mushroom.txt', text: shown.moves });
 
+  // Copy puts the same text on the clipboard.
+  await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+  await page.click('#copy');
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), shown.moves);
+
   // The check can fail: one move shifted a column no longer prints the sprite.
   const i = Math.floor(lines.length / 2);
   const [shape, x] = lines[i].split(' ');
@@ -172,9 +177,15 @@ test('bad sprites show the command line\'s error, word for word', async () => {
   // The messages name the problem (what SpriteError's Display says).
   const text = await page.textContent('#error');
   assert.match(text, /^error: bad sprite gap\.png: image row 1 \(0 = top\) is fully transparent/);
-  // And a good sprite afterwards prints again.
+  // And a good sprite afterwards prints again, this time dropped on the drop zone.
   await setSpeed(page, 'instant');
-  await page.click('button[data-sample="pixel"]');
+  const pixel = await readFile(join(WEB_DIR, 'samples/pixel.png'));
+  const dataTransfer = await page.evaluateHandle((bytes) => {
+    const dt = new DataTransfer();
+    dt.items.add(new File([new Uint8Array(bytes)], 'pixel.png', { type: 'image/png' }));
+    return dt;
+  }, [...pixel]);
+  await page.dispatchEvent('#drop', 'drop', { dataTransfer });
   const shown = await result(page);
   await assertPrints(shown, join(WEB_DIR, 'samples/pixel.png'), 'pixel');
   assert.equal(shown.pieces, '16');
