@@ -316,7 +316,7 @@ function run() {
   el.pieces.textContent = String(result.count);
   el.time.textContent = formatMs(result.runs > 1 ? result.mean : result.ms);
   el.timeNote.textContent = result.runs > 1
-    ? `mean of ${result.runs} runs in this browser (first run ${formatMs(result.ms)} ms)`
+    ? `mean of ${result.runs} runs in this browser (first run ${result.ms > 0 ? `${formatMs(result.ms)} ms` : 'below the timer\'s resolution'})`
     : 'one run in this browser';
   const verdict = check(result.text);
   el.verified.textContent = verdict.ok

@@ -157,6 +157,11 @@ test('bad sprites show the command line\'s error, word for word', async () => {
       ..
       00
     `, { 0: [40, 200, 255] }),
+    // The browser must hand the library the file's alpha, not a premultiplied guess.
+    'half-alpha.png': png(`
+      00
+      01
+    `, { 0: [40, 200, 255], 1: [40, 200, 255, 128] }),
   };
   const { page, problems } = await openPage(browser.context, server.url);
   for (const [name, bytes] of Object.entries(bad)) {
@@ -176,7 +181,17 @@ test('bad sprites show the command line\'s error, word for word', async () => {
   }
   // The messages name the problem (what SpriteError's Display says).
   const text = await page.textContent('#error');
-  assert.match(text, /^error: bad sprite gap\.png: image row 1 \(0 = top\) is fully transparent/);
+  assert.match(text, /^error: bad sprite half-alpha\.png: pixel \(1, 1\) has alpha 128; only 0 or 255 allowed$/);
+
+  // A file that is no image: the browser's decoder, not the library's, says so; the
+  // message starts as the CLI's does.
+  await writeFile(join(tmp, 'not-an-image.png'), 'hello\n');
+  const cliSays = cli(['convert', 'not-an-image.png']);
+  assert.equal(cliSays.status, 1);
+  assert.match(cliSays.stderr, /^error: could not decode image not-an-image\.png: /);
+  await page.setInputFiles('#file', join(tmp, 'not-an-image.png'));
+  await page.waitForSelector('body[data-state="error"]');
+  assert.match(await page.textContent('#error'), /^error: could not decode image not-an-image\.png: /);
   // And a good sprite afterwards prints again, this time dropped on the drop zone.
   await setSpeed(page, 'instant');
   const pixel = await readFile(join(WEB_DIR, 'samples/pixel.png'));
