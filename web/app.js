@@ -279,7 +279,7 @@ async function loadSprite(blob, name) {
 function fail(message) {
   clearResult();
   showError(`error: ${message}`);
-  setState('error', 'not printed: see the error');
+  setState('error', 'not printed');
 }
 
 /** Converts the current sprite with the chosen strategy and starts printing. */
