@@ -374,7 +374,8 @@ function startAnimation(moves, expected) {
   };
   el.pause.textContent = 'Pause';
   setState('printing', 'printing…');
-  requestAnimationFrame(frame);
+  const a = anim;
+  requestAnimationFrame((now) => frame(a, now));
 }
 
 function advance(a, units) {
@@ -406,9 +407,9 @@ function advance(a, units) {
   }
 }
 
-function frame(now) {
-  const a = anim;
-  if (!a || a !== anim) return;
+/** One animation frame of print `a`; a newer print (or none) ends this one's loop. */
+function frame(a, now) {
+  if (a !== anim) return;
   const dt = a.last === null ? 0 : Math.min((now - a.last) / 1000, 0.1);
   a.last = now;
   if (!a.paused) {
@@ -435,7 +436,7 @@ function frame(now) {
     finish(a);
     return;
   }
-  requestAnimationFrame(frame);
+  requestAnimationFrame((t) => frame(a, t));
 }
 
 function finish(a) {
@@ -615,6 +616,8 @@ loadWasm().then(() => {
   // the conversion time shown for the user's sprite is the conversion alone.
   convert(new Uint8Array([0, 0, 255, 255]), 1, 1, 2);
   setState('ready', 'ready: drop a sprite or try a sample');
+  run(); // a sprite chosen while the module was loading
+
 }, (e) => {
   showError(`error: ${e.message}`);
   setState('error', 'the WebAssembly module did not load');
