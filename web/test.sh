@@ -25,16 +25,16 @@ npm ci --no-audit --no-fund
 ./build.sh
 # The wasm crate is outside the main build, so .ci/run's fmt and clippy do not see it.
 cargo fmt --manifest-path wasm/Cargo.toml --check
-cargo clippy --manifest-path wasm/Cargo.toml --release --target wasm32-unknown-unknown --locked -- -D warnings
+cargo clippy --manifest-path wasm/Cargo.toml --release --target wasm32-unknown-unknown -- -D warnings
 
 if [ -z "${TETRIS_PRINTER:-}" ]; then
     if [ "${CLI_PROFILE:-release}" = dev ]; then
-        (cd .. && cargo build --locked --bin tetris-printer)
+        (cd .. && cargo build --bin tetris-printer)
         TETRIS_PRINTER="$PWD/../target/debug/tetris-printer"
     else
         # The binary `cargo test --release` builds: in CI (.ci/run) it was just built, so
         # this is a no-op instead of a second fat-LTO build with other features.
-        TETRIS_PRINTER="$(cd .. && cargo test --release --locked --no-run \
+        TETRIS_PRINTER="$(cd .. && cargo test --release --no-run \
             --message-format=json-render-diagnostics | node -e '
                 let s = "";
                 process.stdin.on("data", (d) => { s += d; }).on("end", () => {
