@@ -41,7 +41,8 @@ use gif::{DisposalMethod, Encoder, Frame, Repeat};
 use image::RgbaImage;
 
 use crate::moves::Move;
-use crate::output::{write_atomic, OutputError};
+use crate::moves::ReadError;
+use crate::output::{self, OutputError, WriteOptions};
 use crate::piece::Piece;
 use crate::playfield::{Playfield, ReplayError, HEIGHT, WIDTH};
 use crate::render::{paint_cell, piece_color, BACKGROUND, DEFAULT_SCALE, MAX_SCALE, MIN_SCALE};
@@ -121,6 +122,9 @@ pub enum AnimateError {
     /// [`write_animation_atomic`] could not write the file.
     #[error(transparent)]
     Output(#[from] OutputError),
+    /// The moves could not be read ([`animate_stream`]).
+    #[error(transparent)]
+    Moves(#[from] ReadError),
 }
 
 impl From<gif::EncodingError> for AnimateError {
@@ -197,8 +201,45 @@ pub fn animate(
     out: &mut impl Write,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<AnimationStats, AnimateError> {
-    let mut stats = count_frames(moves, opts)?;
+    let expected = count_frames(moves, opts)?;
+    let total = moves.len();
+    let stats = animate_stream(
+        moves.iter().map(|&m| Ok::<_, AnimateError>(m)),
+        colors,
+        opts,
+        out,
+        &mut |done, _| progress(done, total),
+    )?;
+    debug_assert_eq!(
+        stats,
+        AnimationStats {
+            bytes: stats.bytes,
+            ..expected
+        }
+    );
+    Ok(stats)
+}
+
+/// Like [`animate`], for moves read as they are needed (e.g. from a [`MoveReader`]): the
+/// GIF is written frame by frame while the moves are played, so memory stays flat however
+/// many moves there are. An error in the moves or their replay stops the animation with
+/// the frames so far already written to `out`; `progress(done, 0)` (the total is unknown).
+///
+/// [`MoveReader`]: crate::moves::MoveReader
+pub fn animate_stream<E: Into<AnimateError>>(
+    moves: impl IntoIterator<Item = Result<Move, E>>,
+    colors: &[Rgb],
+    opts: &AnimateOptions,
+    out: &mut impl Write,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<AnimationStats, AnimateError> {
     let scale = clamp_scale(opts.scale);
+    let mut stats = AnimationStats {
+        hold_frames: hold_frames(opts.hold_ms),
+        width: WIDTH as u32 * scale,
+        height: HEIGHT as u32 * scale,
+        ..AnimationStats::default()
+    };
     let fps = u64::from(opts.fps.clamp(1, MAX_FPS));
     let (tiles, palette, transparent) = tiles(colors, scale);
 
@@ -230,18 +271,21 @@ pub fn animate(
 
     let mut field = Playfield::new();
     let mut grid = grid_of(&field);
-    for (i, &m) in moves.iter().enumerate() {
+    for (i, m) in moves.into_iter().enumerate() {
+        let m = m.map_err(Into::into)?;
         let before = grid;
-        // Already replayed successfully in `count_frames`.
         let landing = field.drop_piece(m).map_err(|error| ReplayError {
             index: i,
             move_: m,
             error,
         })?;
+        stats.drops += 1;
         let landing_y = usize::from(landing.y);
         if opts.fall {
             let height = usize::from(m.shape.height());
-            for k in 0..fall_frames(height, landing_y) {
+            let n = fall_frames(height, landing_y);
+            stats.fall_frames += n;
+            for k in 0..n {
                 let mut g = before;
                 put_piece(&mut g, m, HEIGHT - height - k * FALL_STEP);
                 canvas.emit(&mut enc, &g, next_delay())?;
@@ -251,6 +295,8 @@ pub fn animate(
         put_piece(&mut g, m, landing_y);
         canvas.emit(&mut enc, &g, next_delay())?;
         if landing.cleared != 0 {
+            stats.clears += 1;
+            stats.lines += landing.lines() as usize;
             for (y, row) in g.iter_mut().enumerate() {
                 if landing.cleared & (1 << y) != 0 {
                     *row = [FLASH_TILE; WIDTH];
@@ -259,7 +305,7 @@ pub fn animate(
             canvas.emit(&mut enc, &g, next_delay())?;
         }
         grid = grid_of(&field);
-        progress(i + 1, moves.len());
+        progress(i + 1, 0);
     }
     let mut hold = hold_cs(opts.hold_ms);
     for _ in 0..stats.hold_frames {
@@ -268,13 +314,13 @@ pub fn animate(
         canvas.emit(&mut enc, &grid, d as u16)?;
     }
     enc.into_inner()?;
-    debug_assert_eq!(canvas.frames, stats.frames);
+    stats.frames = canvas.frames;
     stats.bytes = counter.bytes;
     Ok(stats)
 }
 
-/// [`animate`] into memory, then [`write_atomic`] to `path` (never a half-written file;
-/// refuses to overwrite any of `inputs`).
+/// [`animate`] streamed into [`output::create`] (never a half-written file; refuses to
+/// overwrite any of `inputs`).
 pub fn write_animation_atomic(
     path: &Path,
     moves: &[Move],
@@ -283,9 +329,37 @@ pub fn write_animation_atomic(
     inputs: &[&Path],
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<AnimationStats, AnimateError> {
-    let mut bytes = Vec::new();
-    let stats = animate(moves, colors, opts, &mut bytes, progress)?;
-    write_atomic(path, &bytes, inputs)?;
+    count_frames(moves, opts)?;
+    let total = moves.len();
+    write_animation(
+        path,
+        moves.iter().map(|&m| Ok::<_, AnimateError>(m)),
+        colors,
+        opts,
+        &WriteOptions {
+            inputs,
+            force: false,
+        },
+        &mut |done, _| progress(done, total),
+    )
+}
+
+/// [`animate_stream`] into [`output::create`]`(path, write)`, frame by frame through a
+/// buffer: memory stays flat, and a regular file is only replaced once the whole GIF is
+/// written (on an error or an interrupt the target is left as it was).
+pub fn write_animation<E: Into<AnimateError>>(
+    path: &Path,
+    moves: impl IntoIterator<Item = Result<Move, E>>,
+    colors: &[Rgb],
+    opts: &AnimateOptions,
+    write: &WriteOptions<'_>,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<AnimationStats, AnimateError> {
+    let file = output::create(path, write)?;
+    let mut buf = io::BufWriter::with_capacity(1 << 16, file);
+    let stats = animate_stream(moves, colors, opts, &mut buf, progress)?;
+    let file = buf.into_inner().map_err(io::IntoInnerError::into_error)?;
+    file.commit()?;
     Ok(stats)
 }
 

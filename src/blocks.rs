@@ -9,51 +9,51 @@
 //! moves again (a piece's letter gives its order, its cells its orientation and column).
 
 use std::fmt::Write as _;
-use std::ops::Range;
 
-use crate::moves::Move;
+use crate::convert::{Block, BlockKind};
+use crate::moves::{echo, Move};
 use crate::piece::Shape;
 use crate::playfield::{Playfield, ReplayError, WIDTH};
 use crate::sprite::Rgb;
 
-/// What a block of moves does.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum BlockKind {
-    /// The T2 and the pieces that build a platform before a row's passes.
-    PlatformAdd,
-    /// One pass: its J/T/L triples and the pattern's fillers.
-    Emitter,
-    /// The piece that clears a platform after the row's passes.
-    PlatformRemove,
-}
-
-impl BlockKind {
-    fn name(self) -> &'static str {
-        match self {
-            BlockKind::PlatformAdd => "platform add",
-            BlockKind::Emitter => "emitter",
-            BlockKind::PlatformRemove => "platform remove",
-        }
+/// The name of a block kind in the listing's `# row Y: KIND` comments.
+fn kind_name(kind: BlockKind) -> &'static str {
+    match kind {
+        BlockKind::PlatformAdd => "platform add",
+        BlockKind::Emitter => "emitter",
+        BlockKind::PlatformRemove => "platform remove",
     }
-}
-
-/// One block: its kind, the sprite row it serves, and its moves' range.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Block {
-    pub kind: BlockKind,
-    pub row: usize,
-    pub moves: Range<usize>,
 }
 
 /// Letters for pieces in drop order within a block.
 const LETTERS: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+
+/// Why [`write_blocks`] could not write a listing.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum BlocksError {
+    /// A move does not replay.
+    #[error(transparent)]
+    Replay(#[from] ReplayError),
+    /// A block's range is not inside the moves.
+    #[error("block {block} covers moves {start}..{end}, but there are {len} moves")]
+    Range {
+        block: usize,
+        start: usize,
+        end: usize,
+        len: usize,
+    },
+    /// A block has more pieces than there are letters.
+    #[error("block {block} has {pieces} pieces; a listing letters at most 52")]
+    TooManyPieces { block: usize, pieces: usize },
+}
 
 /// Writes the listing of `moves` split into `blocks`.
 pub fn write_blocks(
     colors: &[Rgb],
     moves: &[Move],
     blocks: &[Block],
-) -> Result<String, ReplayError> {
+) -> Result<String, BlocksError> {
     let mut out = String::new();
     let hex: Vec<String> = (0..3)
         .map(|i| colors.get(i).copied().unwrap_or_default().to_string())
@@ -61,13 +61,26 @@ pub fn write_blocks(
     out.push_str(&hex.join(" "));
     out.push_str("\n\n");
     let mut field = Playfield::new();
-    for b in blocks {
+    for (n, b) in blocks.iter().enumerate() {
+        let Some(block_moves) = moves.get(b.moves.clone()) else {
+            return Err(BlocksError::Range {
+                block: n,
+                start: b.moves.start,
+                end: b.moves.end,
+                len: moves.len(),
+            });
+        };
+        if block_moves.len() > LETTERS.len() {
+            return Err(BlocksError::TooManyPieces {
+                block: n,
+                pieces: block_moves.len(),
+            });
+        }
         // Each piece's row in the block's own frame: where it landed plus the rows the
         // block has cleared so far (they were all below it: packed rows clear bottom-up).
         let mut placed: Vec<(Move, usize)> = Vec::new();
         let mut cleared = 0usize;
-        for i in b.moves.clone() {
-            let m = moves[i];
+        for (i, &m) in (b.moves.start..).zip(block_moves) {
             let l = field.drop_piece(m).map_err(|error| ReplayError {
                 index: i,
                 move_: m,
@@ -83,15 +96,14 @@ pub fn write_blocks(
             .max()
             .unwrap_or(0);
         let mut grid = vec![[b'.'; WIDTH]; top - bottom];
-        for (k, (m, y)) in placed.iter().enumerate() {
+        for ((m, y), &letter) in placed.iter().zip(LETTERS) {
             for &(dx, dy) in &m.shape.data().cells {
-                grid[y - bottom + dy as usize][m.x as usize + dx as usize] =
-                    LETTERS[k % LETTERS.len()];
+                grid[y - bottom + dy as usize][m.x as usize + dx as usize] = letter;
             }
         }
-        let _ = writeln!(out, "# row {}: {}", b.row, b.kind.name());
+        let _ = writeln!(out, "# row {}: {}", b.row, kind_name(b.kind));
         for row in grid.iter().rev() {
-            out.push_str(std::str::from_utf8(row).expect("ascii"));
+            out.extend(row.iter().map(|&c| char::from(c)));
             out.push('\n');
         }
         out.push('\n');
@@ -99,74 +111,111 @@ pub fn write_blocks(
     Ok(out)
 }
 
+/// Tallest block [`parse_blocks`] reads: 52 pieces of height 4.
+const MAX_BLOCK_ROWS: usize = 4 * LETTERS.len();
+
+/// One `rrggbb` colour.
+fn parse_color(h: &str) -> Option<Rgb> {
+    if h.len() != 6 || !h.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return None;
+    }
+    let v = u32::from_str_radix(h, 16).ok()?;
+    Some(Rgb::new((v >> 16) as u8, (v >> 8) as u8, v as u8))
+}
+
+/// The moves of one block, from its rows (top first, with their line numbers).
+fn parse_block(block: &[(usize, &str)], moves: &mut Vec<Move>) -> Result<(), String> {
+    let Some(&(first_line, _)) = block.first() else {
+        return Ok(());
+    };
+    let h = block.len();
+    if h > MAX_BLOCK_ROWS {
+        return Err(format!(
+            "line {first_line}: block has {h} rows; at most {MAX_BLOCK_ROWS} (52 pieces)"
+        ));
+    }
+    let mut cells: Vec<Vec<(u8, u8)>> = vec![Vec::new(); LETTERS.len()];
+    for (r, &(lineno, row)) in block.iter().enumerate() {
+        if row.len() != WIDTH || !row.is_ascii() {
+            return Err(format!(
+                "line {lineno}: a block row has {WIDTH} characters of `.` and letters, found `{}`",
+                echo(row)
+            ));
+        }
+        // h <= MAX_BLOCK_ROWS < 256: the row fits u8.
+        let y = (h - 1 - r) as u8;
+        for (x, c) in (0u8..).zip(row.bytes()) {
+            if c == b'.' {
+                continue;
+            }
+            let k = LETTERS.iter().position(|&l| l == c).ok_or_else(|| {
+                format!(
+                    "line {lineno}: unexpected `{}` at column {x}",
+                    char::from(c)
+                )
+            })?;
+            cells[k].push((x, y));
+        }
+    }
+    let used = cells
+        .iter()
+        .rposition(|c| !c.is_empty())
+        .map_or(0, |k| k + 1);
+    for (k, cs) in cells[..used].iter().enumerate() {
+        let letter = char::from(LETTERS[k]);
+        if cs.is_empty() {
+            let next = char::from(LETTERS[used - 1]);
+            return Err(format!(
+                "line {first_line}: block has piece `{next}` but no piece `{letter}`; \
+                 pieces are lettered A, B, ... without gaps"
+            ));
+        }
+        let (shape, minx, _) = Shape::from_cells(cs).ok_or_else(|| {
+            format!(
+                "line {first_line}: piece `{letter}` has {} cells that are not a tetromino",
+                cs.len()
+            )
+        })?;
+        moves.push(Move { shape, x: minx });
+    }
+    Ok(())
+}
+
 /// Reads a listing back: the colours and the moves in order. Errors are `line N: reason`.
+///
+/// Strict: the first line is exactly three `rrggbb` colours; every block row is 21
+/// characters of `.` and letters; in each block the letters run from `A` without gaps and
+/// each letter's cells are one tetromino, which becomes one move.
 pub fn parse_blocks(text: &str) -> Result<(Vec<Rgb>, Vec<Move>), String> {
     let mut lines = text.lines().enumerate();
     let (_, first) = lines.next().ok_or("line 1: empty listing")?;
+    let first = first.strip_prefix('\u{feff}').unwrap_or(first);
     let colors = first
         .split_whitespace()
         .map(|h| {
-            let v = u32::from_str_radix(h, 16)
-                .map_err(|_| format!("line 1: `{h}` is not an rrggbb colour"))?;
-            if h.len() != 6 {
-                return Err(format!("line 1: `{h}` is not an rrggbb colour"));
-            }
-            Ok(Rgb {
-                r: (v >> 16) as u8,
-                g: (v >> 8) as u8,
-                b: v as u8,
-            })
+            parse_color(h).ok_or_else(|| format!("line 1: `{}` is not an rrggbb colour", echo(h)))
         })
         .collect::<Result<Vec<_>, _>>()?;
+    if colors.len() != 3 {
+        return Err(format!(
+            "line 1: expected three rrggbb colours (J, T, L), found {}",
+            colors.len()
+        ));
+    }
     let mut moves = Vec::new();
     let mut block: Vec<(usize, &str)> = Vec::new();
-    let flush = |block: &mut Vec<(usize, &str)>, moves: &mut Vec<Move>| -> Result<(), String> {
-        if block.is_empty() {
-            return Ok(());
-        }
-        let h = block.len();
-        let mut cells: Vec<Vec<(u8, u8)>> = vec![Vec::new(); LETTERS.len()];
-        for (r, (lineno, row)) in block.iter().enumerate() {
-            if row.len() != WIDTH {
-                return Err(format!(
-                    "line {lineno}: a block row has 21 characters, not {}",
-                    row.len()
-                ));
-            }
-            for (x, c) in row.bytes().enumerate() {
-                if c == b'.' {
-                    continue;
-                }
-                let k = LETTERS.iter().position(|&l| l == c).ok_or_else(|| {
-                    format!("line {lineno}: unexpected `{}` at column {x}", c as char)
-                })?;
-                cells[k].push((x as u8, (h - 1 - r) as u8));
-            }
-        }
-        let first_line = block[0].0;
-        for (k, cs) in cells.iter().enumerate().take_while(|(_, c)| !c.is_empty()) {
-            let (shape, minx, _) = Shape::from_cells(cs).ok_or_else(|| {
-                format!(
-                    "line {first_line}: piece `{}` is not a tetromino",
-                    LETTERS[k] as char
-                )
-            })?;
-            moves.push(Move { shape, x: minx });
-        }
-        block.clear();
-        Ok(())
-    };
     for (i, line) in lines {
         let t = line.trim_end();
         if t.starts_with('#') {
             continue;
         }
         if t.is_empty() {
-            flush(&mut block, &mut moves)?;
+            parse_block(&block, &mut moves)?;
+            block.clear();
         } else {
             block.push((i + 1, t));
         }
     }
-    flush(&mut block, &mut moves)?;
+    parse_block(&block, &mut moves)?;
     Ok((colors, moves))
 }

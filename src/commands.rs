@@ -9,15 +9,15 @@ use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 
-use tetris_printer::animate::{self, AnimateOptions};
+use tetris_printer::animate::{self, AnimateError, AnimateOptions};
+use tetris_printer::output::{write_with, WriteOptions};
 use tetris_printer::render::{self, DEFAULT_SCALE, MAX_SCALE, MIN_SCALE};
 use tetris_printer::search::{self, Config, Progress};
 use tetris_printer::{
-    moves_to_string, printer, write_atomic, write_blocks, Converter, Move, Passes, Playfield,
-    Sprite,
+    moves_to_string, printer, write_blocks, Converter, Move, Passes, Playfield, Sprite,
 };
 
-use crate::{load_moves, load_sprite};
+use crate::{errln, load_sprite, move_reader, one_stdin, outln};
 
 /// The built-in demo sprite (our own pixel art: a mushroom, 16 × 15, three colours).
 pub const DEMO_SPRITE: &str = "
@@ -265,7 +265,7 @@ pub struct SearchArgs {
     /// Seed of the shuffled placement orders.
     #[arg(long, value_name = "S", default_value_t = 1)]
     seed: u64,
-    /// Worker threads (default: all cores).
+    /// Worker threads (default and most: all cores).
     #[arg(long, value_name = "N")]
     jobs: Option<usize>,
     /// Only the emitters with this many squares (`--only 3` or `--only n=3`), or only
@@ -320,7 +320,8 @@ fn verify_moves(sprite: &Sprite, moves: &[Move]) -> Result<Playfield> {
     Ok(field)
 }
 
-pub fn demo(args: &DemoArgs) -> Result<ExitCode> {
+pub fn demo(args: &DemoArgs, force: bool) -> Result<ExitCode> {
+    let opts = WriteOptions { inputs: &[], force };
     let sprite = Sprite::from_ascii(DEMO_SPRITE).context("the built-in sprite")?;
     let moves = convert_sprite(&sprite, PassesArg::Fewest);
     let field = verify_moves(&sprite, &moves)?;
@@ -341,26 +342,30 @@ pub fn demo(args: &DemoArgs) -> Result<ExitCode> {
     }
     let img = image::RgbaImage::from_raw(sprite.width() as u32, sprite.height() as u32, rgba)
         .expect("sized buffer");
-    render::write_png_atomic(&dir.join("demo.png"), &img, &[])?;
-    write_atomic(
+    render::write_png(&dir.join("demo.png"), &img, &opts)?;
+    write_with(
         &dir.join("demo.txt"),
+        &opts,
         moves_to_string(&moves).as_bytes(),
-        &[],
     )?;
     let pic = render::render_field(&field, Some(sprite.colors()), args.scale);
-    render::write_png_atomic(&dir.join("demo-field.png"), &pic, &[])?;
+    render::write_png(&dir.join("demo-field.png"), &pic, &opts)?;
     if !args.no_gif {
+        let anim = AnimateOptions {
+            scale: args.scale,
+            ..AnimateOptions::default()
+        };
         write_gif(
             &dir.join("demo.gif"),
-            &moves,
+            moves.iter().map(|&m| Ok(m)),
+            moves.len(),
+            None,
             &sprite,
-            args.scale,
-            animate::DEFAULT_FPS,
-            false,
-            &[],
+            &anim,
+            &opts,
         )?;
     }
-    println!(
+    outln!(
         "ok: {}x{} sprite, {} pieces, {} rows -> {}/demo.txt, demo-field.png{}",
         sprite.width(),
         sprite.height(),
@@ -368,11 +373,11 @@ pub fn demo(args: &DemoArgs) -> Result<ExitCode> {
         sprite.height(),
         dir.display(),
         if args.no_gif { "" } else { ", demo.gif" }
-    );
+    )?;
     Ok(ExitCode::SUCCESS)
 }
 
-pub fn convert(args: &ConvertArgs) -> Result<ExitCode> {
+pub fn convert(args: &ConvertArgs, force: bool) -> Result<ExitCode> {
     let sprite = load_sprite(&args.sprite)?;
     let (moves, blocks) = args.passes.converter().convert_blocks(&sprite);
     let text = match args.format {
@@ -381,21 +386,29 @@ pub fn convert(args: &ConvertArgs) -> Result<ExitCode> {
             .context("the converted moves do not replay (a bug)")?,
     };
     match &args.output {
-        Some(path) => {
-            write_atomic(path, text.as_bytes(), &[args.sprite.as_path()])?;
-            eprintln!(
+        Some(path) if path.as_os_str() != "-" => {
+            let inputs = [args.sprite.as_path()];
+            write_with(
+                path,
+                &WriteOptions {
+                    inputs: &inputs,
+                    force,
+                },
+                text.as_bytes(),
+            )?;
+            errln!(
                 "{}: {} pieces -> {}",
                 args.sprite.display(),
                 moves.len(),
                 path.display()
             );
         }
-        None => {
+        _ => {
             use std::io::Write;
             let mut out = std::io::stdout().lock();
             out.write_all(text.as_bytes())
-                .context("could not write to stdout")?;
-            out.flush().context("could not write to stdout")?;
+                .and_then(|()| out.flush())
+                .context("could not write to standard output")?;
         }
     }
     Ok(ExitCode::SUCCESS)
@@ -405,23 +418,31 @@ pub fn verify(args: &VerifyArgs) -> Result<ExitCode> {
     let sprite = load_sprite(&args.sprite)?;
     let moves = convert_sprite(&sprite, args.passes);
     verify_moves(&sprite, &moves)?;
-    println!(
+    outln!(
         "ok: {}x{} sprite, {} pieces, {} rows",
         sprite.width(),
         sprite.height(),
         moves.len(),
         sprite.height()
-    );
+    )?;
     Ok(ExitCode::SUCCESS)
 }
 
-pub fn render(args: &RenderArgs) -> Result<ExitCode> {
+pub fn render(args: &RenderArgs, force: bool) -> Result<ExitCode> {
     let sprite = load_sprite(&args.sprite)?;
     let moves = convert_sprite(&sprite, PassesArg::Fewest);
     let field = verify_moves(&sprite, &moves)?;
     let img = render::render_field(&field, Some(sprite.colors()), args.scale);
-    render::write_png_atomic(&args.output, &img, &[args.sprite.as_path()])?;
-    eprintln!(
+    let inputs = [args.sprite.as_path()];
+    render::write_png(
+        &args.output,
+        &img,
+        &WriteOptions {
+            inputs: &inputs,
+            force,
+        },
+    )?;
+    errln!(
         "{}: {} pieces -> {}",
         args.sprite.display(),
         moves.len(),
@@ -430,35 +451,32 @@ pub fn render(args: &RenderArgs) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// Streams the animation of `moves` (`total` of them, 0 if unknown) into `path`; errors in
+/// the moves name `moves_file` when they come from one.
 fn write_gif(
     path: &Path,
-    moves: &[Move],
+    moves: impl Iterator<Item = Result<Move, AnimateError>>,
+    total: usize,
+    moves_file: Option<&Path>,
     sprite: &Sprite,
-    scale: u32,
-    fps: u32,
-    fall: bool,
-    inputs: &[&Path],
+    opts: &AnimateOptions,
+    write: &WriteOptions<'_>,
 ) -> Result<()> {
-    let opts = AnimateOptions {
-        scale,
-        fps,
-        fall,
-        ..AnimateOptions::default()
-    };
-    let pb = progress_bar(moves.len() as u64, "animating".into());
-    let stats = animate::write_animation_atomic(
-        path,
-        moves,
-        sprite.colors(),
-        &opts,
-        inputs,
-        &mut |done, _| {
+    let pb = progress_bar(total as u64, "animating".into());
+    let stats =
+        animate::write_animation(path, moves, sprite.colors(), opts, write, &mut |done, _| {
             pb.set_position(done as u64);
-        },
-    )
-    .with_context(|| format!("could not animate into {}", path.display()))?;
+        })
+        .map_err(|e| match (e, moves_file) {
+            (e @ (AnimateError::Moves(_) | AnimateError::Replay(_)), Some(file)) => {
+                anyhow::Error::new(e).context(file.display().to_string())
+            }
+            (e, _) => {
+                anyhow::Error::new(e).context(format!("could not animate into {}", path.display()))
+            }
+        })?;
     pb.finish_and_clear();
-    eprintln!(
+    errln!(
         "{}: {} frames, {} bytes",
         path.display(),
         stats.frames,
@@ -467,23 +485,40 @@ fn write_gif(
     Ok(())
 }
 
-pub fn animate(args: &AnimateArgs) -> Result<ExitCode> {
-    let sprite = load_sprite(&args.sprite)?;
-    let moves: Vec<Move> = match &args.moves {
-        Some(p) => load_moves(p)?.into_iter().map(|(m, _)| m).collect(),
-        None => convert_sprite(&sprite, PassesArg::Fewest),
-    };
+pub fn animate(args: &AnimateArgs, force: bool) -> Result<ExitCode> {
     let mut inputs = vec![args.sprite.as_path()];
     inputs.extend(args.moves.as_deref());
-    write_gif(
-        &args.output,
-        &moves,
-        &sprite,
-        args.scale,
-        args.fps,
-        args.fall,
-        &inputs,
-    )?;
+    one_stdin(&inputs)?;
+    let sprite = load_sprite(&args.sprite)?;
+    let opts = AnimateOptions {
+        scale: args.scale,
+        fps: args.fps,
+        fall: args.fall,
+        ..AnimateOptions::default()
+    };
+    let write = WriteOptions {
+        inputs: &inputs,
+        force,
+    };
+    match &args.moves {
+        // Streamed: the move file is read as the frames are written.
+        Some(p) => {
+            let moves = move_reader(p)?.map(|r| r.map(|(m, _)| m).map_err(AnimateError::from));
+            write_gif(&args.output, moves, 0, Some(p), &sprite, &opts, &write)?;
+        }
+        None => {
+            let moves = convert_sprite(&sprite, PassesArg::Fewest);
+            write_gif(
+                &args.output,
+                moves.iter().map(|&m| Ok(m)),
+                moves.len(),
+                None,
+                &sprite,
+                &opts,
+                &write,
+            )?;
+        }
+    }
     Ok(ExitCode::SUCCESS)
 }
 
@@ -543,7 +578,7 @@ pub fn stats(args: &StatsArgs) -> Result<ExitCode> {
         StatsPasses::Fewest | StatsPasses::All => Converter::new(),
     };
     let others = [Converter::greedy(), Converter::with_passes(Passes::Optimal)];
-    println!(
+    outln!(
         "{:<28} {:>6} {:>6} {:>4} {:>9} {:>9} {:>9} {:>9} {:>10}",
         "file",
         "size",
@@ -554,7 +589,7 @@ pub fn stats(args: &StatsArgs) -> Result<ExitCode> {
         "pieces",
         "platforms",
         "time"
-    );
+    )?;
     let (mut totals, mut tp, mut tplat, mut ttime, mut failed) =
         ([0usize; 2], 0, 0, Duration::ZERO, 0);
     for f in &files {
@@ -565,7 +600,7 @@ pub fn stats(args: &StatsArgs) -> Result<ExitCode> {
         let sprite = match load_sprite(f) {
             Ok(s) => s,
             Err(e) => {
-                println!("{name:<28} error: {}", crate::report(&e));
+                outln!("{name:<28} error: {}", crate::report(&e))?;
                 failed += 1;
                 continue;
             }
@@ -587,7 +622,7 @@ pub fn stats(args: &StatsArgs) -> Result<ExitCode> {
         tp += n;
         tplat += st.platforms;
         ttime += time;
-        println!(
+        outln!(
             "{name:<28} {:>6} {:>6} {:>4} {:>9} {:>9} {n:>9} {:>9} {:>8.1}µs",
             format!("{}x{}", sprite.width(), sprite.height()),
             sprite.colors().len(),
@@ -596,17 +631,17 @@ pub fn stats(args: &StatsArgs) -> Result<ExitCode> {
             columns[1],
             st.platforms,
             time.as_secs_f64() * 1e6
-        );
+        )?;
     }
     let [tg, to] = totals.map(|t| if all { t.to_string() } else { String::new() });
-    println!(
+    outln!(
         "{:<28} {:>6} {:>6} {:>4} {tg:>9} {to:>9} {tp:>9} {tplat:>9} {:>8.1}µs",
         format!("total ({} sprites)", files.len() - failed),
         "",
         "",
         "",
         ttime.as_secs_f64() * 1e6
-    );
+    )?;
     Ok(if failed > 0 {
         ExitCode::FAILURE
     } else {
@@ -614,7 +649,13 @@ pub fn stats(args: &StatsArgs) -> Result<ExitCode> {
     })
 }
 
-pub fn search(args: &SearchArgs) -> Result<ExitCode> {
+/// The most worker threads `search` starts: one per core.
+fn max_jobs() -> usize {
+    std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
+}
+
+pub fn search(args: &SearchArgs, force: bool) -> Result<ExitCode> {
+    let opts = WriteOptions { inputs: &[], force };
     let mut config = Config {
         seed: args.seed,
         only: match args.only {
@@ -627,7 +668,8 @@ pub fn search(args: &SearchArgs) -> Result<ExitCode> {
         if j == 0 {
             bail!("--jobs must be at least 1");
         }
-        config.jobs = j;
+        // More threads than cores only cost memory (and a million would not start).
+        config.jobs = j.min(max_jobs());
     }
     let t0 = Instant::now();
     let bar = std::sync::Mutex::new(ProgressBar::hidden());
@@ -664,19 +706,19 @@ pub fn search(args: &SearchArgs) -> Result<ExitCode> {
         .with_context(|| format!("could not create {}", args.out.display()))?;
     for (n, file) in &generated.emitters {
         let path = args.out.join(search::emitter_file_name(*n));
-        write_atomic(
+        write_with(
             &path,
+            &opts,
             search::emitter_file_text(*n, file, config.seed).as_bytes(),
-            &[],
         )?;
     }
     if let Some(p) = &generated.platforms {
-        write_atomic(
+        write_with(
             &args.out.join("platforms.txt"),
+            &opts,
             search::platform_file_text(p, config.seed).as_bytes(),
-            &[],
         )?;
-        eprintln!(
+        errln!(
             "platforms: {} found (centres {}), {} centres proved impossible",
             p.platforms.len(),
             p.platforms
@@ -688,12 +730,12 @@ pub fn search(args: &SearchArgs) -> Result<ExitCode> {
         );
     }
     if let Some(s) = &generated.strips {
-        write_atomic(
+        write_with(
             &args.out.join("strips.txt"),
+            &opts,
             search::strip_file_text(s, config.seed).as_bytes(),
-            &[],
         )?;
-        eprintln!(
+        errln!(
             "strips: {} packings over {} bottom rows",
             s.strips.len(),
             s.strips
@@ -703,9 +745,13 @@ pub fn search(args: &SearchArgs) -> Result<ExitCode> {
                 .len()
         );
     }
-    eprintln!(
+    errln!(
         "{:>2} {:>18} {:>8} {:>12} {:>10}",
-        "n", "rows: count (pieces)", "proofs", "nodes", "time"
+        "n",
+        "rows: count (pieces)",
+        "proofs",
+        "nodes",
+        "time"
     );
     for s in &generated.summaries {
         let hs: Vec<String> = s
@@ -713,7 +759,7 @@ pub fn search(args: &SearchArgs) -> Result<ExitCode> {
             .iter()
             .map(|(h, c, p)| format!("{h}: {c} ({p})"))
             .collect();
-        eprintln!(
+        errln!(
             "{:>2} {:>18} {:>8} {:>12} {:>9.2}s",
             s.n,
             hs.join(", "),
@@ -722,7 +768,7 @@ pub fn search(args: &SearchArgs) -> Result<ExitCode> {
             s.time.as_secs_f64()
         );
     }
-    eprintln!(
+    errln!(
         "wrote {} in {:.1}s",
         args.out.display(),
         t0.elapsed().as_secs_f64()

@@ -9,13 +9,15 @@
 
 #[cfg(feature = "cli")]
 pub mod animate;
+mod bits;
 pub mod blocks;
 pub mod convert;
 pub mod moves;
+#[cfg(feature = "fs")]
 pub mod output;
 pub mod pattern;
 pub mod piece;
-mod plan;
+
 pub mod playfield;
 pub mod printer;
 #[cfg(feature = "image-io")]
@@ -25,11 +27,13 @@ pub mod search;
 pub mod sprite;
 pub mod tables;
 
-pub use blocks::{parse_blocks, write_blocks, Block, BlockKind};
-pub use convert::{ConvertError, ConvertStats, Converter, Passes, MAX_MOVES};
+pub use blocks::{parse_blocks, write_blocks, BlocksError};
+pub use convert::{Block, BlockKind, ConvertError, ConvertStats, Converter, Passes, MAX_MOVES};
 pub use moves::{
-    moves_to_string, parse_moves, parse_moves_with_lines, write_moves, Move, MoveError, ParseError,
+    moves_to_string, parse_moves, parse_moves_with_lines, write_moves, Move, MoveError, MoveReader,
+    ParseError, ReadError,
 };
+#[cfg(feature = "fs")]
 pub use output::{write_atomic, OutputError};
 pub use pattern::{Emitter, Platform, Strip, StripSide};
 pub use piece::{Piece, Shape, ShapeData, SHAPES};

@@ -1,16 +1,20 @@
 //! The `tetris-printer` command-line tool.
 //!
 //! Exit codes: 0 success, 1 a failed check or bad input (`error: ...` on stderr),
-//! 2 a usage error (reported by clap).
+//! 2 a usage error (reported by clap), 130/143 interrupted by SIGINT/SIGTERM (temporary
+//! files removed). A closed standard output (`| head`) ends the run quietly with 0.
 
+use std::fmt;
+use std::io::{self, BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 use clap::{Args, Parser, Subcommand};
 
+use tetris_printer::output::{self, WriteOptions};
 use tetris_printer::render::{self, DEFAULT_SCALE, MAX_SCALE, MIN_SCALE};
-use tetris_printer::{parse_moves_with_lines, printer, Move, Playfield, Sprite, SpriteError};
+use tetris_printer::{printer, Move, MoveReader, Playfield, ReadError, Sprite, SpriteError};
 
 const ABOUT: &str = "Prints pixel art by playing Tetris: sprite in, verified piece drops out.";
 
@@ -47,6 +51,9 @@ Run `tetris-printer <COMMAND> --help` for each command's details.";
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// Replace read-only output files (their permissions are kept).
+    #[arg(long, global = true)]
+    force: bool,
 }
 
 /// The subcommands.
@@ -78,10 +85,10 @@ Examples:
   tetris-printer play mario.txt -o field.png --scale 4 --sprite mario.png"
 )]
 struct PlayArgs {
-    /// Move file to replay.
+    /// Move file to replay (`-`: standard input).
     #[arg(value_name = "MOVES.txt")]
     moves: PathBuf,
-    /// PNG file to write.
+    /// PNG file to write (`-`: standard output).
     #[arg(short, long, value_name = "FIELD.png")]
     output: PathBuf,
     /// Pixels per playfield cell (1..=64; grid lines from 4 up).
@@ -117,10 +124,10 @@ Examples:
       error: broken.txt does not print mario.png: cell (7, 3): expected T, found empty"
 )]
 struct CheckArgs {
-    /// The sprite the moves should print.
+    /// The sprite the moves should print (`-`: standard input).
     #[arg(value_name = "SPRITE.png")]
     sprite: PathBuf,
-    /// Move file to replay.
+    /// Move file to replay (`-`: standard input).
     #[arg(value_name = "MOVES.txt")]
     moves: PathBuf,
 }
@@ -128,16 +135,81 @@ struct CheckArgs {
 mod commands;
 use commands::{AnimateArgs, ConvertArgs, DemoArgs, RenderArgs, SearchArgs, StatsArgs, VerifyArgs};
 
+/// Writes a line to standard output; a failed write is an error (a closed pipe ends the
+/// run quietly, see [`main`]).
+macro_rules! outln {
+    ($($t:tt)*) => { $crate::print_out(format_args!($($t)*)) };
+}
+/// Writes a line to standard error, ignoring failure: a full or closed stderr must not
+/// turn a finished job into a failure.
+macro_rules! errln {
+    ($($t:tt)*) => { $crate::print_err(format_args!($($t)*)) };
+}
+pub(crate) use {errln, outln};
+
+pub(crate) fn print_out(args: fmt::Arguments<'_>) -> Result<()> {
+    let mut out = io::stdout().lock();
+    out.write_fmt(args)
+        .and_then(|()| out.write_all(b"\n"))
+        .and_then(|()| out.flush())
+        .context("could not write to standard output")
+}
+
+pub(crate) fn print_err(args: fmt::Arguments<'_>) {
+    let mut err = io::stderr().lock();
+    let _ = err.write_fmt(args).and_then(|()| err.write_all(b"\n"));
+}
+
+/// On SIGINT or SIGTERM: remove the temporary output files, exit 130 or 143.
+fn handle_signals() {
+    use signal_hook::consts::{SIGINT, SIGTERM};
+    // Without the handler an interrupt still stops the run, only temp files may remain.
+    let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM]) else {
+        return;
+    };
+    let spawned = std::thread::Builder::new()
+        .name("signals".into())
+        .spawn(move || {
+            if let Some(sig) = signals.forever().next() {
+                output::remove_temp_files();
+                std::process::exit(128 + sig);
+            }
+        });
+    drop(spawned);
+}
+
 fn main() -> ExitCode {
-    // Usage errors, --help and --version exit here (2, 0, 0).
-    let cli = Cli::parse();
+    handle_signals();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            // --help and --version (0) or a usage error (2).
+            return match e.print() {
+                Err(p) if e.exit_code() == 0 && p.kind() != io::ErrorKind::BrokenPipe => {
+                    errln!("error: could not write to standard output: {p}");
+                    ExitCode::FAILURE
+                }
+                _ => ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2)),
+            };
+        }
+    };
     match run(cli) {
         Ok(code) => code,
+        // The reader went away (`| head`): as with SIGPIPE, nothing more to say.
+        Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {}", report(&e));
+            errln!("error: {}", report(&e));
             ExitCode::FAILURE
         }
     }
+}
+
+/// Whether the error comes from writing into a closed pipe.
+fn is_broken_pipe(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| {
+        c.downcast_ref::<io::Error>()
+            .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
+    })
 }
 
 /// The error and its causes, `: `-separated like `{:#}`, but skipping a cause whose text
@@ -158,20 +230,22 @@ fn report(e: &anyhow::Error) -> String {
 }
 
 fn run(cli: Cli) -> Result<ExitCode> {
+    let force = cli.force;
     match cli.command {
-        Command::Play(args) => play(&args),
+        Command::Play(args) => play(&args, force),
         Command::Check(args) => check(&args),
-        Command::Demo(args) => commands::demo(&args),
-        Command::Convert(args) => commands::convert(&args),
+        Command::Demo(args) => commands::demo(&args, force),
+        Command::Convert(args) => commands::convert(&args, force),
         Command::Verify(args) => commands::verify(&args),
-        Command::Render(args) => commands::render(&args),
-        Command::Animate(args) => commands::animate(&args),
+        Command::Render(args) => commands::render(&args, force),
+        Command::Animate(args) => commands::animate(&args, force),
         Command::Stats(args) => commands::stats(&args),
-        Command::Search(args) => commands::search(&args),
+        Command::Search(args) => commands::search(&args, force),
     }
 }
 
-fn play(args: &PlayArgs) -> Result<ExitCode> {
+fn play(args: &PlayArgs, force: bool) -> Result<ExitCode> {
+    one_stdin(&[&args.moves, args.sprite.as_deref().unwrap_or(Path::new(""))])?;
     let moves = load_moves(&args.moves)?;
     let sprite = args.sprite.as_deref().map(load_sprite).transpose()?;
     let replay = replay(&moves)?;
@@ -182,8 +256,15 @@ fn play(args: &PlayArgs) -> Result<ExitCode> {
     );
     let mut inputs = vec![args.moves.as_path()];
     inputs.extend(args.sprite.as_deref());
-    render::write_png_atomic(&args.output, &img, &inputs)?;
-    eprintln!(
+    render::write_png(
+        &args.output,
+        &img,
+        &WriteOptions {
+            inputs: &inputs,
+            force,
+        },
+    )?;
+    errln!(
         "{}: {} pieces, {} lines cleared, stack height {} -> {} ({}x{})",
         args.moves.display(),
         moves.len(),
@@ -197,6 +278,7 @@ fn play(args: &PlayArgs) -> Result<ExitCode> {
 }
 
 fn check(args: &CheckArgs) -> Result<ExitCode> {
+    one_stdin(&[&args.sprite, &args.moves])?;
     let sprite = load_sprite(&args.sprite)?;
     let moves = load_moves(&args.moves)?;
     let replay = replay(&moves)?;
@@ -207,29 +289,65 @@ fn check(args: &CheckArgs) -> Result<ExitCode> {
             args.sprite.display()
         )
     })?;
-    println!(
+    outln!(
         "ok: {}x{} sprite, {} pieces",
         sprite.width(),
         sprite.height(),
         moves.len()
-    );
+    )?;
     Ok(ExitCode::SUCCESS)
 }
 
 // ---- Helpers shared by the commands. ----
 
-/// Reads and parses a move file; errors read `MOVES.txt: line 12: ...`.
-pub(crate) fn load_moves(path: &Path) -> Result<Vec<(Move, usize)>> {
-    let text = std::fs::read_to_string(path)
-        .with_context(|| format!("could not read move file {}", path.display()))?;
-    parse_moves_with_lines(&text).with_context(|| path.display().to_string())
+/// Whether `path` means standard input.
+pub(crate) fn is_stdin(path: &Path) -> bool {
+    path.as_os_str() == "-"
 }
 
-/// Reads and validates a sprite image (the error names the file and the problem).
+/// Standard input can be read once: at most one of `paths` may be `-`.
+pub(crate) fn one_stdin(paths: &[&Path]) -> Result<()> {
+    if paths.iter().filter(|p| is_stdin(p)).count() > 1 {
+        anyhow::bail!("only one input can be `-` (standard input)");
+    }
+    Ok(())
+}
+
+/// A move file (`-`: standard input) read one line at a time; errors read
+/// `MOVES.txt: line 12: ...`.
+pub(crate) fn move_reader(
+    path: &Path,
+) -> Result<impl Iterator<Item = Result<(Move, usize), ReadError>>> {
+    let reader: Box<dyn BufRead> = if is_stdin(path) {
+        Box::new(io::stdin().lock())
+    } else {
+        let file = std::fs::File::open(path)
+            .with_context(|| format!("could not read move file {}", path.display()))?;
+        Box::new(io::BufReader::new(file))
+    };
+    Ok(MoveReader::new(reader))
+}
+
+/// Reads and parses a whole move file; errors read `MOVES.txt: line 12: ...`.
+pub(crate) fn load_moves(path: &Path) -> Result<Vec<(Move, usize)>> {
+    move_reader(path)?
+        .collect::<Result<_, _>>()
+        .with_context(|| path.display().to_string())
+}
+
+/// Reads and validates a sprite image, `-` from standard input (the error names the file
+/// and the problem).
 pub(crate) fn load_sprite(path: &Path) -> Result<Sprite> {
-    Sprite::open(path).map_err(|e| match e {
+    let loaded = if is_stdin(path) {
+        Sprite::read_from(io::stdin().lock(), Path::new("standard input"))
+    } else {
+        Sprite::open(path)
+    };
+    loaded.map_err(|e| match e {
         // These already name the file.
-        SpriteError::Read { .. } | SpriteError::Decode { .. } => anyhow::Error::new(e),
+        SpriteError::Read { .. }
+        | SpriteError::Decode { .. }
+        | SpriteError::FileTooLarge { .. } => anyhow::Error::new(e),
         e => anyhow::Error::new(e).context(format!("bad sprite {}", path.display())),
     })
 }

@@ -2,6 +2,7 @@
 
 use core::fmt;
 use core::str::FromStr;
+use std::io::{self, BufRead};
 
 use crate::piece::{Piece, Shape};
 use crate::playfield::WIDTH;
@@ -30,12 +31,15 @@ impl Move {
         self.shape.piece()
     }
 
-    /// The same drop seen in a mirror (column `x` ↦ `20 − x`).
+    /// The same drop seen in a mirror (column `x` ↦ `20 − x`). A move sticking out of the
+    /// field (built without [`Move::new`]) mirrors to column 0.
     #[must_use]
     pub fn mirrored(self) -> Move {
         Move {
             shape: self.shape.mirrored(),
-            x: (WIDTH as u8) - self.x - self.shape.width(),
+            x: (WIDTH as u8)
+                .saturating_sub(self.x)
+                .saturating_sub(self.shape.width()),
         }
     }
 }
@@ -46,7 +50,22 @@ impl fmt::Display for Move {
     }
 }
 
-/// Why one line of a move file is not a move.
+/// Echoed input in error messages is cut to this many characters (then `…`).
+pub const MAX_ECHO: usize = 40;
+/// Longest non-comment line [`MoveReader`] accepts, in bytes: a move is a few bytes;
+/// longer lines are errors whatever follows, so the rest is read and dropped (a 50 MB line costs no memory).
+pub const MAX_LINE: usize = 256;
+
+/// `s` cut to [`MAX_ECHO`] characters, with `…` when something was cut.
+#[must_use]
+pub fn echo(s: &str) -> String {
+    match s.char_indices().nth(MAX_ECHO) {
+        Some((i, _)) => format!("{}…", &s[..i]),
+        None => s.to_owned(),
+    }
+}
+
+/// Why one line of a move file is not a move. Echoed text is cut with [`echo`].
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum MoveError {
     #[error("expected `<piece><orientation> <x>`, e.g. `J0 5`, found `{0}`")]
@@ -57,6 +76,10 @@ pub enum MoveError {
     BadOrientation { piece: Piece, rotation: String },
     #[error("column `{0}` is not a number")]
     BadColumn(String),
+    #[error(
+        "line is {len} bytes long, starting `{start}`; a move line is at most {MAX_LINE} bytes"
+    )]
+    LineTooLong { len: usize, start: String },
     #[error("{shape} at column {x} sticks out of the 21-wide field (x must be 0..={max})", max = WIDTH as u8 - shape.width())]
     OutOfField { shape: Shape, x: u32 },
 }
@@ -75,13 +98,13 @@ impl FromStr for Move {
     fn from_str(s: &str) -> Result<Move, MoveError> {
         let mut words = s.split_whitespace();
         let (Some(name), Some(col), None) = (words.next(), words.next(), words.next()) else {
-            return Err(MoveError::Syntax(s.trim().to_owned()));
+            return Err(MoveError::Syntax(echo(s.trim())));
         };
         let mut chars = name.chars();
         let piece = chars
             .next()
             .and_then(Piece::from_letter)
-            .ok_or_else(|| MoveError::UnknownPiece(name.to_owned()))?;
+            .ok_or_else(|| MoveError::UnknownPiece(echo(name)))?;
         let rot_text = chars.as_str();
         let shape = rot_text
             .parse::<u8>()
@@ -90,11 +113,9 @@ impl FromStr for Move {
             .and_then(|r| Shape::new(piece, r))
             .ok_or_else(|| MoveError::BadOrientation {
                 piece,
-                rotation: rot_text.to_owned(),
+                rotation: echo(rot_text),
             })?;
-        let x: u32 = col
-            .parse()
-            .map_err(|_| MoveError::BadColumn(col.to_owned()))?;
+        let x: u32 = col.parse().map_err(|_| MoveError::BadColumn(echo(col)))?;
         u8::try_from(x)
             .ok()
             .and_then(|x| Move::new(shape, x))
@@ -102,25 +123,173 @@ impl FromStr for Move {
     }
 }
 
+/// Why [`MoveReader`] stopped.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ReadError {
+    #[error(transparent)]
+    Parse(#[from] ParseError),
+    #[error("line {line}: could not read: {source}")]
+    Io {
+        line: usize,
+        #[source]
+        source: io::Error,
+    },
+}
+
+/// Reads a move file one line at a time, in constant memory: yields each move with its
+/// 1-based line number. Line breaks are `\n`, `\r\n` or a lone `\r`; a UTF-8 byte-order
+/// mark at the start is skipped; blank lines and lines starting with `#` are comments. After
+/// the first error it yields nothing more.
+#[derive(Debug)]
+pub struct MoveReader<R> {
+    inner: R,
+    line: usize,
+    buf: Vec<u8>,
+    /// Length of the line in `buf` before it was cut to [`MAX_LINE`] bytes.
+    len: usize,
+    /// The last line ended in `\r`: a `\n` right after it belongs to that break.
+    skip_lf: bool,
+    done: bool,
+}
+
+impl<R: BufRead> MoveReader<R> {
+    pub fn new(inner: R) -> MoveReader<R> {
+        MoveReader {
+            inner,
+            line: 0,
+            buf: Vec::new(),
+            len: 0,
+            skip_lf: false,
+            done: false,
+        }
+    }
+
+    /// Lines read so far (the number of the last line read).
+    #[must_use]
+    pub fn lines_read(&self) -> usize {
+        self.line
+    }
+
+    /// Reads the next line into `buf` (at most [`MAX_LINE`] bytes kept); `false` at the end.
+    fn next_line(&mut self) -> io::Result<bool> {
+        self.buf.clear();
+        self.len = 0;
+        let mut any = false;
+        loop {
+            let avail = match self.inner.fill_buf() {
+                Ok(b) => b,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            if avail.is_empty() {
+                self.skip_lf = false;
+                return Ok(any);
+            }
+            if std::mem::take(&mut self.skip_lf) && avail[0] == b'\n' {
+                self.inner.consume(1);
+                continue;
+            }
+            any = true;
+            let end = avail.iter().position(|&b| b == b'\n' || b == b'\r');
+            let take = end.unwrap_or(avail.len());
+            let room = MAX_LINE.saturating_sub(self.buf.len());
+            self.len += take;
+            self.buf.extend_from_slice(&avail[..take.min(room)]);
+            match end {
+                Some(i) => {
+                    self.skip_lf = avail[i] == b'\r';
+                    self.inner.consume(i + 1);
+                    return Ok(true);
+                }
+                None => self.inner.consume(take),
+            }
+        }
+    }
+}
+
+impl<R: BufRead> Iterator for MoveReader<R> {
+    type Item = Result<(Move, usize), ReadError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        while !self.done {
+            match self.next_line() {
+                Ok(true) => {}
+                Ok(false) => self.done = true,
+                Err(source) => {
+                    self.done = true;
+                    return Some(Err(ReadError::Io {
+                        line: self.line + 1,
+                        source,
+                    }));
+                }
+            }
+            if self.done {
+                break;
+            }
+            self.line += 1;
+            let mut bytes = &self.buf[..];
+            if self.line == 1 {
+                bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
+            }
+            let text = match std::str::from_utf8(bytes) {
+                Ok(t) => t,
+                // A kept prefix may end inside a character: the rest is an error anyway.
+                Err(e) if e.error_len().is_none() => {
+                    std::str::from_utf8(&bytes[..e.valid_up_to()]).unwrap_or_default()
+                }
+                Err(_) => {
+                    self.done = true;
+                    let error = MoveError::Syntax(echo(&String::from_utf8_lossy(bytes)));
+                    let line = self.line;
+                    return Some(Err(ParseError { line, error }.into()));
+                }
+            };
+            let t = text.trim();
+            if t.starts_with('#') || (t.is_empty() && self.len <= MAX_LINE) {
+                continue;
+            }
+            let line = self.line;
+            if self.len > MAX_LINE {
+                self.done = true;
+                let error = MoveError::LineTooLong {
+                    len: self.len,
+                    start: echo(text.trim_start()),
+                };
+                return Some(Err(ParseError { line, error }.into()));
+            }
+            return Some(match t.parse() {
+                Ok(m) => Ok((m, line)),
+                Err(error) => {
+                    self.done = true;
+                    Err(ParseError { line, error }.into())
+                }
+            });
+        }
+        None
+    }
+}
+
 /// Parses a move file: one move a line; blank lines and lines starting with `#` are skipped.
+/// Line breaks and the byte-order mark as in [`MoveReader`].
 pub fn parse_moves(text: &str) -> Result<Vec<Move>, ParseError> {
     parse_moves_with_lines(text).map(|v| v.into_iter().map(|(m, _)| m).collect())
 }
 
 /// Like [`parse_moves`], keeping each move's 1-based line number (for error reports).
 pub fn parse_moves_with_lines(text: &str) -> Result<Vec<(Move, usize)>, ParseError> {
-    let mut out = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        let t = line.trim();
-        if t.is_empty() || t.starts_with('#') {
-            continue;
-        }
-        let m = t
-            .parse()
-            .map_err(|error| ParseError { line: i + 1, error })?;
-        out.push((m, i + 1));
-    }
-    Ok(out)
+    MoveReader::new(text.as_bytes())
+        .map(|r| {
+            r.map_err(|e| match e {
+                ReadError::Parse(p) => p,
+                // Reading from memory does not fail; kept as a syntax error all the same.
+                ReadError::Io { line, source } => ParseError {
+                    line,
+                    error: MoveError::Syntax(echo(&source.to_string())),
+                },
+            })
+        })
+        .collect()
 }
 
 /// Writes moves one a line in the exchange format.

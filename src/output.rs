@@ -1,11 +1,28 @@
-//! Writing output files safely: every file the command-line tool writes goes through
-//! [`write_atomic`], so an interrupted run never leaves a half-written file behind and an
-//! output path that names one of the inputs is refused instead of destroying it.
+//! Writing output files safely. Every file the command-line tool writes goes through
+//! [`create`] (or [`write_atomic`]):
+//!
+//! - `-` is standard output.
+//! - A regular file (or a missing one) is written to a fresh temporary file with a short
+//!   name in the same directory and renamed over the target only once complete, so an
+//!   interrupted run never leaves a half-written file. A replaced file keeps its
+//!   permissions; a read-only one is refused unless [`WriteOptions::force`] is set. A
+//!   symbolic link to a regular file is followed: the file it points to is replaced, the
+//!   link stays.
+//! - An existing target that is not a regular file (a device such as `/dev/null`, a FIFO,
+//!   a socket, or a link to one such as `/dev/stdout`) is opened and written in place,
+//!   never replaced.
+//! - An output that is one of the input files is refused instead of destroyed.
+//!
+//! Temporary files are registered while they exist; [`remove_temp_files`] deletes them,
+//! for a signal handler that ends the process (the command-line tool does this on SIGINT
+//! and SIGTERM).
 
-use std::fs::{self, File, OpenOptions};
+use std::fs::{self, File, OpenOptions, Permissions};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::{Mutex, MutexGuard, PoisonError};
+
+use tempfile::NamedTempFile;
 
 /// Why an output file could not be written.
 #[derive(thiserror::Error, Debug)]
@@ -17,6 +34,12 @@ pub enum OutputError {
     /// The output path has no file name (e.g. it ends in `..`).
     #[error("output path {} does not name a file", path.display())]
     NotAFile { path: PathBuf },
+    /// The target is a read-only regular file and [`WriteOptions::force`] was not set.
+    #[error("refusing to replace read-only file {} (use --force to replace it)", path.display())]
+    ReadOnly { path: PathBuf },
+    /// The process is being interrupted: no new temporary files are made.
+    #[error("could not write {}: interrupted", path.display())]
+    Interrupted { path: PathBuf },
     /// Creating, writing or renaming the file failed.
     #[error("could not write {}: {source}", path.display())]
     Io {
@@ -26,100 +49,273 @@ pub enum OutputError {
     },
 }
 
-/// Distinguishes temporary files of concurrent writes within one process.
-static TEMP_COUNTER: AtomicU32 = AtomicU32::new(0);
+/// How [`create`] treats the target.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct WriteOptions<'a> {
+    /// Files the output must not be (compared as files: links and `..` see through).
+    pub inputs: &'a [&'a Path],
+    /// Replace a read-only regular file (keeping its permissions).
+    pub force: bool,
+}
 
-/// Writes `bytes` to `path` atomically: the data goes to a new temporary file in the same
-/// directory, is flushed to disk, and is then renamed over `path`. On any error the
-/// temporary file is removed and `path` is left as it was.
-///
-/// Refuses (with [`OutputError::WouldOverwriteInput`]) when `path` is the same file as any
-/// of `inputs`, comparing canonicalized paths (so `./a.txt`, `dir/../a.txt` and symbolic
-/// links all count as the same file) and, on Unix, device and inode numbers (hard links).
-/// Inputs that do not exist are ignored.
-///
-/// If `path` is a symbolic link, the link itself is replaced by a regular file.
-pub fn write_atomic(path: &Path, bytes: &[u8], inputs: &[&Path]) -> Result<(), OutputError> {
+/// The temporary files that exist right now, and whether new ones may be made.
+struct Registry {
+    paths: Vec<PathBuf>,
+    closed: bool,
+}
+
+static TEMP_FILES: Mutex<Registry> = Mutex::new(Registry {
+    paths: Vec::new(),
+    closed: false,
+});
+
+fn registry() -> MutexGuard<'static, Registry> {
+    // Nothing panics while holding the lock; a poisoned registry is still consistent.
+    TEMP_FILES.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// Deletes every temporary file [`create`] has made and not yet renamed or removed, and
+/// makes later [`create`] calls fail with [`OutputError::Interrupted`]. For a signal
+/// handler (run on an ordinary thread, e.g. with `signal-hook`'s iterator) just before it
+/// ends the process. Returns how many files were removed.
+pub fn remove_temp_files() -> usize {
+    let mut reg = registry();
+    reg.closed = true;
+    let n = reg.paths.len();
+    for p in reg.paths.drain(..) {
+        let _ = fs::remove_file(p);
+    }
+    n
+}
+
+/// An output being written: `impl Write`, then [`OutputFile::commit`]. Dropped without a
+/// commit, a temporary file is removed and the target is left as it was.
+#[derive(Debug)]
+pub struct OutputFile {
+    path: PathBuf,
+    sink: Sink,
+}
+
+#[derive(Debug)]
+enum Sink {
+    Stdout(io::Stdout),
+    /// A device, FIFO or socket, written where it is.
+    InPlace(File),
+    Temp(Temp),
+}
+
+/// A registered temporary file and where it goes.
+#[derive(Debug)]
+struct Temp {
+    /// `None` once persisted.
+    file: Option<NamedTempFile>,
+    target: PathBuf,
+}
+
+impl Drop for Temp {
+    fn drop(&mut self) {
+        if let Some(file) = self.file.take() {
+            let mut reg = registry();
+            reg.paths.retain(|p| p != file.path());
+            drop(file); // removes it
+        }
+    }
+}
+
+/// Opens `path` for writing as the module docs describe. Fails before anything is written
+/// when the target is an input, read-only (without `force`) or cannot be created.
+pub fn create(path: &Path, opts: &WriteOptions<'_>) -> Result<OutputFile, OutputError> {
     let io_err = |source| OutputError::Io {
         path: path.to_path_buf(),
         source,
     };
-    let Some(name) = path.file_name() else {
-        return Err(OutputError::NotAFile {
+    let out = |sink| {
+        Ok(OutputFile {
             path: path.to_path_buf(),
-        });
+            sink,
+        })
     };
-    let dir = match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p,
-        _ => Path::new("."),
+    if path.as_os_str() == "-" {
+        return out(Sink::Stdout(io::stdout()));
+    }
+    // Follows links: a link to a device is written in place, one to a file replaces it.
+    let meta = match fs::metadata(path) {
+        Ok(m) => Some(m),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => None,
+        Err(e) => return Err(io_err(e)),
     };
-    if let Some(input) = inputs.iter().find(|i| same_file(path, dir, name, i)) {
+    if let Some(m) = meta.as_ref().filter(|m| !m.is_file()) {
+        if m.is_dir() {
+            return Err(io_err(io::Error::other("is a directory")));
+        }
+        let file = OpenOptions::new().write(true).open(path).map_err(io_err)?;
+        return out(Sink::InPlace(file));
+    }
+    if let Some(input) = opts
+        .inputs
+        .iter()
+        .find(|i| meta.is_some() && same_file::is_same_file(path, i).unwrap_or(false))
+    {
         return Err(OutputError::WouldOverwriteInput {
             path: input.to_path_buf(),
         });
     }
-
-    let (tmp_path, file) = create_temp(dir, name).map_err(io_err)?;
-    let result = write_and_sync(file, bytes).and_then(|()| fs::rename(&tmp_path, path));
-    if let Err(e) = result {
-        let _ = fs::remove_file(&tmp_path);
-        return Err(io_err(e));
+    let target = match &meta {
+        // Replace the file a link points to, not the link.
+        Some(_) => fs::canonicalize(path).map_err(io_err)?,
+        None => path.to_path_buf(),
+    };
+    if target.file_name().is_none() {
+        return Err(OutputError::NotAFile {
+            path: path.to_path_buf(),
+        });
     }
-    Ok(())
+    let perms = meta.map(|m| m.permissions());
+    if perms.as_ref().is_some_and(Permissions::readonly) && !opts.force {
+        return Err(OutputError::ReadOnly {
+            path: path.to_path_buf(),
+        });
+    }
+    let dir = match target.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    let temp = make_temp(dir, perms).map_err(|e| match e {
+        None => OutputError::Interrupted {
+            path: path.to_path_buf(),
+        },
+        Some(e) => io_err(e),
+    })?;
+    out(Sink::Temp(Temp {
+        file: Some(temp),
+        target,
+    }))
 }
 
-/// Whether the output `path` (in directory `dir`, file `name`) is the file `input`.
-fn same_file(path: &Path, dir: &Path, name: &std::ffi::OsStr, input: &Path) -> bool {
-    let Ok(input_canon) = input.canonicalize() else {
-        return false;
-    };
-    // The output usually does not exist yet: resolve its directory instead.
-    let out_canon = path
-        .canonicalize()
-        .or_else(|_| dir.canonicalize().map(|d| d.join(name)));
-    if out_canon.is_ok_and(|o| o == input_canon) {
-        return true;
+/// A registered temporary file in `dir` with the target's permissions (new files: 0666
+/// less the umask, like any created file). `Err(None)`: the registry is closed.
+fn make_temp(dir: &Path, perms: Option<Permissions>) -> Result<NamedTempFile, Option<io::Error>> {
+    let mut reg = registry();
+    if reg.closed {
+        return Err(None);
     }
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(".tp-").suffix(".tmp");
     #[cfg(unix)]
     {
-        use std::os::unix::fs::MetadataExt;
-        if let (Ok(a), Ok(b)) = (fs::metadata(path), fs::metadata(input)) {
-            return a.dev() == b.dev() && a.ino() == b.ino();
-        }
+        use std::os::unix::fs::PermissionsExt;
+        builder.permissions(Permissions::from_mode(0o666));
     }
-    false
+    let file = builder.tempfile_in(dir)?;
+    if let Some(p) = perms {
+        // Exactly the old mode (not masked by the umask); a read-only file stays so.
+        fs::set_permissions(file.path(), p)?;
+    }
+    reg.paths.push(file.path().to_path_buf());
+    Ok(file)
 }
 
-/// Creates a fresh temporary file next to the output: `.<name>.<pid>.<n>.tmp`.
-fn create_temp(dir: &Path, name: &std::ffi::OsStr) -> io::Result<(PathBuf, File)> {
-    let pid = std::process::id();
-    loop {
-        let n = TEMP_COUNTER.fetch_add(1, Ordering::Relaxed);
-        let mut tmp_name = std::ffi::OsString::from(".");
-        tmp_name.push(name);
-        tmp_name.push(format!(".{pid}.{n}.tmp"));
-        let tmp_path = dir.join(tmp_name);
-        match OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(&tmp_path)
-        {
-            Ok(f) => return Ok((tmp_path, f)),
-            // A leftover from an earlier run with the same pid: try the next number.
-            Err(e) if e.kind() == io::ErrorKind::AlreadyExists && n < u32::MAX => continue,
-            Err(e) => return Err(e),
+impl OutputFile {
+    /// The path given to [`create`] (`-` for standard output).
+    #[must_use]
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Finishes the output: flushes it; a temporary file is synced to disk and renamed
+    /// over the target (which keeps the old file's permissions).
+    pub fn commit(mut self) -> Result<(), OutputError> {
+        let io_err = |source| OutputError::Io {
+            path: self.path.clone(),
+            source,
+        };
+        match &mut self.sink {
+            Sink::Stdout(s) => s.flush().map_err(io_err),
+            Sink::InPlace(f) => f.flush().map_err(io_err),
+            Sink::Temp(t) => {
+                let file = t.file.as_mut().expect("present until committed");
+                file.as_file().sync_all().map_err(io_err)?;
+                let mut reg = registry();
+                let file = t.file.take().expect("present until committed");
+                let tmp_path = file.path().to_path_buf();
+                reg.paths.retain(|p| *p != tmp_path);
+                // On failure the temporary file comes back and is removed.
+                file.persist(&t.target)
+                    .map_err(|e| io_err(e.error))
+                    .map(drop)
+            }
         }
     }
 }
 
-fn write_and_sync(mut file: File, bytes: &[u8]) -> io::Result<()> {
-    file.write_all(bytes)?;
-    file.sync_all()
+impl Write for OutputFile {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        match &mut self.sink {
+            Sink::Stdout(s) => s.write(buf),
+            Sink::InPlace(f) => f.write(buf),
+            Sink::Temp(t) => t.file.as_mut().map_or(Ok(0), |f| f.write(buf)),
+        }
+    }
+
+    fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
+        match &mut self.sink {
+            Sink::Stdout(s) => s.write_all(buf),
+            Sink::InPlace(f) => f.write_all(buf),
+            Sink::Temp(t) => match t.file.as_mut() {
+                Some(f) => f.write_all(buf),
+                None => Err(io::ErrorKind::WriteZero.into()),
+            },
+        }
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        match &mut self.sink {
+            Sink::Stdout(s) => s.flush(),
+            Sink::InPlace(f) => f.flush(),
+            Sink::Temp(t) => t.file.as_mut().map_or(Ok(()), Write::flush),
+        }
+    }
+}
+
+/// Writes `bytes` to `path` with [`create`] (no `force`): atomically for regular files, in
+/// place for devices and FIFOs, standard output for `-`. On any error the target is left as
+/// it was (a device or pipe may have taken part of the data).
+///
+/// Refuses (with [`OutputError::WouldOverwriteInput`]) when `path` is the same file as any
+/// of `inputs` (links, `..` and hard links all count). Inputs that do not exist are ignored.
+pub fn write_atomic(path: &Path, bytes: &[u8], inputs: &[&Path]) -> Result<(), OutputError> {
+    write_with(
+        path,
+        &WriteOptions {
+            inputs,
+            force: false,
+        },
+        bytes,
+    )
+}
+
+/// [`write_atomic`] with [`WriteOptions`].
+pub fn write_with(path: &Path, opts: &WriteOptions<'_>, bytes: &[u8]) -> Result<(), OutputError> {
+    let mut f = create(path, opts)?;
+    f.write_all(bytes).map_err(|source| OutputError::Io {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    f.commit()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn names(dir: &Path) -> Vec<String> {
+        let mut v: Vec<String> = fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        v.sort();
+        v
+    }
 
     #[test]
     fn writes_and_replaces() {
@@ -130,8 +326,7 @@ mod tests {
         write_atomic(&out, b"two", &[]).unwrap();
         assert_eq!(fs::read(&out).unwrap(), b"two");
         // No temporary files left behind.
-        let names: Vec<_> = fs::read_dir(dir.path()).unwrap().collect();
-        assert_eq!(names.len(), 1);
+        assert_eq!(names(dir.path()), ["out.txt"]);
     }
 
     #[test]
@@ -179,16 +374,72 @@ mod tests {
         let missing_dir = dir.path().join("nope").join("out.txt");
         let err = write_atomic(&missing_dir, b"x", &[]).unwrap_err();
         assert!(err.to_string().starts_with("could not write"), "{err}");
-        // Renaming a file over a directory fails; the temp file must be cleaned up.
+        // A directory is not replaced.
         let sub = dir.path().join("sub");
         fs::create_dir(&sub).unwrap();
         fs::write(sub.join("f"), b"x").unwrap();
         assert!(write_atomic(&sub, b"x", &[]).is_err());
-        let names: Vec<_> = fs::read_dir(dir.path()).unwrap().collect();
-        assert_eq!(names.len(), 1, "{names:?}");
-        assert!(matches!(
-            write_atomic(Path::new(".."), b"x", &[]),
-            Err(OutputError::NotAFile { .. })
-        ));
+        assert_eq!(names(dir.path()), ["sub"]);
+        assert!(write_atomic(Path::new(".."), b"x", &[]).is_err());
+        // Dropped without a commit: nothing.
+        let out = dir.path().join("half.txt");
+        let mut f = create(&out, &WriteOptions::default()).unwrap();
+        f.write_all(b"half").unwrap();
+        assert_eq!(names(dir.path()).len(), 2, "the temporary file exists");
+        drop(f);
+        assert_eq!(names(dir.path()), ["sub"]);
+        assert!(!registry().paths.iter().any(|p| p.starts_with(dir.path())));
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn keeps_permissions_and_refuses_read_only() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let mode = |p: &Path| fs::metadata(p).unwrap().permissions().mode() & 0o7777;
+        for m in [0o600, 0o755, 0o640] {
+            let out = dir.path().join(format!("f{m:o}"));
+            fs::write(&out, b"old").unwrap();
+            fs::set_permissions(&out, Permissions::from_mode(m)).unwrap();
+            write_atomic(&out, b"new", &[]).unwrap();
+            assert_eq!(mode(&out), m);
+            assert_eq!(fs::read(&out).unwrap(), b"new");
+        }
+        let ro = dir.path().join("ro");
+        fs::write(&ro, b"old").unwrap();
+        fs::set_permissions(&ro, Permissions::from_mode(0o444)).unwrap();
+        let err = write_atomic(&ro, b"new", &[]).unwrap_err();
+        assert!(matches!(err, OutputError::ReadOnly { .. }), "{err}");
+        assert!(err.to_string().contains("--force"), "{err}");
+        assert_eq!(fs::read(&ro).unwrap(), b"old");
+        let force = WriteOptions {
+            inputs: &[],
+            force: true,
+        };
+        write_with(&ro, &force, b"new").unwrap();
+        assert_eq!(fs::read(&ro).unwrap(), b"new");
+        assert_eq!(mode(&ro), 0o444);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn links_to_files_are_followed() {
+        let dir = tempfile::tempdir().unwrap();
+        let real = dir.path().join("real.txt");
+        fs::write(&real, b"old").unwrap();
+        let link = dir.path().join("link.txt");
+        std::os::unix::fs::symlink("real.txt", &link).unwrap();
+        write_atomic(&link, b"new", &[]).unwrap();
+        assert!(fs::symlink_metadata(&link).unwrap().is_symlink());
+        assert_eq!(fs::read(&real).unwrap(), b"new");
+    }
+
+    #[test]
+    fn long_names_work() {
+        let dir = tempfile::tempdir().unwrap();
+        let name = "n".repeat(250);
+        let out = dir.path().join(&name);
+        write_atomic(&out, b"x", &[]).unwrap();
+        assert_eq!(names(dir.path()), [name]);
     }
 }

@@ -116,10 +116,14 @@ impl Playfield {
         &self.rows
     }
 
-    /// The mask of row `y`.
+    /// The mask of row `y`; rows above the field (`y >= 42`) are empty.
     #[must_use]
     pub const fn row(&self, y: usize) -> Row {
-        self.rows[y]
+        if y < HEIGHT {
+            self.rows[y]
+        } else {
+            0
+        }
     }
 
     /// Column heights: one above each column's highest cell.
@@ -148,9 +152,11 @@ impl Playfield {
     }
 
     /// Puts a cell of `piece` at `(x, y)` directly (no gravity, no clearing): for building
-    /// test positions. Panics if the coordinates are outside the field.
+    /// test positions. Coordinates outside the field are ignored.
     pub fn set(&mut self, x: usize, y: usize, piece: Option<Piece>) {
-        assert!(x < WIDTH && y < HEIGHT, "({x}, {y}) is outside the field");
+        if x >= WIDTH || y >= HEIGHT {
+            return;
+        }
         match piece {
             Some(p) => {
                 self.rows[y] |= 1 << x;
@@ -165,14 +171,15 @@ impl Playfield {
     }
 
     /// Where `m` would come to rest (row of its bounding box's bottom), without dropping it.
+    /// Columns of a move sticking out of the field are ignored ([`Playfield::drop_piece`]
+    /// refuses such a move).
     #[must_use]
     pub fn landing_row(&self, m: Move) -> usize {
         let d = m.shape.data();
         let x = m.x as usize;
         let mut y = 0u8;
-        for i in 0..d.width as usize {
-            let h = self.heights[x + i];
-            let b = d.bottom[i];
+        let columns = self.heights.iter().skip(x).take(d.width as usize);
+        for (&h, &b) in columns.zip(&d.bottom) {
             if h > b && h - b > y {
                 y = h - b;
             }

@@ -13,7 +13,7 @@ use std::path::Path;
 
 use image::{Rgba, RgbaImage};
 
-use crate::output::{write_atomic, OutputError};
+use crate::output::{write_with, OutputError, WriteOptions};
 use crate::piece::Piece;
 use crate::playfield::{Playfield, HEIGHT, WIDTH};
 use crate::sprite::{Rgb, ASCII_COLORS};
@@ -129,11 +129,23 @@ pub fn encode_png(img: &RgbaImage) -> Result<Vec<u8>, RenderError> {
     Ok(bytes)
 }
 
-/// Encodes `img` as PNG and writes it with [`write_atomic`] (never a half-written file;
+/// Encodes `img` as PNG and writes it with [`crate::write_atomic`] (never a half-written file;
 /// refuses to overwrite any of `inputs`).
 pub fn write_png_atomic(path: &Path, img: &RgbaImage, inputs: &[&Path]) -> Result<(), RenderError> {
+    write_png(
+        path,
+        img,
+        &WriteOptions {
+            inputs,
+            force: false,
+        },
+    )
+}
+
+/// Encodes `img` as PNG and writes it with [`write_with`] (`-` is standard output).
+pub fn write_png(path: &Path, img: &RgbaImage, opts: &WriteOptions<'_>) -> Result<(), RenderError> {
     let bytes = encode_png(img)?;
-    write_atomic(path, &bytes, inputs)?;
+    write_with(path, opts, &bytes)?;
     Ok(())
 }
 

@@ -14,10 +14,17 @@ pub const MAX_HEIGHT: usize = 32;
 /// Distinct opaque colors: one each for J, T and L.
 pub const MAX_COLORS: usize = 3;
 /// Largest image side [`Sprite::open`] decodes; transparent borders may make an image much
-/// larger than the sprite, but not without bound.
-pub const MAX_IMAGE_SIDE: u32 = 4096;
-/// Largest pixel count [`Sprite::open`] decodes (1 Mpx), checked from the header alone.
-pub const MAX_IMAGE_PIXELS: u64 = 1 << 20;
+/// larger than the sprite (icon editors export mostly transparent 1200x1200 canvases), but
+/// not without bound. Checked from the header, before decoding.
+pub const MAX_IMAGE_SIDE: u32 = 8192;
+/// Largest pixel count [`Sprite::open`] decodes (64 Mpx), checked from the header alone.
+/// Non-interlaced PNGs are decoded one row at a time, so their size costs no memory.
+pub const MAX_IMAGE_PIXELS: u64 = 1 << 26;
+/// Largest image file [`Sprite::open`] reads into memory (256 MiB).
+pub const MAX_FILE_BYTES: u64 = 1 << 28;
+/// Largest allocation an image decoder may make (other formats than non-interlaced PNG
+/// are decoded whole: an 8192x8192 RGBA8 image takes 256 MiB).
+const MAX_DECODE_ALLOC: u64 = 288 << 20;
 /// Widest and tallest art [`Sprite::from_ascii`] accepts (it converts on the stack).
 pub const MAX_ASCII_SIDE: usize = 64;
 
@@ -62,10 +69,15 @@ pub enum SpriteError {
         width: u32,
         height: u32,
         len: usize,
-        expected: u64,
+        expected: u128,
     },
     #[error("pixel ({x}, {y}) has alpha {alpha}; only 0 or 255 allowed")]
     PartialAlpha { x: u32, y: u32, alpha: u8 },
+    /// In a 16-bit image only alpha 65535 is opaque.
+    #[error("pixel ({x}, {y}) has alpha {alpha} of 65535 (16-bit image); only 0 or 65535 allowed")]
+    PartialAlpha16 { x: u32, y: u32, alpha: u16 },
+    #[error("image is an animation of {frames} frames; a sprite is a single still image")]
+    Animated { frames: u64 },
     #[error("image has no opaque pixel")]
     Empty,
     #[error(
@@ -107,6 +119,9 @@ pub enum SpriteError {
         "ascii art is {width}x{height}; at most {MAX_ASCII_SIDE}x{MAX_ASCII_SIDE} is accepted"
     )]
     AsciiTooLarge { width: usize, height: usize },
+    #[cfg(feature = "image-io")]
+    #[error("image file {} is larger than {MAX_FILE_BYTES} bytes", path.display())]
+    FileTooLarge { path: PathBuf },
     #[cfg(feature = "image-io")]
     #[error("could not read image file {}: {source}", path.display())]
     Read {
@@ -157,8 +172,9 @@ impl Sprite {
     /// Checks, in this order: buffer length, alpha 0/255, trims transparent borders, then
     /// non-empty, size ≤ 17x32, ≤ 3 colors, no transparent row inside. Does not allocate.
     pub fn from_rgba(width: u32, height: u32, rgba: &[u8]) -> Result<Sprite, SpriteError> {
-        let expected = u64::from(width) * u64::from(height) * 4;
-        if rgba.len() as u64 != expected {
+        // u128: 2^32 * 2^32 * 4 does not fit u64.
+        let expected = u128::from(width) * u128::from(height) * 4;
+        if rgba.len() as u128 != expected {
             return Err(SpriteError::BufferSize {
                 width,
                 height,
@@ -166,86 +182,17 @@ impl Sprite {
                 expected,
             });
         }
-        // The length matched, so width * 4 and every index below fit in usize.
-        let stride = width as usize * 4;
-        let alpha = |x: usize, y: usize| rgba[y * stride + x * 4 + 3];
-        let rgb = |x: usize, y: usize| {
-            let i = y * stride + x * 4;
-            Rgb::new(rgba[i], rgba[i + 1], rgba[i + 2])
-        };
-
-        // One pass: reject partial alpha, find the bounding box of opaque pixels.
-        let (mut left, mut right, mut top, mut bottom) = (usize::MAX, 0, usize::MAX, 0);
-        for y in 0..height as usize {
-            for x in 0..width as usize {
-                match alpha(x, y) {
-                    0 => {}
-                    255 => {
-                        left = left.min(x);
-                        right = right.max(x);
-                        top = top.min(y);
-                        bottom = bottom.max(y);
-                    }
-                    a => {
-                        return Err(SpriteError::PartialAlpha {
-                            x: x as u32,
-                            y: y as u32,
-                            alpha: a,
-                        })
-                    }
-                }
+        let mut scan = Scan::new(false);
+        if width > 0 {
+            for (y, row) in (0u32..).zip(rgba.chunks_exact(width as usize * 4)) {
+                let px = row.chunks_exact(4).map(|p| {
+                    let [r, g, b, a] = [p[0], p[1], p[2], p[3]].map(|v| u16::from(v) * 257);
+                    [r, g, b, a]
+                });
+                scan.row(y, px)?;
             }
         }
-        if left == usize::MAX {
-            return Err(SpriteError::Empty);
-        }
-        let (w, h) = (right - left + 1, bottom - top + 1);
-        if w > MAX_WIDTH || h > MAX_HEIGHT {
-            return Err(SpriteError::TooLarge {
-                width: w as u32,
-                height: h as u32,
-            });
-        }
-
-        let mut sprite = Sprite {
-            width: w as u8,
-            height: h as u8,
-            ncolors: 0,
-            colors: [Rgb::default(); MAX_COLORS],
-            pixels: [[TRANSPARENT; MAX_WIDTH]; MAX_HEIGHT],
-        };
-        for y in top..=bottom {
-            for x in left..=right {
-                if alpha(x, y) == 0 {
-                    continue;
-                }
-                let color = rgb(x, y);
-                let n = sprite.ncolors as usize;
-                let index = match sprite.colors[..n].iter().position(|&c| c == color) {
-                    Some(i) => i,
-                    None if n < MAX_COLORS => {
-                        sprite.colors[n] = color;
-                        sprite.ncolors += 1;
-                        n
-                    }
-                    None => {
-                        return Err(SpriteError::TooManyColors {
-                            color,
-                            x: x as u32,
-                            y: y as u32,
-                        })
-                    }
-                };
-                sprite.pixels[y - top][x - left] = index as u8;
-            }
-        }
-        // Checked last: a gap is only worth reporting for an otherwise printable sprite.
-        if let Some(r) = (0..h).find(|&r| sprite.pixels[r][..w].iter().all(|&p| p == TRANSPARENT)) {
-            return Err(SpriteError::GapRow {
-                row: (top + r) as u32,
-            });
-        }
-        Ok(sprite)
+        scan.finish()
     }
 
     /// Builds a sprite from text art, for tests and docs: one line per row, `.` transparent,
@@ -291,36 +238,44 @@ impl Sprite {
     }
 
     /// Reads a sprite from an image file of any format the `image` crate knows (by content,
-    /// falling back to the extension). The header is read first, so a huge image is
-    /// rejected before anything is decoded.
+    /// falling back to the extension). The file is read into memory first (at most
+    /// [`MAX_FILE_BYTES`]), so pipes such as `/dev/stdin` work. The header is checked
+    /// before anything is decoded, so a huge image is rejected at once.
     #[cfg(feature = "image-io")]
     pub fn open(path: impl AsRef<Path>) -> Result<Sprite, SpriteError> {
         let path = path.as_ref();
-        let reader = || -> Result<_, SpriteError> {
-            let read = |source| SpriteError::Read {
-                path: path.to_path_buf(),
+        let file = std::fs::File::open(path).map_err(|source| SpriteError::Read {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        Sprite::read_from(file, path)
+    }
+
+    /// Reads a sprite from `reader` (a pipe, standard input, ...), at most
+    /// [`MAX_FILE_BYTES`]; `name` is the path errors show.
+    #[cfg(feature = "image-io")]
+    pub fn read_from(reader: impl std::io::Read, name: &Path) -> Result<Sprite, SpriteError> {
+        use std::io::Read;
+        let mut bytes = Vec::new();
+        reader
+            .take(MAX_FILE_BYTES + 1)
+            .read_to_end(&mut bytes)
+            .map_err(|source| SpriteError::Read {
+                path: name.to_path_buf(),
                 source,
-            };
-            image::ImageReader::open(path)
-                .map_err(read)?
-                .with_guessed_format()
-                .map_err(read)
-        };
-        decode_checked(reader, Some(path))
+            })?;
+        if bytes.len() as u64 > MAX_FILE_BYTES {
+            return Err(SpriteError::FileTooLarge {
+                path: name.to_path_buf(),
+            });
+        }
+        decode_checked(&bytes, Some(name))
     }
 
     /// Like [`Sprite::open`], for an image file already in memory.
     #[cfg(feature = "image-io")]
     pub fn from_image_bytes(bytes: &[u8]) -> Result<Sprite, SpriteError> {
-        let reader = || -> Result<_, SpriteError> {
-            image::ImageReader::new(std::io::Cursor::new(bytes))
-                .with_guessed_format()
-                .map_err(|e| SpriteError::Decode {
-                    path: None,
-                    source: image::ImageError::IoError(e),
-                })
-        };
-        decode_checked(reader, None)
+        decode_checked(bytes, None)
     }
 
     pub fn width(&self) -> usize {
@@ -354,7 +309,7 @@ impl Sprite {
     /// `None` where the field must stay empty.
     pub fn cell(&self, x: usize, y: usize) -> Option<u8> {
         let col = x.checked_sub(self.x0())?;
-        let row = self.height().checked_sub(y + 1)?;
+        let row = self.height().checked_sub(y)?.checked_sub(1)?;
         self.pixel(col, row)
     }
 
@@ -414,31 +369,150 @@ impl<I: Iterator<Item = T> + Clone, T: fmt::Debug> fmt::Debug for DebugList<I> {
     }
 }
 
-/// Limits for decoding: the header check already passed, this guards the decoder itself.
-#[cfg(feature = "image-io")]
-fn decode_limits() -> image::Limits {
-    let mut limits = image::Limits::default();
-    limits.max_image_width = Some(MAX_IMAGE_SIDE);
-    limits.max_image_height = Some(MAX_IMAGE_SIDE);
-    limits.max_alloc = Some(64 << 20);
-    limits
+/// Validates an image fed row by row at 16 bits per channel: the checks and their order
+/// are [`Sprite::from_rgba`]'s. Keeps only the opaque part while it fits 17x32, so an image
+/// of any size takes a few kilobytes.
+struct Scan {
+    /// Report alpha in 16-bit terms ([`SpriteError::PartialAlpha16`]).
+    depth16: bool,
+    /// Bounding box of the opaque pixels so far: left, right, top, bottom.
+    bbox: Option<(u32, u32, u32, u32)>,
+    /// Whether `rows` still holds the whole opaque part.
+    fits: bool,
+    /// Per row from `top`: the first column kept and the opaque colours from there.
+    rows: [(u32, [Option<[u16; 3]>; MAX_WIDTH]); MAX_HEIGHT],
 }
 
-/// Reads the header with one reader, checks the size, then decodes with a fresh reader.
+impl Scan {
+    fn new(depth16: bool) -> Scan {
+        Scan {
+            depth16,
+            bbox: None,
+            fits: true,
+            rows: [(0, [None; MAX_WIDTH]); MAX_HEIGHT],
+        }
+    }
+
+    /// Takes image row `y` (rows in order, top first) as RGBA pixels scaled to 16 bits.
+    fn row(
+        &mut self,
+        y: u32,
+        pixels: impl Iterator<Item = [u16; 4]> + Clone,
+    ) -> Result<(), SpriteError> {
+        let mut span: Option<(u32, u32)> = None;
+        for (x, [_, _, _, a]) in (0u32..).zip(pixels.clone()) {
+            match a {
+                0 => {}
+                u16::MAX => span = Some(span.map_or((x, x), |(l, _)| (l, x))),
+                alpha if self.depth16 => return Err(SpriteError::PartialAlpha16 { x, y, alpha }),
+                alpha => {
+                    return Err(SpriteError::PartialAlpha {
+                        x,
+                        y,
+                        alpha: (alpha / 257) as u8,
+                    })
+                }
+            }
+        }
+        let Some((l, r)) = span else { return Ok(()) };
+        let (left, right, top, _) = self.bbox.unwrap_or((l, r, y, y));
+        let bbox = (left.min(l), right.max(r), top, y);
+        self.bbox = Some(bbox);
+        let row = (y - top) as usize;
+        if bbox.1 - bbox.0 >= MAX_WIDTH as u32 || row >= MAX_HEIGHT {
+            self.fits = false;
+        }
+        if self.fits {
+            let mut kept = [None; MAX_WIDTH];
+            for (k, [r, g, b, a]) in pixels.skip(l as usize).take(MAX_WIDTH).enumerate() {
+                kept[k] = (a == u16::MAX).then_some([r, g, b]);
+            }
+            self.rows[row] = (l, kept);
+        }
+        Ok(())
+    }
+
+    fn finish(self) -> Result<Sprite, SpriteError> {
+        let Some((left, right, top, bottom)) = self.bbox else {
+            return Err(SpriteError::Empty);
+        };
+        let (w, h) = (right - left + 1, bottom - top + 1);
+        if !self.fits {
+            return Err(SpriteError::TooLarge {
+                width: w,
+                height: h,
+            });
+        }
+        let mut sprite = Sprite {
+            width: w as u8,
+            height: h as u8,
+            ncolors: 0,
+            colors: [Rgb::default(); MAX_COLORS],
+            pixels: [[TRANSPARENT; MAX_WIDTH]; MAX_HEIGHT],
+        };
+        // Distinct at full depth; the stored colour is the high byte of each channel.
+        let mut full = [[0u16; 3]; MAX_COLORS];
+        for (r, &(first, kept)) in self.rows[..h as usize].iter().enumerate() {
+            for c in 0..w as usize {
+                let x = left + c as u32;
+                let Some(color) = x.checked_sub(first).and_then(|k| *kept.get(k as usize)?) else {
+                    continue;
+                };
+                let n = sprite.ncolors as usize;
+                let index = match full[..n].iter().position(|&q| q == color) {
+                    Some(i) => i,
+                    None => {
+                        let [r8, g8, b8] = color.map(|v| (v >> 8) as u8);
+                        if n == MAX_COLORS {
+                            return Err(SpriteError::TooManyColors {
+                                color: Rgb::new(r8, g8, b8),
+                                x,
+                                y: top + r as u32,
+                            });
+                        }
+                        full[n] = color;
+                        sprite.colors[n] = Rgb::new(r8, g8, b8);
+                        sprite.ncolors += 1;
+                        n
+                    }
+                };
+                sprite.pixels[r][c] = index as u8;
+            }
+        }
+        // Checked last: a gap is only worth reporting for an otherwise printable sprite.
+        let (w, h) = (w as usize, h as usize);
+        if let Some(r) = (0..h).find(|&r| sprite.pixels[r][..w].iter().all(|&p| p == TRANSPARENT)) {
+            return Err(SpriteError::GapRow {
+                row: top + r as u32,
+            });
+        }
+        Ok(sprite)
+    }
+}
+
+/// Checks the header, refuses animations, then decodes: non-interlaced PNGs row by row at
+/// their own depth, other images whole (within [`MAX_DECODE_ALLOC`]).
 #[cfg(feature = "image-io")]
-fn decode_checked<R: std::io::BufRead + std::io::Seek>(
-    reader: impl Fn() -> Result<image::ImageReader<R>, SpriteError>,
-    path: Option<&Path>,
-) -> Result<Sprite, SpriteError> {
+fn decode_checked(bytes: &[u8], path: Option<&Path>) -> Result<Sprite, SpriteError> {
+    use image::{ImageFormat, ImageReader};
+    use std::io::Cursor;
     let decode = |source| SpriteError::Decode {
         path: path.map(Path::to_path_buf),
         source,
     };
-    let mut header = reader()?;
-    // No side limits here: a too-large image gets our own error, not the decoder's.
+    let mut header = ImageReader::new(Cursor::new(bytes));
+    if let Some(ext) = path.and_then(|p| ImageFormat::from_path(p).ok()) {
+        header.set_format(ext);
+    }
+    let header = header
+        .with_guessed_format()
+        .map_err(|e| decode(image::ImageError::IoError(e)))?;
+    let format = header.format();
     let mut limits = image::Limits::default();
     limits.max_alloc = Some(64 << 20);
+    let mut header = header;
     header.limits(limits);
+    // No side limits here: a too-large image gets our own error, not the decoder's.
     let (width, height) = header.into_dimensions().map_err(decode)?;
     if width > MAX_IMAGE_SIDE
         || height > MAX_IMAGE_SIDE
@@ -446,10 +520,149 @@ fn decode_checked<R: std::io::BufRead + std::io::Seek>(
     {
         return Err(SpriteError::ImageTooLarge { width, height });
     }
-    let mut body = reader()?;
-    body.limits(decode_limits());
-    let rgba = body.decode().map_err(decode)?.into_rgba8();
-    Sprite::from_rgba(rgba.width(), rgba.height(), rgba.as_raw())
+    match format {
+        Some(ImageFormat::Gif) => {
+            let frames = gif_frames(bytes).map_err(|e| {
+                decode(image::ImageError::Decoding(
+                    image::error::DecodingError::new(ImageFormat::Gif.into(), e),
+                ))
+            })?;
+            if frames > 1 {
+                return Err(SpriteError::Animated { frames });
+            }
+        }
+        Some(ImageFormat::Png) => {
+            let png_err = |e| {
+                decode(image::ImageError::Decoding(
+                    image::error::DecodingError::new(ImageFormat::Png.into(), e),
+                ))
+            };
+            if let Some(sprite) = decode_png_rows(bytes).map_err(png_err)? {
+                return sprite;
+            }
+        }
+        _ => {}
+    }
+    let mut body = ImageReader::new(Cursor::new(bytes));
+    if let Some(f) = format {
+        body.set_format(f);
+    }
+    let mut limits = image::Limits::default();
+    limits.max_image_width = Some(MAX_IMAGE_SIDE);
+    limits.max_image_height = Some(MAX_IMAGE_SIDE);
+    limits.max_alloc = Some(MAX_DECODE_ALLOC);
+    body.limits(limits);
+    let img = body.decode().map_err(decode)?;
+    scan_image(&img)
+}
+
+/// Frames in a GIF (their data is skipped, not decoded).
+#[cfg(feature = "image-io")]
+fn gif_frames(bytes: &[u8]) -> Result<u64, gif::DecodingError> {
+    let mut opts = gif::DecodeOptions::new();
+    opts.set_color_output(gif::ColorOutput::Indexed);
+    let mut d = opts.read_info(bytes)?;
+    let mut n = 0;
+    while d.next_frame_info()?.is_some() {
+        n += 1;
+    }
+    Ok(n)
+}
+
+/// A non-interlaced, non-animated PNG decoded one row at a time at its own depth;
+/// `Ok(None)` for the others (decoded whole instead). An animated PNG is an error.
+#[cfg(feature = "image-io")]
+fn decode_png_rows(
+    bytes: &[u8],
+) -> Result<Option<Result<Sprite, SpriteError>>, png::DecodingError> {
+    use png::{BitDepth, ColorType, Transformations};
+    let mut limits = png::Limits::default();
+    limits.bytes = 64 << 20;
+    let mut decoder = png::Decoder::new_with_limits(std::io::Cursor::new(bytes), limits);
+    // Palette to RGB, tRNS to alpha, 1/2/4-bit to 8-bit; 16-bit stays 16-bit.
+    decoder.set_transformations(Transformations::EXPAND);
+    let mut reader = decoder.read_info()?;
+    let info = reader.info();
+    if let Some(frames) = info.animation_control().map(|a| a.num_frames) {
+        if frames > 1 {
+            return Ok(Some(Err(SpriteError::Animated {
+                frames: frames.into(),
+            })));
+        }
+    }
+    if info.interlaced {
+        return Ok(None);
+    }
+    let (color, depth) = reader.output_color_type();
+    let channels = color.samples();
+    let depth16 = depth == BitDepth::Sixteen;
+    if !depth16 && depth != BitDepth::Eight {
+        return Ok(None);
+    }
+    let mut scan = Scan::new(depth16);
+    let mut y = 0u32;
+    while let Some(row) = reader.next_row()? {
+        let data = row.data();
+        let bytes_per = if depth16 { 2 } else { 1 };
+        let sample = move |px: &[u8], i: usize| -> u16 {
+            if depth16 {
+                u16::from_be_bytes([px[2 * i], px[2 * i + 1]])
+            } else {
+                u16::from(px[i]) * 257
+            }
+        };
+        let pixels = data.chunks_exact(channels * bytes_per).map(move |px| {
+            let s = |i| sample(px, i);
+            match color {
+                ColorType::Grayscale => [s(0), s(0), s(0), u16::MAX],
+                ColorType::GrayscaleAlpha => [s(0), s(0), s(0), s(1)],
+                ColorType::Rgb => [s(0), s(1), s(2), u16::MAX],
+                // Rgba (Indexed is expanded to Rgb or Rgba).
+                _ => [s(0), s(1), s(2), s(3)],
+            }
+        });
+        if let Err(e) = scan.row(y, pixels) {
+            return Ok(Some(Err(e)));
+        }
+        y += 1;
+    }
+    Ok(Some(scan.finish()))
+}
+
+/// Validates a decoded image at its own depth (8 or 16 bits; floats as 16 bits).
+#[cfg(feature = "image-io")]
+fn scan_image(img: &image::DynamicImage) -> Result<Sprite, SpriteError> {
+    use image::DynamicImage as D;
+    let u8_16 = |v: u8| u16::from(v) * 257;
+    let u16_16 = |v: u16| v;
+    let f32_16 = |v: f32| (v.clamp(0.0, 1.0) * 65535.0).round() as u16;
+    match img {
+        D::ImageLuma8(b) => scan_buffer(b, false, u8_16),
+        D::ImageLumaA8(b) => scan_buffer(b, false, u8_16),
+        D::ImageRgb8(b) => scan_buffer(b, false, u8_16),
+        D::ImageRgba8(b) => scan_buffer(b, false, u8_16),
+        D::ImageLuma16(b) => scan_buffer(b, true, u16_16),
+        D::ImageLumaA16(b) => scan_buffer(b, true, u16_16),
+        D::ImageRgb16(b) => scan_buffer(b, true, u16_16),
+        D::ImageRgba16(b) => scan_buffer(b, true, u16_16),
+        D::ImageRgb32F(b) => scan_buffer(b, true, f32_16),
+        D::ImageRgba32F(b) => scan_buffer(b, true, f32_16),
+        other => scan_buffer(&other.to_rgba8(), false, u8_16),
+    }
+}
+
+/// Feeds an image buffer to a [`Scan`] row by row, channels scaled to 16 bits by `to16`.
+#[cfg(feature = "image-io")]
+fn scan_buffer<P: image::Pixel>(
+    buf: &image::ImageBuffer<P, Vec<P::Subpixel>>,
+    depth16: bool,
+    to16: impl Fn(P::Subpixel) -> u16 + Copy,
+) -> Result<Sprite, SpriteError> {
+    let mut scan = Scan::new(depth16);
+    for (y, row) in (0u32..).zip(buf.rows()) {
+        scan.row(y, row.map(move |p| p.to_rgba().0.map(to16)))?;
+    }
+    scan.finish()
 }
 
 #[cfg(test)]

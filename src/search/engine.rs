@@ -47,6 +47,8 @@ impl Hasher for KeyHasher {
 
 type DeadSet = HashSet<u64, BuildHasherDefault<KeyHasher>>;
 
+use bitvec::prelude::*;
+
 use crate::moves::Move;
 use crate::piece::{Piece, Shape, SHAPES};
 use crate::playfield::WIDTH;
@@ -135,7 +137,7 @@ impl Outcome {
 /// non-uniform goal (platforms) use the same test directly.
 #[derive(Debug)]
 pub struct DeadTable {
-    live: Vec<u64>,
+    live: BitVec<u64>,
 }
 
 /// Relative heights −2..=3 are 6 values; rooms 0..=4 are 5.
@@ -193,7 +195,7 @@ impl DeadTable {
     pub fn new() -> DeadTable {
         let cv = covers();
         let n = ROOM_VALUES * REL_VALUES.pow(6);
-        let mut live = vec![0u64; n.div_ceil(64)];
+        let mut live = bitvec![u64, Lsb0; 0; n];
         for i in 0..n {
             let mut rest = i;
             let mut rel = [0i32; 6];
@@ -204,7 +206,7 @@ impl DeadTable {
             let room = rest as i32;
             debug_assert_eq!(Self::index(rel, room), i);
             if coverable(&cv, |dj| Self::rel_of(&rel, dj), |_| room) {
-                live[i / 64] |= 1 << (i % 64);
+                live.set(i, true);
             }
         }
         DeadTable { live }
@@ -231,7 +233,7 @@ impl DeadTable {
             }
         }
         let idx = Self::index(rel, goal as i32 - hi);
-        self.live[idx / 64] & (1 << (idx % 64)) != 0
+        self.live[idx]
     }
 }
 
@@ -267,7 +269,7 @@ const RUN_BLOCKED: u8 = 3;
 /// leaving the piece's top as the new edge. Farther columns are assumed to fit, so a
 /// "no" is a proof.
 struct RunTable {
-    live: Vec<bool>,
+    live: BitVec,
 }
 
 const RUN_ROOMS: usize = 8;
@@ -279,7 +281,7 @@ impl RunTable {
 
     fn new() -> RunTable {
         let n = RUN_ROOMS * (WIDTH + 1) * 16;
-        let mut live = vec![false; n];
+        let mut live = bitvec![0; n];
         // Profiles of every shape and of its mirror image (the right edge is the mirror).
         let mut shapes: Vec<(usize, [i32; 4], [i32; 4])> = Vec::new();
         for d in SHAPES.iter() {
@@ -298,8 +300,9 @@ impl RunTable {
                     for hr in 1..=RUN_BLOCKED {
                         let v = Self::solve(&shapes, &live, room, w, hl, hr)
                             || Self::solve(&shapes, &live, room, w, hr, hl);
-                        live[Self::index(room, w, hl, hr)] = v;
-                        live[Self::index(room, w, hr, hl)] |= v;
+                        live.set(Self::index(room, w, hl, hr), v);
+                        let mirrored = live[Self::index(room, w, hr, hl)] | v;
+                        live.set(Self::index(room, w, hr, hl), mirrored);
                     }
                 }
             }
@@ -311,7 +314,7 @@ impl RunTable {
     /// shape set is closed under mirroring, so swapping the edges covers it).
     fn solve(
         shapes: &[(usize, [i32; 4], [i32; 4])],
-        live: &[bool],
+        live: &BitSlice,
         room: u8,
         w: usize,
         hl: u8,
@@ -368,7 +371,7 @@ enum Step {
 }
 
 /// A depth-first search with nogoods over one [`Problem`].
-struct Search<'a> {
+struct Solver<'a> {
     budget: u64,
     goal: Heights,
     support: u32,
@@ -414,7 +417,7 @@ enum Verdict {
     Unknown,
 }
 
-impl Search<'_> {
+impl Solver<'_> {
     fn dfs(&mut self, h: &Heights) -> Step {
         if *h == self.goal {
             return Step::Found;
@@ -651,7 +654,7 @@ impl Search<'_> {
         if memo.dead.len() <= cap as usize {
             memo.dead.resize_with(cap as usize + 1, DeadSet::default);
         }
-        let mut sub = Search {
+        let mut sub = Solver {
             budget: REGION_BUDGET,
             goal: self.goal,
             support: self.support,
@@ -745,7 +748,7 @@ fn run(
     table: &DeadTable,
     pruning: bool,
 ) -> Outcome {
-    let mut s = Search {
+    let mut s = Solver {
         budget: 0,
         goal: problem.goal,
         support: problem.support,

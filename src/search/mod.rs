@@ -32,7 +32,7 @@ use crate::playfield::WIDTH;
 
 /// The tallest matrix the converter can afford: a platform (3 rows) under the emission
 /// row of the top sprite row (31) leaves rows 35..=41.
-pub const MAX_HEIGHT: u8 = 7;
+pub const MAX_PATTERN_HEIGHT: u8 = 7;
 
 /// How to run a search.
 #[derive(Clone, Copy, Debug)]
@@ -115,10 +115,10 @@ fn search(
     )
 }
 
-/// Heights admissible for `n` squares, lowest first, up to [`MAX_HEIGHT`].
+/// Heights admissible for `n` squares, lowest first, up to [`MAX_PATTERN_HEIGHT`].
 #[must_use]
 pub fn admissible_heights(n: u8) -> Vec<u8> {
-    (1..=MAX_HEIGHT)
+    (1..=MAX_PATTERN_HEIGHT)
         .filter(|&h| (21 * h as usize + n as usize) % 4 == 0)
         .collect()
 }
@@ -225,7 +225,9 @@ pub fn search_emitters(
     let mut by_key = std::collections::BTreeMap::new();
     let mut nodes = 0;
     for (key, e) in canonical.iter().zip(found) {
-        let e = e.unwrap_or_else(|| panic!("no pattern up to {MAX_HEIGHT} rows for key {key:#b}"));
+        let e = e.unwrap_or_else(|| {
+            panic!("no pattern up to {MAX_PATTERN_HEIGHT} rows for key {key:#b}")
+        });
         nodes += e.nodes + e.proofs.iter().map(|p| p.nodes).sum::<u64>();
         let m = e.mirrored();
         by_key.insert(m.key, m);

@@ -1,51 +1,19 @@
-//! The converter: sprite in, moves out (SPEC §4), without touching the heap.
-//!
-//! Rows are printed bottom to top. Each opaque pixel at column `x` of colour `c` becomes a
-//! "triple": a J0 at `x − 2` (colour 0), T0 at `x − 1` (colour 1) or L0 at `x` (colour 2),
-//! whose protruding cell lands on the pixel. A row's pixels are split into *passes*, sets
-//! whose triples do not overlap; each pass is printed by the emitter pattern keyed by the
-//! OR of its triple masks ([`tables::EMITTERS`]): the triples left to right, then the
-//! pattern's fillers, which complete and clear every row above the emission row. A row
-//! with a pixel over a hole of the row below first gets a platform
-//! ([`tables::PLATFORMS`]), whose last piece is dropped after the row's passes.
-//!
-//! How the row is split into passes is the only choice the converter makes:
-//! [`Passes::Greedy`] is the article's left-to-right filling, [`Passes::Optimal`] (the
-//! default) an exact branch-and-bound search for the split with the fewest pieces.
-//!
-//! Everything works in fixed-size arrays (a row has at most 17 pixels, 17 passes), so
-//! [`Converter::convert`] never allocates and can run in a real-time loop.
+//! The classic split (the article's passes): each pixel is printed by its single
+//! emitter, and a row's pixels are split into passes of non-overlapping triples, each
+//! looked up as one emitter pattern. [`greedy`] is the article's left-to-right filling;
+//! [`optimal`] an exact branch-and-bound search for the split with the fewest pieces.
 
-use std::sync::OnceLock;
-
-use crate::blocks::{Block, BlockKind};
+use crate::bits::Bits;
 use crate::moves::Move;
-use crate::pattern::{triple_mask, Emitter, Platform};
-use crate::piece::Shape;
-use crate::plan;
+use crate::pattern::Emitter;
 use crate::playfield::WIDTH;
-use crate::sprite::{Sprite, MAX_HEIGHT, MAX_WIDTH};
+use crate::sprite::MAX_WIDTH;
 use crate::tables;
 
-/// Pieces in every platform pattern: the T2, 19 more "add" pieces and the "remove"
-/// piece, filling 4 rows of 21 cells (84 cells = 21 pieces).
-pub const PLATFORM_PIECES: usize = 21;
+use super::emit::PLACEHOLDER;
+use super::row::RowInput;
 
-/// The most pieces any emitter pattern spends per square it emits: a lone square whose
-/// pattern needs 7 rows costs (7·21 + 1)/4 = 37 pieces. Every other pattern is cheaper
-/// per square (at most 32 for two squares, 33 for six), so however a row's pixels are
-/// split into passes, the row costs at most 37 pieces per pixel.
-pub const MAX_PIECES_PER_SQUARE: usize = 37;
-
-/// A proven upper bound on the moves [`Converter::convert`] writes for any valid sprite,
-/// whatever [`Passes`] strategy: at most [`MAX_HEIGHT`] = 32 rows, each with at most one
-/// platform ([`PLATFORM_PIECES`] = 21) and at most [`MAX_WIDTH`] = 17 pixels costing at
-/// most [`MAX_PIECES_PER_SQUARE`] = 37 pieces each:
-/// 32 × (21 + 17 × 37) = 32 × 650 = **20,800**.
-/// A buffer this long never makes [`ConvertError::BufferTooSmall`].
-pub const MAX_MOVES: usize = MAX_HEIGHT * (PLATFORM_PIECES + MAX_WIDTH * MAX_PIECES_PER_SQUARE);
-
-/// Search nodes [`Passes::Optimal`] may visit per row before it settles for the best
+/// Search nodes [`Passes::Optimal`](super::Passes::Optimal) may visit per row before it settles for the best
 /// split found so far (never worse than greedy). Only a guard on time: most rows are
 /// settled at the root (1 node), random 17-pixel rows need at most a few hundred, and the
 /// worst rows an adversarial hill-climb over 17-pixel rows found need about 7,000
@@ -53,396 +21,19 @@ pub const MAX_MOVES: usize = MAX_HEIGHT * (PLATFORM_PIECES + MAX_WIDTH * MAX_PIE
 /// milliseconds. It counts nodes, not time, so results stay deterministic.
 pub const NODE_LIMIT: u64 = 250_000;
 
-/// How a row's pixels are split into passes.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Passes {
-    /// The article's converter: fill a pass scanning the pixels left to right, taking
-    /// every pixel whose triple fits; repeat with the pixels left over.
-    Greedy,
-    /// The split with the fewest pieces, found by an exact branch-and-bound search that
-    /// starts from the greedy split and replaces it only by a strictly cheaper one.
-    Optimal,
-    /// Fewest pieces with everything the tables offer (the default): starts from the
-    /// [`Passes::Optimal`] split and also tries flipped emitters (one J2/T2/L2 for three
-    /// adjacent pixels of its colour) and strip fillers resting on squares already
-    /// emitted in the row (see the `plan` module). Never more pieces than `Optimal`.
-    #[default]
-    Fewest,
-}
-
-/// Why a sprite could not be converted.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum ConvertError {
-    /// The output slice is too short. Nothing is lost: `needed` is the exact count, so
-    /// retry with a slice that long (or [`MAX_MOVES`] for any sprite).
-    #[error("the output buffer holds {capacity} moves; this sprite needs {needed}")]
-    BufferTooSmall { needed: usize, capacity: usize },
-    /// The compiled tables lack the emitter pattern for `key`: a bug in the build.
-    #[error(
-        "no emitter pattern for key {key:#07x} (row {row}): the pattern tables are incomplete"
-    )]
-    MissingEmitter { key: u32, row: usize },
-    /// The compiled tables lack the platform with bar centre `centre`: a bug in the build.
-    #[error("no platform with bar centre {centre} (row {row}): the pattern tables are incomplete")]
-    MissingPlatform { centre: u8, row: usize },
-}
-
-/// What a conversion costs, counted without producing the moves.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct ConvertStats {
-    /// Moves (pieces dropped) in all.
-    pub pieces: usize,
-    /// Sprite rows printed.
-    pub rows: usize,
-    /// Rows that needed a platform.
-    pub platforms: usize,
-    /// Emitter patterns played (passes over all rows).
-    pub passes: usize,
-}
-
-/// Turns sprites into moves. Cheap to copy; holds only the [`Passes`] strategy.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Converter {
-    passes: Passes,
-}
-
-impl Converter {
-    /// A converter that plans rows for the fewest pieces ([`Passes::Fewest`]).
-    #[must_use]
-    pub const fn new() -> Converter {
-        Converter {
-            passes: Passes::Fewest,
-        }
-    }
-
-    /// A converter that splits rows like the article ([`Passes::Greedy`]).
-    #[must_use]
-    pub const fn greedy() -> Converter {
-        Converter {
-            passes: Passes::Greedy,
-        }
-    }
-
-    /// A converter with the given strategy.
-    #[must_use]
-    pub const fn with_passes(passes: Passes) -> Converter {
-        Converter { passes }
-    }
-
-    /// The strategy used to split rows into passes.
-    #[must_use]
-    pub const fn passes(&self) -> Passes {
-        self.passes
-    }
-
-    /// Writes the moves that print `sprite` into `out` and returns how many there are.
-    ///
-    /// Never allocates. A slice of [`MAX_MOVES`] always suffices; a shorter one that turns
-    /// out too short gives [`ConvertError::BufferTooSmall`] with the exact length needed
-    /// (its contents are then unspecified).
-    ///
-    /// ```
-    /// use tetris_printer::{Converter, Move, Playfield, Sprite, MAX_MOVES};
-    ///
-    /// let sprite = Sprite::from_ascii("
-    ///     .1.
-    ///     012
-    /// ").unwrap();
-    /// let mut buf: [Move; MAX_MOVES] = ["T0 0".parse().unwrap(); MAX_MOVES];
-    /// let n = Converter::new().convert(&sprite, &mut buf).unwrap();
-    ///
-    /// // Played on an empty field, the moves leave exactly the sprite.
-    /// let field = Playfield::replay(&buf[..n]).unwrap();
-    /// assert_eq!(field.stack_height(), 2);
-    /// assert_eq!(field.row(0).count_ones() + field.row(1).count_ones(), 4);
-    /// ```
-    pub fn convert(&self, sprite: &Sprite, out: &mut [Move]) -> Result<usize, ConvertError> {
-        let mut sink = Sink { out, len: 0 };
-        self.run(sprite, &mut sink, &mut |_| {})?;
-        if sink.len > sink.out.len() {
-            return Err(ConvertError::BufferTooSmall {
-                needed: sink.len,
-                capacity: sink.out.len(),
-            });
-        }
-        Ok(sink.len)
-    }
-
-    /// The moves that print `sprite`, in a vector of exactly the right length.
-    ///
-    /// # Panics
-    /// Only if the compiled pattern tables are incomplete (a build bug; see
-    /// [`ConvertError::MissingEmitter`]).
-    #[must_use]
-    pub fn convert_to_vec(&self, sprite: &Sprite) -> Vec<Move> {
-        let mut buf = vec![PLACEHOLDER; MAX_MOVES];
-        let n = self
-            .convert(sprite, &mut buf)
-            .unwrap_or_else(|e| panic!("{e}"));
-        buf.truncate(n);
-        buf.shrink_to_fit();
-        buf
-    }
-
-    /// Like [`Converter::convert_to_vec`], also returning how the moves group into blocks
-    /// (platform add, one per pass, platform remove) for the article's listing.
-    #[must_use]
-    pub fn convert_blocks(&self, sprite: &Sprite) -> (Vec<Move>, Vec<Block>) {
-        let mut buf = vec![PLACEHOLDER; MAX_MOVES];
-        let mut blocks = Vec::new();
-        let mut sink = Sink {
-            out: &mut buf,
-            len: 0,
-        };
-        self.run(sprite, &mut sink, &mut |b| blocks.push(b))
-            .unwrap_or_else(|e| panic!("{e}"));
-        let n = sink.len;
-        buf.truncate(n);
-        (buf, blocks)
-    }
-
-    /// Counts what converting `sprite` costs, without writing moves or allocating.
-    ///
-    /// # Panics
-    /// Only if the compiled pattern tables are incomplete (a build bug).
-    #[must_use]
-    pub fn stats(&self, sprite: &Sprite) -> ConvertStats {
-        let mut sink = Sink {
-            out: &mut [],
-            len: 0,
-        };
-        self.run(sprite, &mut sink, &mut |_| {})
-            .unwrap_or_else(|e| panic!("{e}"))
-    }
-
-    /// The conversion proper: pushes every move into `sink` (which counts past its end).
-    fn run(
-        &self,
-        sprite: &Sprite,
-        sink: &mut Sink<'_>,
-        on_block: &mut dyn FnMut(Block),
-    ) -> Result<ConvertStats, ConvertError> {
-        let mut stats = ConvertStats {
-            rows: sprite.height(),
-            ..ConvertStats::default()
-        };
-        // The plans of the last two rows (a row's plan depends on its input alone, and
-        // sprites repeat rows, often every other one).
-        let mut recent: [Option<(plan::RowInput, plan::RowPlan)>; 2] = [None, None];
-        for y in 0..sprite.height() {
-            let input = row_input(sprite, y);
-            if self.passes == Passes::Fewest {
-                let known = if y == 0 {
-                    None
-                } else {
-                    recent
-                        .iter()
-                        .flatten()
-                        .find(|(r, _)| *r == input)
-                        .map(|&(_, p)| p)
-                };
-                let planned = known.unwrap_or_else(|| {
-                    let row = RowPixels::of(&input);
-                    let greedy = greedy(&row);
-                    plan::plan_row(
-                        &input,
-                        y == 0,
-                        (greedy.members(row.len), greedy.passes),
-                        || {
-                            let plan = optimal_from(&row, greedy);
-                            (plan.members(row.len), plan.passes)
-                        },
-                    )
-                });
-                if y > 0 {
-                    recent[y % 2] = Some((input, planned));
-                }
-                emit_planned(&planned, sprite, y, sink, on_block, &mut stats)?;
-                continue;
-            }
-            let row = RowPixels::of(&input);
-            let plan = match self.passes {
-                Passes::Greedy => greedy(&row),
-                Passes::Optimal | Passes::Fewest => optimal(&row),
-            };
-            // A pixel over a hole of the row below needs a platform (row 0 has the floor).
-            let platform = if input.singles_need_platform(y == 0) {
-                Some(platform_for(sprite, y)?)
-            } else {
-                None
-            };
-            if let Some(p) = platform {
-                platform_add(p, y, sink, on_block, &mut stats);
-            }
-            for (&key, &pixels) in plan.keys[..plan.passes].iter().zip(&plan.members(row.len)) {
-                let emitter =
-                    tables::emitter(key).ok_or(ConvertError::MissingEmitter { key, row: y })?;
-                let start = sink.len;
-                let mut todo = pixels;
-                while todo != 0 {
-                    sink.push(row.triples[todo.trailing_zeros() as usize]);
-                    todo &= todo - 1;
-                }
-                sink.extend(emitter.fillers);
-                on_block(Block {
-                    kind: BlockKind::Emitter,
-                    row: y,
-                    moves: start..sink.len,
-                });
-            }
-            stats.passes += plan.passes;
-            if let Some(p) = platform {
-                platform_remove(p, y, sink, on_block);
-            }
-        }
-        stats.pieces = sink.len;
-        Ok(stats)
-    }
-}
-
-/// The pixels of row `y` as the [`plan`] module sees them.
-fn row_input(sprite: &Sprite, y: usize) -> plan::RowInput {
-    let mut row = plan::RowInput {
-        len: 0,
-        x: [0; MAX_WIDTH],
-        colour: [0; MAX_WIDTH],
-        held: [true; MAX_WIDTH],
-    };
-    let x0 = sprite.x0();
-    for x in x0..x0 + sprite.width() {
-        if let Some(c) = sprite.cell(x, y) {
-            row.x[row.len] = x as u8;
-            row.colour[row.len] = c.min(2);
-            row.held[row.len] = y == 0 || sprite.cell(x, y - 1).is_some();
-            row.len += 1;
-        }
-    }
-    row
-}
-
-/// Writes a planned row: platform add, each pass (emitters, then fill), platform remove.
-fn emit_planned(
-    planned: &plan::RowPlan,
-    sprite: &Sprite,
-    y: usize,
-    sink: &mut Sink<'_>,
-    on_block: &mut dyn FnMut(Block),
-    stats: &mut ConvertStats,
-) -> Result<(), ConvertError> {
-    let first = sink.len;
-    let platform = if planned.platform {
-        Some(platform_for(sprite, y)?)
-    } else {
-        None
-    };
-    if let Some(p) = platform {
-        platform_add(p, y, sink, on_block, stats);
-    }
-    planned.passes(|pass| {
-        let start = sink.len;
-        for e in &pass.emits[..pass.len] {
-            sink.push(e.mv);
-        }
-        pass.fill.moves(|m| sink.push(m));
-        on_block(Block {
-            kind: BlockKind::Emitter,
-            row: y,
-            moves: start..sink.len,
-        });
-    });
-    stats.passes += planned.len;
-    debug_assert_eq!(
-        sink.len - first + usize::from(planned.platform),
-        planned.pieces as usize
-    );
-    if let Some(p) = platform {
-        platform_remove(p, y, sink, on_block);
-    }
-    Ok(())
-}
-
-/// Writes a platform's add part (before row `y`'s passes) as one block.
-fn platform_add(
-    p: &Platform,
-    y: usize,
-    sink: &mut Sink<'_>,
-    on_block: &mut dyn FnMut(Block),
-    stats: &mut ConvertStats,
-) {
-    let start = sink.len;
-    sink.extend(p.add);
-    on_block(Block {
-        kind: BlockKind::PlatformAdd,
-        row: y,
-        moves: start..sink.len,
-    });
-    stats.platforms += 1;
-}
-
-/// Writes a platform's remove piece (after row `y`'s passes) as one block.
-fn platform_remove(p: &Platform, y: usize, sink: &mut Sink<'_>, on_block: &mut dyn FnMut(Block)) {
-    sink.push(p.remove);
-    on_block(Block {
-        kind: BlockKind::PlatformRemove,
-        row: y,
-        moves: sink.len - 1..sink.len,
-    });
-}
-
-/// Fills a move slice, counting on past its end so a too-short slice still learns the
-/// length it needed.
-struct Sink<'a> {
-    out: &'a mut [Move],
-    len: usize,
-}
-
-impl Sink<'_> {
-    fn push(&mut self, m: Move) {
-        if let Some(slot) = self.out.get_mut(self.len) {
-            *slot = m;
-        }
-        self.len += 1;
-    }
-
-    fn extend(&mut self, moves: &[Move]) {
-        for &m in moves {
-            self.push(m);
-        }
-    }
-}
-
-/// Filler for preallocated buffers (any move does; it is overwritten).
-const PLACEHOLDER: Move = Move {
-    shape: Shape::ALL[0],
-    x: 0,
-};
-
-/// The platform for row `y`: its T2 rests on the leftmost square `s` of row `y − 1`,
-/// bar centred on the odd column `s | 1` (platforms exist for odd centres only, SPEC §4).
-fn platform_for(sprite: &Sprite, y: usize) -> Result<&'static Platform, ConvertError> {
-    let x0 = sprite.x0();
-    let s = (x0..x0 + sprite.width())
-        .find(|&x| sprite.cell(x, y - 1).is_some())
-        .unwrap_or(x0); // a valid sprite has no empty row; any column then finds no platform
-    let centre = (s | 1) as u8;
-    tables::PLATFORMS
-        .get(usize::from(centre.saturating_sub(1) / 2))
-        .filter(|p| p.centre == centre)
-        .ok_or(ConvertError::MissingPlatform { centre, row: y })
-}
-
-/// One playfield row's pixels, left to right, as triples.
+/// A row's single emitters (J0/T0/L0), by pixel left to right: the moves, and their
+/// triples' cells in the row above (the emitter table's key bits).
 #[derive(Clone, Copy)]
-struct RowPixels {
-    len: usize,
-    triples: [Move; MAX_WIDTH],
-    masks: [u32; MAX_WIDTH],
+pub(crate) struct Singles {
+    pub(crate) len: usize,
+    pub(crate) triples: [Move; MAX_WIDTH],
+    pub(crate) masks: [u32; MAX_WIDTH],
 }
 
-impl RowPixels {
+impl Singles {
     /// The single emitters (J0, T0, L0) of a row's pixels.
-    fn of(input: &plan::RowInput) -> RowPixels {
-        let mut row = RowPixels {
+    pub(crate) fn of(input: &RowInput) -> Singles {
+        let mut row = Singles {
             len: input.len,
             triples: [PLACEHOLDER; MAX_WIDTH],
             masks: [0; MAX_WIDTH],
@@ -458,17 +49,17 @@ impl RowPixels {
 
 /// A split of a row's pixels into passes, numbered in order of their leftmost pixel.
 #[derive(Clone, Copy, Debug)]
-struct Plan {
-    passes: usize,
+pub(crate) struct Split {
+    pub(crate) passes: usize,
     /// Pass of each pixel, by pixel index (left to right).
     pass_of: [u8; MAX_WIDTH],
     /// Key (OR of triple masks) of each pass.
-    keys: [u32; MAX_WIDTH],
+    pub(crate) keys: [u32; MAX_WIDTH],
 }
 
-impl Plan {
+impl Split {
     /// Each pass's pixels, as bits by pixel index, for a row of `len` pixels.
-    fn members(&self, len: usize) -> [u32; MAX_WIDTH] {
+    pub(crate) fn members(&self, len: usize) -> [u32; MAX_WIDTH] {
         let mut members = [0u32; MAX_WIDTH];
         for (i, &p) in self.pass_of[..len].iter().enumerate() {
             members[usize::from(p)] |= 1 << i;
@@ -479,8 +70,8 @@ impl Plan {
 
 /// The article's split: each pass takes, left to right, every pixel not yet printed whose
 /// triple fits next to the ones already in the pass.
-fn greedy(row: &RowPixels) -> Plan {
-    let mut plan = Plan {
+pub(crate) fn greedy(row: &Singles) -> Split {
+    let mut plan = Split {
         passes: 0,
         pass_of: [0; MAX_WIDTH],
         keys: [0; MAX_WIDTH],
@@ -488,10 +79,7 @@ fn greedy(row: &RowPixels) -> Plan {
     let mut left: u32 = (1 << row.len) - 1;
     while left != 0 {
         let mut key = 0;
-        let mut todo = left;
-        while todo != 0 {
-            let i = todo.trailing_zeros() as usize;
-            todo &= todo - 1;
+        for i in Bits(left) {
             if row.masks[i] & key == 0 {
                 key |= row.masks[i];
                 left &= !(1 << i);
@@ -517,147 +105,21 @@ fn emitter_cost(e: &Emitter) -> u32 {
     (e.pieces() + 5 * usize::from(e.n)) as u32
 }
 
-/// The tables' costs as the search sees them: a *standard* cost by size, and the few
-/// *cheap* patterns that cost less than the standard for their size.
-///
-/// `std(1) = single`, `std(n) = multi` for `2 ≤ n ≤ uniform`, and
-/// `multi + single·(n − uniform)` above (as if the extra pixels were lone passes). With
-/// the tables of SPEC §4 and `pattern-src/`: single 21 (16 pieces), multi 42, uniform 5;
-/// the hard lone squares (37 pieces) and hard n = 6 patterns (33 pieces, std 63) cost
-/// no less than standard; the cheap ones are the 35 easy n = 6 patterns (12 pieces), the
-/// n = 7 one (7 pieces) and any two-row n = 2 ones (11 pieces).
-#[derive(Debug)]
-struct Costs {
-    /// Least cost of a one-pixel pass.
-    single: u32,
-    /// The commonest cost of a pass of 2 or more pixels.
-    multi: u32,
-    /// Largest `n` up to which `multi` is the commonest cost of an `n`-pixel pass.
-    uniform: usize,
-    /// Whether every pattern of `2..=uniform` triples that is not cheap costs exactly
-    /// `multi` (then passes that cannot grow past `uniform` are interchangeable).
-    flat: bool,
-    /// Most triples of a cheap pattern of at most `uniform` triples (2 with two-row
-    /// n = 2 patterns), 0 if there is none.
-    small_cheap: usize,
-    /// The cheap patterns: `(key, starts, n, cost)`, `starts` with bit `s` set for each
-    /// triple starting at `s`. Sorted by key.
-    cheap: [(u32, u32, u8, u32); MAX_CHEAP],
-    /// Number of cheap patterns (may exceed [`MAX_CHEAP`]: then there is no search).
-    ncheap: usize,
-}
-
-/// Room in [`Costs::cheap`]. Past it [`Passes::Optimal`] keeps its best heuristic split.
+/// The cheap patterns [`Passes::Optimal`] can take into account; past this it keeps its
+/// best heuristic split.
 const MAX_CHEAP: usize = 128;
-
-impl Costs {
-    /// The standard cost of a pass of `n` pixels.
-    fn standard(&self, n: usize) -> u32 {
-        if n <= 1 {
-            self.single
-        } else {
-            let extra = n.saturating_sub(self.uniform.max(1)) as u32;
-            self.multi.saturating_add(extra.saturating_mul(self.single))
-        }
-    }
-
-    /// The cheap patterns, as far as they are known.
-    fn cheap(&self) -> &[(u32, u32, u8, u32)] {
-        &self.cheap[..self.ncheap.min(MAX_CHEAP)]
-    }
-}
-
-/// The [`Costs`] of the compiled tables, computed once.
-fn costs() -> &'static Costs {
-    static COSTS: OnceLock<Costs> = OnceLock::new();
-    COSTS.get_or_init(|| {
-        let mut c = Costs {
-            single: u32::MAX,
-            multi: u32::MAX,
-            uniform: 1,
-            flat: true,
-            small_cheap: 0,
-            cheap: [(0, 0, 0, 0); MAX_CHEAP],
-            ncheap: 0,
-        };
-        for e in tables::EMITTERS.values() {
-            if e.n <= 1 {
-                c.single = c.single.min(emitter_cost(e));
-            }
-        }
-        c.multi = commonest_cost(|n| n >= 2);
-        c.uniform = (2..8)
-            .take_while(|&n| commonest_cost(|m| m == n) == c.multi)
-            .last()
-            .unwrap_or(1);
-        for e in tables::EMITTERS.values() {
-            let (n, cost) = (usize::from(e.n), emitter_cost(e));
-            if cost < c.standard(n) {
-                if n <= c.uniform {
-                    c.small_cheap = c.small_cheap.max(n);
-                }
-                if let Some(slot) = c.cheap.get_mut(c.ncheap) {
-                    *slot = (e.key, starts_of(e.key), e.n, cost);
-                }
-                c.ncheap += 1;
-            } else if (2..=c.uniform).contains(&n) && cost != c.multi {
-                c.flat = false;
-            }
-        }
-        // A fixed order, whatever the map's.
-        let n = c.ncheap.min(MAX_CHEAP);
-        c.cheap[..n].sort_unstable();
-        c
-    })
-}
-
-/// The most frequent cost among patterns whose size passes `size` (ties: the lower).
-fn commonest_cost(size: impl Fn(usize) -> bool) -> u32 {
-    let mut counts = [(0u32, 0u32); 64];
-    let mut distinct = 0;
-    for e in tables::EMITTERS.values() {
-        if !size(usize::from(e.n)) {
-            continue;
-        }
-        let cost = emitter_cost(e);
-        if let Some((_, k)) = counts[..distinct].iter_mut().find(|(c, _)| *c == cost) {
-            *k += 1;
-        } else if distinct < counts.len() {
-            counts[distinct] = (cost, 1);
-            distinct += 1;
-        }
-    }
-    counts[..distinct]
-        .iter()
-        .max_by_key(|&&(c, k)| (k, core::cmp::Reverse(c)))
-        .map_or(u32::MAX, |&(c, _)| c)
-}
 
 /// Takes a pass's cells out of per-column pass counts.
 fn uncover(cover: &mut [u8; WIDTH], key: u32) {
-    let mut k = key;
-    while k != 0 {
-        cover[k.trailing_zeros() as usize] -= 1;
-        k &= k - 1;
+    for x in Bits(key) {
+        cover[x] -= 1;
     }
-}
-
-/// Bit `s` set for each triple of `key` starting at column `s`.
-fn starts_of(key: u32) -> u32 {
-    let mut starts = 0;
-    let mut k = key;
-    while k != 0 {
-        let s = k.trailing_zeros();
-        starts |= 1 << s;
-        k &= !triple_mask(s as u8);
-    }
-    starts
 }
 
 /// The split with the fewest pieces (ties keep the greedy split).
 ///
 /// Costs are [`pass_cost`]s (`pieces + 5·n`, additive, same ranking as pieces), seen
-/// through [`Costs`]: a standard cost by size, and a few cheap patterns below it.
+/// through [`tables::CostModel`]: a standard cost by size, and a few cheap patterns below it.
 ///
 /// Branch and bound over set partitions. Pixels are taken in order of triple start, so
 /// the triples form an interval order and every triple still to place starts at or right
@@ -668,7 +130,7 @@ fn starts_of(key: u32) -> u32 {
 /// not end as a cheap pattern. So each split lies on one branch, and along it every pass
 /// costs at least standard or exactly its pattern's cost: that makes the bound tight.
 ///
-/// The bound ([`Search::bound`]) relaxes the rest of the row to an interval colouring:
+/// The bound ([`SplitSearch::bound`]) relaxes the rest of the row to an interval colouring:
 /// with `k` colours for the passes that may still take pixels, first-fit in start order
 /// keeps the most pixels possible; the others are lone passes, and so, at standard cost,
 /// are pixels beyond what the passes hold at their price (`uniform` for a normal pass).
@@ -678,24 +140,24 @@ fn starts_of(key: u32) -> u32 {
 /// - normal passes that can no longer reach a size with another cost ("settled") cost
 ///   `multi` whatever joins them, so a pixel tries only the first of them;
 /// - the first incumbent is the best of the greedy split and of the relaxation's own
-///   colourings, polished by local search ([`Search::seed`]); the search stops as soon
+///   colourings, polished by local search ([`SplitSearch::seed`]); the search stops as soon
 ///   as the incumbent meets the root bound, for most rows before it starts.
 ///
 /// Exact unless [`NODE_LIMIT`] search nodes are used up (then the best split found so
 /// far, never worse than greedy, deterministically), or the tables hold more than
 /// [`MAX_CHEAP`] cheap patterns (then the best of the heuristic splits).
-fn optimal(row: &RowPixels) -> Plan {
+pub(crate) fn optimal(row: &Singles) -> Split {
     optimal_from(row, greedy(row))
 }
 
 /// [`optimal`], given the row's [`greedy`] split (its first incumbent).
-fn optimal_from(row: &RowPixels, greedy: Plan) -> Plan {
+pub(crate) fn optimal_from(row: &Singles, greedy: Split) -> Split {
     let greedy_cost = plan_cost(&greedy);
     if row.len <= 1 {
         return greedy;
     }
-    let mut s = Search::new(row, greedy_cost);
-    if s.costs.ncheap <= MAX_CHEAP {
+    let mut s = SplitSearch::new(row, greedy_cost);
+    if s.costs.cheap.len() <= MAX_CHEAP {
         s.discounts();
         // A floor for the whole row: once reached, nothing is cheaper.
         s.floor = s.root_floor();
@@ -708,7 +170,7 @@ fn optimal_from(row: &RowPixels, greedy: Plan) -> Plan {
         return greedy;
     }
     // Back to pixel order, passes renumbered by their leftmost pixel.
-    let mut plan = Plan {
+    let mut plan = Split {
         passes: 0,
         pass_of: [0; MAX_WIDTH],
         keys: [0; MAX_WIDTH],
@@ -731,8 +193,8 @@ fn optimal_from(row: &RowPixels, greedy: Plan) -> Plan {
     plan
 }
 
-/// Search cost of a whole plan (`u32::MAX` if a key is missing from the tables).
-fn plan_cost(plan: &Plan) -> u32 {
+/// SplitSearch cost of a whole plan (`u32::MAX` if a key is missing from the tables).
+fn plan_cost(plan: &Split) -> u32 {
     plan.keys[..plan.passes]
         .iter()
         .map(|&k| pass_cost(k).unwrap_or(u32::MAX))
@@ -740,7 +202,7 @@ fn plan_cost(plan: &Plan) -> u32 {
 }
 
 /// State of the branch-and-bound search in [`optimal`]; all fixed-size.
-struct Search {
+struct SplitSearch {
     len: usize,
     /// Pixel indices in search order (by triple start, then column).
     order: [u8; MAX_WIDTH],
@@ -753,7 +215,7 @@ struct Search {
     starts: [u32; MAX_WIDTH],
     sizes: [u8; MAX_WIDTH],
     /// For each open pass, the cheap pattern it is meant to become (index in
-    /// [`Costs::cheap`] plus one), or 0 for a normal pass (see [`optimal`]).
+    /// [`tables::CostModel::cheap`] plus one), or 0 for a normal pass (see [`optimal`]).
     big: [u8; MAX_WIDTH],
     open: usize,
     /// Open passes covering each column.
@@ -766,27 +228,27 @@ struct Search {
     /// The bound at the root: a split this cheap is optimal, so the search stops.
     floor: u32,
     /// `discount[i]`: the most that new passes made of pixels `i..` can cost below
-    /// standard, being cheap patterns (see [`Search::discounts`]).
+    /// standard, being cheap patterns (see [`SplitSearch::discounts`]).
     discount: [u32; MAX_WIDTH + 1],
-    /// Whether [`Search::bound`] subtracts `discount` (not while [`Search::root_floor`]
+    /// Whether [`SplitSearch::bound`] subtracts `discount` (not while [`SplitSearch::root_floor`]
     /// fixes the new cheap passes itself).
     use_discount: bool,
     /// Pixels (bit per search-order index) whose own single pass costs no less than
     /// `multi` (the hard lone squares): never cheaper alone than in a new pass.
     dear: u32,
     nodes: u64,
-    costs: &'static Costs,
+    costs: &'static tables::CostModel,
 }
 
-impl Search {
-    fn new(row: &RowPixels, incumbent: u32) -> Search {
+impl SplitSearch {
+    fn new(row: &Singles, incumbent: u32) -> SplitSearch {
         let mut order = [0u8; MAX_WIDTH];
         for (i, o) in order[..row.len].iter_mut().enumerate() {
             *o = i as u8;
         }
         // Insertion sort by start, hard lone squares first among equal starts (the
         // bound likes them first), then column order.
-        let costs = costs();
+        let costs = &tables::COSTS;
         let dear_pixel =
             |i: u8| pass_cost(row.masks[usize::from(i)]).map_or(true, |cost| cost >= costs.multi);
         let rank = |i: u8| (row.triples[usize::from(i)].x, !dear_pixel(i), i);
@@ -809,7 +271,7 @@ impl Search {
         for i in (0..row.len).rev() {
             rest_starts[i] = rest_starts[i + 1] | 1 << masks[i].trailing_zeros();
         }
-        Search {
+        SplitSearch {
             len: row.len,
             order,
             masks,
@@ -982,7 +444,7 @@ impl Search {
         }
         let mut fits = [0u8; MAX_CHEAP];
         let mut nfits = 0;
-        for (b, &(_, ks, _, _)) in c.cheap().iter().enumerate() {
+        for (b, &(_, ks, _, _)) in c.cheap.iter().enumerate() {
             if (0..WIDTH).all(|s| ks & (1 << s) == 0 || count[s] > 0) {
                 fits[nfits] = b as u8;
                 nfits += 1;
@@ -994,7 +456,7 @@ impl Search {
         /// Least bound over the sets that extend the `self.open` passes already fixed
         /// with patterns from `fits`; `None` when out of budget.
         fn least(
-            s: &mut Search,
+            s: &mut SplitSearch,
             fits: &[u8],
             count: &mut [u8; WIDTH],
             budget: &mut u32,
@@ -1029,7 +491,7 @@ impl Search {
         floor.unwrap_or_else(|| self.bound(0))
     }
 
-    /// Fills [`Search::discount`]: for each `i`, the most the cheap patterns that can be
+    /// Fills [`SplitSearch::discount`]: for each `i`, the most the cheap patterns that can be
     /// made of pixels `i..` can save below standard cost together, by a small
     /// exhaustive packing (each start used at most as often as those pixels have it).
     fn discounts(&mut self) {
@@ -1042,7 +504,7 @@ impl Search {
             }
             let mut fits = [(0u32, 0u32); MAX_CHEAP];
             let mut nfits = 0;
-            for &(_, ks, n, cost) in c.cheap() {
+            for &(_, ks, n, cost) in c.cheap {
                 if ks & !free == 0 {
                     fits[nfits] = (ks, c.standard(usize::from(n)) - cost);
                     nfits += 1;
@@ -1281,7 +743,7 @@ impl Search {
         // A new pass: meant to become one of the cheap patterns whose first triple
         // starts here and whose other triples pixels left can supply, or normal.
         let p = self.open;
-        for (b, &(_, ks, _, _)) in c.cheap().iter().enumerate() {
+        for (b, &(_, ks, _, _)) in c.cheap.iter().enumerate() {
             let rest = ks & !(1 << start);
             if ks.trailing_zeros() as usize == start && rest & !self.rest_starts[i + 1] == 0 {
                 self.place(i, p, b as u8 + 1);
@@ -1308,7 +770,7 @@ impl Search {
         self.assign[i] = p as u8;
     }
 
-    /// Undoes [`Search::place`].
+    /// Undoes [`SplitSearch::place`].
     fn unplace(&mut self, i: usize, p: usize) {
         let m = self.masks[i];
         self.cover(m, false);
@@ -1321,15 +783,12 @@ impl Search {
     }
 
     fn cover(&mut self, mask: u32, add: bool) {
-        let mut m = mask;
-        while m != 0 {
-            let x = m.trailing_zeros() as usize;
+        for x in Bits(mask) {
             if add {
                 self.covering[x] += 1;
             } else {
                 self.covering[x] -= 1;
             }
-            m &= m - 1;
         }
     }
 }

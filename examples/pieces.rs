@@ -1,0 +1,138 @@
+//! Piece totals per strategy on the nine benchmark sprites (`benches/sprites/`) and on a
+//! fixed-seed set of 3000 random sprites: the figures the README's pieces tables and
+//! every "no more pieces" claim are checked against.
+//!
+//! ```text
+//! cargo run --release --example pieces                 # every strategy
+//! cargo run --release --example pieces -- fewest       # one
+//! ```
+//!
+//! The random set mixes sizes (1–17 wide, 1–32 tall), 1–3 colours and densities from
+//! sparse noise to solid blocks, outlines and runs; every row holds a pixel. It is the
+//! same set on every machine (xorshift from a fixed seed), and each line also prints an
+//! FNV hash of all the moves, so "same moves" can be checked without storing them.
+
+use std::process::ExitCode;
+
+use tetris_printer::{Converter, Passes, Sprite};
+
+/// Sprites of the random set.
+pub const RANDOM_SPRITES: usize = 3000;
+
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+/// Sprite `i` of the random set.
+fn random_sprite(rng: &mut Rng) -> Sprite {
+    let w = 1 + rng.below(17) as usize;
+    let h = 1 + rng.below(32) as usize;
+    let colours = 1 + rng.below(3);
+    let kind = rng.below(4);
+    let density = 1 + rng.below(4); // of 4
+    let mut art = String::new();
+    for r in 0..h {
+        let mut line: Vec<char> = (0..w)
+            .map(|c| {
+                let on = match kind {
+                    0 => rng.below(4) < density,                            // noise
+                    1 => true,                                              // solid
+                    2 => r == 0 || r == h - 1 || c == 0 || c == w - 1,      // outline
+                    _ => (c / (1 + (r % 3))) % 2 == 0 || rng.below(8) == 0, // runs
+                };
+                if on {
+                    char::from(b'0' + rng.below(colours) as u8)
+                } else {
+                    '.'
+                }
+            })
+            .collect();
+        if line.iter().all(|&c| c == '.') {
+            line[rng.below(w as u64) as usize] = '0';
+        }
+        art.extend(line);
+        art.push('\n');
+    }
+    Sprite::from_ascii(&art).expect("random sprites are valid")
+}
+
+/// The random set.
+fn random_set() -> Vec<Sprite> {
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    (0..RANDOM_SPRITES)
+        .map(|_| random_sprite(&mut rng))
+        .collect()
+}
+
+fn fnv(hash: &mut u64, bytes: &[u8]) {
+    for &b in bytes {
+        *hash = (*hash ^ u64::from(b)).wrapping_mul(0x100_0000_01B3);
+    }
+}
+
+fn main() -> ExitCode {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/benches/sprites");
+    let mut names: Vec<_> = match std::fs::read_dir(dir) {
+        Ok(d) => d.filter_map(Result::ok).map(|e| e.path()).collect(),
+        Err(e) => {
+            eprintln!("{dir}: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    names.sort();
+    let mut bench = Vec::new();
+    for p in &names {
+        match Sprite::open(p) {
+            Ok(s) => bench.push((p.file_stem().unwrap().to_string_lossy().into_owned(), s)),
+            Err(e) => {
+                eprintln!("{}: {e}", p.display());
+                return ExitCode::FAILURE;
+            }
+        }
+    }
+    let random = random_set();
+    let wanted: Vec<String> = std::env::args().skip(1).collect();
+    for (name, passes) in [
+        ("greedy", Passes::Greedy),
+        ("optimal", Passes::Optimal),
+        ("fewest", Passes::Fewest),
+    ] {
+        if !wanted.is_empty() && !wanted.iter().any(|w| w == name) {
+            continue;
+        }
+        let c = Converter::with_passes(passes);
+        let mut hash = 0xCBF2_9CE4_8422_2325u64;
+        let mut line = String::new();
+        let mut total = 0;
+        for (n, s) in &bench {
+            let moves = c.convert_to_vec(s);
+            fnv(
+                &mut hash,
+                tetris_printer::moves_to_string(&moves).as_bytes(),
+            );
+            total += moves.len();
+            line += &format!(" {n}={}", moves.len());
+        }
+        let mut rtotal = 0;
+        for s in &random {
+            let moves = c.convert_to_vec(s);
+            fnv(
+                &mut hash,
+                tetris_printer::moves_to_string(&moves).as_bytes(),
+            );
+            rtotal += moves.len();
+        }
+        println!("{name}: benchmark {total} [{line} ] random {rtotal} hash {hash:016x}");
+    }
+    ExitCode::SUCCESS
+}

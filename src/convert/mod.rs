@@ -1,0 +1,267 @@
+//! The converter: sprite in, moves out, without touching the heap.
+//!
+//! Rows are printed bottom to top. Each opaque pixel at column `x` of colour `c` is
+//! printed by an *emitter*: a J0 at `x − 2` (colour 0), T0 at `x − 1` (colour 1) or L0 at
+//! `x` (colour 2) whose protruding cell lands on the pixel, or a flipped J2/T2/L2 lying
+//! on three adjacent pixels of its colour. A row's emitters are split into *passes*;
+//! each pass's matrix above the row is completed by the emitter pattern keyed by its
+//! triples ([`crate::tables::EMITTERS`]) or by strips side by side ([`crate::tables::STRIPS`]), and
+//! clears, leaving only the emitted squares. A row with a pixel over a hole of the row
+//! below first gets a platform ([`crate::tables::PLATFORMS`]), whose last piece is dropped
+//! after the row's passes.
+//!
+//! How a row is split into passes is the only choice the converter makes, and the
+//! [`Passes`] strategy makes it. The layers, each using only the ones below it:
+//! - [`row`]: the row model every strategy shares (pixels, colours, support, emitters);
+//! - [`tiling`]: strip tilings of a pass's matrix, looked up in the static fit indexes;
+//! - [`classic`]: the article's passes of single emitters, greedy or exact;
+//! - [`fewest`]: the default planner (flipped emitters, support, strips), which starts
+//!   from the classic splits;
+//! - [`emit`]: writing a planned row as moves and blocks.
+//!
+//! Everything works in fixed-size arrays (a row has at most 17 pixels, 17 passes), so
+//! [`Converter::convert`] never allocates, from the first call on.
+
+mod classic;
+mod emit;
+mod fewest;
+mod row;
+mod tiling;
+
+pub use classic::NODE_LIMIT;
+pub use emit::{Block, BlockKind};
+
+use crate::moves::Move;
+use crate::sprite::{Sprite, MAX_HEIGHT, MAX_WIDTH};
+
+use emit::{Sink, PLACEHOLDER};
+use row::RowInput;
+
+/// Pieces in every platform pattern: the T2, 19 more "add" pieces and the "remove"
+/// piece, filling 4 rows of 21 cells (84 cells = 21 pieces).
+pub const PLATFORM_PIECES: usize = 21;
+
+/// The most pieces any emitter pattern spends per square it emits: a lone square whose
+/// pattern needs 7 rows costs (7·21 + 1)/4 = 37 pieces. Every other pattern is cheaper
+/// per square (at most 32 for two squares, 33 for six), so however a row's pixels are
+/// split into passes, the row costs at most 37 pieces per pixel.
+pub const MAX_PIECES_PER_SQUARE: usize = 37;
+
+/// A proven upper bound on the moves [`Converter::convert`] writes for any valid sprite,
+/// whatever [`Passes`] strategy: at most [`MAX_HEIGHT`] = 32 rows, each with at most one
+/// platform ([`PLATFORM_PIECES`] = 21) and at most [`MAX_WIDTH`] = 17 pixels costing at
+/// most [`MAX_PIECES_PER_SQUARE`] = 37 pieces each:
+/// 32 × (21 + 17 × 37) = 32 × 650 = **20,800**.
+/// A buffer this long never makes [`ConvertError::BufferTooSmall`].
+pub const MAX_MOVES: usize = MAX_HEIGHT * (PLATFORM_PIECES + MAX_WIDTH * MAX_PIECES_PER_SQUARE);
+
+/// How a row's pixels are split into passes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Passes {
+    /// The article's converter: fill a pass scanning the pixels left to right, taking
+    /// every pixel whose triple fits; repeat with the pixels left over.
+    Greedy,
+    /// The split with the fewest pieces, found by an exact branch-and-bound search that
+    /// starts from the greedy split and replaces it only by a strictly cheaper one.
+    Optimal,
+    /// Fewest pieces with everything the tables offer (the default): starts from the
+    /// [`Passes::Optimal`] split and also tries flipped emitters (one J2/T2/L2 for three
+    /// adjacent pixels of its colour) and strip fillers resting on squares already
+    /// emitted in the row (see the `plan` module). Never more pieces than `Optimal`.
+    #[default]
+    Fewest,
+}
+
+/// Why a sprite could not be converted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ConvertError {
+    /// The output slice is too short. Nothing is lost: `needed` is the exact count, so
+    /// retry with a slice that long (or [`MAX_MOVES`] for any sprite).
+    #[error("the output buffer holds {capacity} moves; this sprite needs {needed}")]
+    BufferTooSmall { needed: usize, capacity: usize },
+    /// The compiled tables lack the emitter pattern for `key`: a bug in the build.
+    #[error(
+        "no emitter pattern for key {key:#07x} (row {row}): the pattern tables are incomplete"
+    )]
+    MissingEmitter { key: u32, row: usize },
+    /// The compiled tables lack the platform with bar centre `centre`: a bug in the build.
+    #[error("no platform with bar centre {centre} (row {row}): the pattern tables are incomplete")]
+    MissingPlatform { centre: u8, row: usize },
+}
+
+/// What a conversion costs, counted without producing the moves.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct ConvertStats {
+    /// Moves (pieces dropped) in all.
+    pub pieces: usize,
+    /// Sprite rows printed.
+    pub rows: usize,
+    /// Rows that needed a platform.
+    pub platforms: usize,
+    /// Emitter patterns played (passes over all rows).
+    pub passes: usize,
+}
+
+/// Turns sprites into moves. Cheap to copy; holds only the [`Passes`] strategy.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Converter {
+    passes: Passes,
+}
+
+impl Converter {
+    /// A converter that plans rows for the fewest pieces ([`Passes::Fewest`]).
+    #[must_use]
+    pub const fn new() -> Converter {
+        Converter {
+            passes: Passes::Fewest,
+        }
+    }
+
+    /// A converter that splits rows like the article ([`Passes::Greedy`]).
+    #[must_use]
+    pub const fn greedy() -> Converter {
+        Converter {
+            passes: Passes::Greedy,
+        }
+    }
+
+    /// A converter with the given strategy.
+    #[must_use]
+    pub const fn with_passes(passes: Passes) -> Converter {
+        Converter { passes }
+    }
+
+    /// The strategy used to split rows into passes.
+    #[must_use]
+    pub const fn passes(&self) -> Passes {
+        self.passes
+    }
+
+    /// Writes the moves that print `sprite` into `out` and returns how many there are.
+    ///
+    /// Never allocates. A slice of [`MAX_MOVES`] always suffices; a shorter one that turns
+    /// out too short gives [`ConvertError::BufferTooSmall`] with the exact length needed
+    /// (its contents are then unspecified).
+    ///
+    /// ```
+    /// use tetris_printer::{Converter, Move, Playfield, Sprite, MAX_MOVES};
+    ///
+    /// let sprite = Sprite::from_ascii("
+    ///     .1.
+    ///     012
+    /// ").unwrap();
+    /// let mut buf: [Move; MAX_MOVES] = ["T0 0".parse().unwrap(); MAX_MOVES];
+    /// let n = Converter::new().convert(&sprite, &mut buf).unwrap();
+    ///
+    /// // Played on an empty field, the moves leave exactly the sprite.
+    /// let field = Playfield::replay(&buf[..n]).unwrap();
+    /// assert_eq!(field.stack_height(), 2);
+    /// assert_eq!(field.row(0).count_ones() + field.row(1).count_ones(), 4);
+    /// ```
+    pub fn convert(&self, sprite: &Sprite, out: &mut [Move]) -> Result<usize, ConvertError> {
+        let mut sink = Sink { out, len: 0 };
+        self.run(sprite, &mut sink, &mut |_| {})?;
+        if sink.len > sink.out.len() {
+            return Err(ConvertError::BufferTooSmall {
+                needed: sink.len,
+                capacity: sink.out.len(),
+            });
+        }
+        Ok(sink.len)
+    }
+
+    /// The moves that print `sprite`, in a vector of exactly the right length.
+    ///
+    /// # Panics
+    /// Only if the compiled pattern tables are incomplete (a build bug; see
+    /// [`ConvertError::MissingEmitter`]).
+    #[must_use]
+    pub fn convert_to_vec(&self, sprite: &Sprite) -> Vec<Move> {
+        let mut buf = vec![PLACEHOLDER; MAX_MOVES];
+        let n = self
+            .convert(sprite, &mut buf)
+            .unwrap_or_else(|e| panic!("{e}"));
+        buf.truncate(n);
+        buf.shrink_to_fit();
+        buf
+    }
+
+    /// Like [`Converter::convert_to_vec`], also returning how the moves group into blocks
+    /// (platform add, one per pass, platform remove) for the article's listing.
+    #[must_use]
+    pub fn convert_blocks(&self, sprite: &Sprite) -> (Vec<Move>, Vec<Block>) {
+        let mut buf = vec![PLACEHOLDER; MAX_MOVES];
+        let mut blocks = Vec::new();
+        let mut sink = Sink {
+            out: &mut buf,
+            len: 0,
+        };
+        self.run(sprite, &mut sink, &mut |b| blocks.push(b))
+            .unwrap_or_else(|e| panic!("{e}"));
+        let n = sink.len;
+        buf.truncate(n);
+        (buf, blocks)
+    }
+
+    /// Counts what converting `sprite` costs, without writing moves or allocating.
+    ///
+    /// # Panics
+    /// Only if the compiled pattern tables are incomplete (a build bug).
+    #[must_use]
+    pub fn stats(&self, sprite: &Sprite) -> ConvertStats {
+        let mut sink = Sink {
+            out: &mut [],
+            len: 0,
+        };
+        self.run(sprite, &mut sink, &mut |_| {})
+            .unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// The conversion proper: pushes every move into `sink` (which counts past its end).
+    fn run(
+        &self,
+        sprite: &Sprite,
+        sink: &mut Sink<'_>,
+        on_block: &mut dyn FnMut(Block),
+    ) -> Result<ConvertStats, ConvertError> {
+        let mut stats = ConvertStats {
+            rows: sprite.height(),
+            ..ConvertStats::default()
+        };
+        // The plans of the last two rows (a row's plan depends on its input alone, and
+        // sprites repeat rows, often every other one).
+        let mut recent: [Option<(RowInput, fewest::RowPlan)>; 2] = [None, None];
+        for y in 0..sprite.height() {
+            let row = RowInput::of(sprite, y);
+            let first_row = y == 0;
+            match self.passes {
+                Passes::Fewest => {
+                    let known = recent
+                        .iter()
+                        .flatten()
+                        .find(|(r, _)| !first_row && *r == row)
+                        .map(|&(_, p)| p);
+                    let planned = known.unwrap_or_else(|| fewest::plan_row(&row, first_row));
+                    if !first_row {
+                        recent[y % 2] = Some((row, planned));
+                    }
+                    emit::planned(&planned, sprite, y, sink, on_block, &mut stats)?;
+                }
+                Passes::Greedy | Passes::Optimal => {
+                    let singles = classic::Singles::of(&row);
+                    let split = if self.passes == Passes::Greedy {
+                        classic::greedy(&singles)
+                    } else {
+                        classic::optimal(&singles)
+                    };
+                    let platform = row.singles_need_platform(first_row);
+                    emit::classic(
+                        &singles, &split, platform, sprite, y, sink, on_block, &mut stats,
+                    )?;
+                }
+            }
+        }
+        stats.pieces = sink.len;
+        Ok(stats)
+    }
+}

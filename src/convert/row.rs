@@ -1,0 +1,116 @@
+//! The row model every strategy shares: one sprite row's pixels, left to right, with
+//! their colours and whether the row below holds each up, and the emitters that can
+//! print them (a single J0/T0/L0 per pixel, or a flipped J2/T2/L2 over three).
+
+use crate::moves::Move;
+use crate::piece::{Piece, Shape};
+use crate::sprite::{Sprite, MAX_WIDTH};
+
+/// One emitter of a row.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Emit {
+    pub mv: Move,
+    /// Its cells in the row above the emission row (a bar, or a flipped top cell).
+    pub above: u32,
+    /// Its cells in the emission row (the square, or a flipped piece's bar).
+    pub row: u32,
+    /// Whether the row below holds it up (else the row needs a platform).
+    pub held: bool,
+}
+
+impl Emit {
+    pub(crate) const NONE: Emit = Emit {
+        mv: Move {
+            shape: Shape::ALL[0],
+            x: 0,
+        },
+        above: 0,
+        row: 0,
+        held: true,
+    };
+
+    pub(crate) fn flipped(&self) -> bool {
+        self.row.count_ones() == 3
+    }
+}
+
+/// The orientation of colour `c`'s piece: 0 (spawn) for a single, 2 for a flipped one.
+fn shape(c: u8, rotation: u8) -> Shape {
+    match Shape::new(Piece::for_color(c), rotation) {
+        Some(s) => s,
+        None => unreachable!("J, T and L have four orientations"),
+    }
+}
+
+/// One row's pixels, left to right.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct RowInput {
+    pub len: usize,
+    pub x: [u8; MAX_WIDTH],
+    pub colour: [u8; MAX_WIDTH],
+    /// Whether the row below has a square under the pixel (always, on the floor).
+    pub held: [bool; MAX_WIDTH],
+}
+
+impl RowInput {
+    /// Whether printing every pixel with a single emitter needs a platform: some pixel
+    /// is over a hole (never on the floor).
+    pub(crate) fn singles_need_platform(&self, first_row: bool) -> bool {
+        !first_row && self.held[..self.len].iter().any(|&h| !h)
+    }
+
+    /// The unflipped emitter of pixel `i`.
+    pub(crate) fn single(&self, i: usize) -> Emit {
+        let (x, c) = (self.x[i], self.colour[i]);
+        let start = x + c - 2; // J0 protrudes right, T0 in the middle, L0 left; x ≥ 2
+        Emit {
+            mv: Move {
+                shape: shape(c, 0),
+                x: start,
+            },
+            above: 0b111 << start,
+            row: 1 << x,
+            held: self.held[i],
+        }
+    }
+
+    /// The flipped emitter on pixels `i..i + 3`, if they are adjacent and one colour.
+    pub(crate) fn flip(&self, i: usize) -> Option<Emit> {
+        if i + 3 > self.len {
+            return None;
+        }
+        let (x, c) = (self.x[i], self.colour[i]);
+        let run = (1..3).all(|d| self.x[i + d] == x + d as u8 && self.colour[i + d] == c);
+        run.then(|| Emit {
+            mv: Move {
+                shape: shape(c, 2),
+                x,
+            },
+            above: 1 << (x + c), // J2's top cell is left, T2's middle, L2's right
+            row: 0b111 << x,
+            held: self.held[i..i + 3].iter().any(|&h| h),
+        })
+    }
+}
+
+impl RowInput {
+    /// The pixels of playfield row `y` of `sprite`.
+    pub(crate) fn of(sprite: &Sprite, y: usize) -> RowInput {
+        let mut row = RowInput {
+            len: 0,
+            x: [0; MAX_WIDTH],
+            colour: [0; MAX_WIDTH],
+            held: [true; MAX_WIDTH],
+        };
+        let x0 = sprite.x0();
+        for x in x0..x0 + sprite.width() {
+            if let Some(c) = sprite.cell(x, y) {
+                row.x[row.len] = x as u8;
+                row.colour[row.len] = c.min(2);
+                row.held[row.len] = y == 0 || sprite.cell(x, y - 1).is_some();
+                row.len += 1;
+            }
+        }
+        row
+    }
+}

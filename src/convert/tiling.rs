@@ -1,0 +1,289 @@
+//! Tiling a pass's matrix with [strips](crate::Strip) side by side: a DP over the 21
+//! columns that looks every step up in the static fit indexes of [`crate::tables`], and
+//! the choice between a strip tiling and the classic emitter pattern.
+
+use crate::bits::Bits;
+use crate::moves::Move;
+use crate::pattern::{strip_window, Emitter, Strip, StripSide};
+use crate::playfield::WIDTH;
+use crate::tables;
+use crate::tables::layout::{EDGE_WIDTH, STRIP_HEIGHT, STRIP_WIDTH};
+
+/// How a pass's matrix is completed. Built one pass at a time on the stack while a
+/// row is written, never stored, so the variants' sizes do not matter.
+#[derive(Clone, Copy, Debug)]
+#[allow(clippy::large_enum_variant)]
+pub(crate) enum Fill {
+    /// A classic emitter pattern (passes of unflipped emitters only).
+    Table(&'static Emitter),
+    /// Strips side by side, `(left column, strip)`, left to right.
+    Strips {
+        tiles: [(u8, &'static Strip); WIDTH],
+        len: usize,
+    },
+}
+
+impl Fill {
+    /// The pieces of the fill, in drop order, to `out`.
+    pub fn moves(&self, mut out: impl FnMut(Move)) {
+        match self {
+            Fill::Table(e) => e.fillers.iter().copied().for_each(out),
+            Fill::Strips { tiles, len } => {
+                for &(a, s) in &tiles[..*len] {
+                    for m in s.fillers {
+                        out(Move {
+                            shape: m.shape,
+                            x: m.x + a,
+                        });
+                    }
+                }
+            }
+        }
+    }
+}
+
+pub(super) static NO_EMITTER: Emitter = Emitter {
+    key: 0,
+    n: 0,
+    height: 0,
+    fillers: &[],
+};
+
+/// Mask of the columns of a strip `w` wide that may hold bottom cells and support.
+fn window(side: StripSide, w: usize) -> u32 {
+    u32::from(strip_window(w as u8, side))
+}
+
+/// Whether an edge strip `w` × `h` on `side` fits over `bottom` on `support` (both
+/// relative to its left column, masked to its width). The index holds only strips of
+/// whole pieces, and the slot fixes the bottom, so that needs no test here.
+#[inline]
+fn edge_fits(side: StripSide, w: usize, h: usize, bottom: u32, support: u32) -> bool {
+    let win = window(side, w);
+    if bottom & !win != 0 {
+        return false;
+    }
+    let shift = win.trailing_zeros();
+    tables::edge_fits(side, w, h, bottom >> shift) >> ((support & win) >> shift) & 1 != 0
+}
+
+/// The strip `w` × `h` on `side` over `bottom` that needs no more than `support`: the
+/// first of its list, as the index's bits promise.
+fn strip(side: StripSide, w: usize, h: usize, bottom: u32, support: u32) -> Option<&'static Strip> {
+    tables::strips(w as u8, h as u8, side, bottom as u16)
+        .iter()
+        .find(|s| u32::from(s.support) & !support == 0)
+}
+
+/// Tiles the 21 columns with strips of height `h` over `bottom`, resting on `support`;
+/// fills `tiles` (left to right) when given. Whether it can.
+fn tile(bottom: u32, support: u32, h: usize, tiles: Option<&mut Tiles>) -> bool {
+    // parent[b] = (a, w, side) of the first strip found ending at column b.
+    let mut parent = [(0u8, 0u8, StripSide::Inner); WIDTH + 1];
+    let mut reach: u32 = 1;
+    let mut a = 0;
+    while a < WIDTH {
+        let (rest, sup) = (bottom >> a, support >> a);
+        // Inner strips: every width at once, none past the right edge.
+        let room = (1u32 << STRIP_WIDTH.min(WIDTH - a)) - 1;
+        let ends = (u32::from(tables::inner_fits(h, rest, sup)) & room) << (a + 1) & !reach;
+        for b in Bits(ends) {
+            parent[b] = (a as u8, (b - a) as u8, StripSide::Inner);
+        }
+        reach |= ends;
+        // Edge strips: from column 0, or to column 21 (each at most one width here).
+        let edges = [
+            (
+                StripSide::Left,
+                STRIP_WIDTH + 1,
+                if a == 0 { EDGE_WIDTH } else { 0 },
+            ),
+            (StripSide::Right, WIDTH - a, WIDTH - a),
+        ];
+        for (side, from, to) in edges {
+            for w in from.max(STRIP_WIDTH + 1)..=to.min(EDGE_WIDTH) {
+                let mask = (1u32 << w) - 1;
+                if reach >> (a + w) & 1 == 0 && edge_fits(side, w, h, rest & mask, sup & mask) {
+                    reach |= 1 << (a + w);
+                    parent[a + w] = (a as u8, w as u8, side);
+                }
+            }
+        }
+        // Next reachable column.
+        let next = reach & !((2u32 << a) - 1);
+        if next == 0 {
+            return false;
+        }
+        a = next.trailing_zeros() as usize;
+    }
+    if reach >> WIDTH & 1 == 0 {
+        return false;
+    }
+    if let Some((out, len)) = tiles {
+        // Walk back from the right edge, then reverse into left-to-right order.
+        let mut b = WIDTH;
+        *len = 0;
+        while b > 0 {
+            let (a, w, side) = parent[b];
+            let (a, w) = (usize::from(a), usize::from(w));
+            let mask = (1u32 << w) - 1;
+            let st = strip(side, w, h, bottom >> a & mask, support >> a & mask)
+                .expect("the index only holds listed strips");
+            out[*len] = (a as u8, st);
+            *len += 1;
+            b = a;
+        }
+        out[..*len].reverse();
+    }
+    true
+}
+
+/// The tiles of a strip fill, left to right, and how many.
+type Tiles = ([(u8, &'static Strip); WIDTH], usize);
+
+/// The cheapest fill of a pass: its pieces, and the classic pattern when that is it
+/// (else a strip tiling, written to `tiles` when given).
+fn cheapest(
+    bottom: u32,
+    support: u32,
+    flips: bool,
+    mut tiles: Option<&mut Tiles>,
+) -> Option<(u32, Option<&'static Emitter>)> {
+    let table = if flips { None } else { tables::emitter(bottom) };
+    let filled = bottom.count_ones() as usize;
+    for h in 1..=STRIP_HEIGHT {
+        let cells = 21 * h;
+        if cells < filled || (cells - filled) % 4 != 0 {
+            continue;
+        }
+        let pieces = ((cells - filled) / 4) as u32;
+        if let Some(e) = table {
+            if e.fillers.len() as u32 <= pieces {
+                break; // the classic pattern is no dearer than any strip tiling left
+            }
+        }
+        if tile(bottom, support, h, tiles.as_deref_mut()) {
+            return Some((pieces, None));
+        }
+    }
+    table.map(|e| (e.fillers.len() as u32, Some(e)))
+}
+
+/// The cheapest fill of a pass, built.
+pub(super) fn fill(bottom: u32, support: u32, flips: bool) -> Option<Fill> {
+    let mut tiles: Tiles = ([(0u8, &DUMMY); WIDTH], 0);
+    let (_, table) = cheapest(bottom, support, flips, Some(&mut tiles))?;
+    Some(match table {
+        Some(e) => Fill::Table(e),
+        None => Fill::Strips {
+            tiles: tiles.0,
+            len: tiles.1,
+        },
+    })
+}
+
+/// The cheapest fill's pieces alone (no tiling is built).
+pub(super) fn fill_pieces(bottom: u32, support: u32, flips: bool) -> Option<u32> {
+    cheapest(bottom, support, flips, None).map(|c| c.0)
+}
+
+static DUMMY: Strip = Strip {
+    width: 1,
+    height: 1,
+    side: StripSide::Inner,
+    bottom: 1,
+    support: 0,
+    fillers: &[],
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const FULL_ROW: u32 = (1 << WIDTH) - 1;
+
+    /// The fit index tiles exactly as a plain DP over the strip lists does: inner strips
+    /// anywhere, edge strips against their edge, each looked up with [`strip`].
+    #[test]
+    fn index_tiles_as_the_strip_lists_do() {
+        let plain = |bottom: u32, support: u32, h: usize| {
+            let mut reach = [false; WIDTH + 1];
+            reach[0] = true;
+            for a in 0..WIDTH {
+                if !reach[a] {
+                    continue;
+                }
+                for w in 1..=(WIDTH - a).min(EDGE_WIDTH) {
+                    let side = if w <= STRIP_WIDTH {
+                        StripSide::Inner
+                    } else if a == 0 {
+                        StripSide::Left
+                    } else if a + w == WIDTH {
+                        StripSide::Right
+                    } else {
+                        continue;
+                    };
+                    let mask = (1u32 << w) - 1;
+                    if strip(side, w, h, bottom >> a & mask, support >> a & mask).is_some() {
+                        reach[a + w] = true;
+                    }
+                }
+            }
+            reach[WIDTH]
+        };
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let (mut tiled, mut tries) = (0, 0);
+        for _ in 0..4000 {
+            // Sparse bottoms (as a pass leaves them) over denser supports.
+            let r = next();
+            let bottom = (r as u32 & (r >> 21) as u32 & (r >> 42) as u32) & FULL_ROW;
+            let support = (next() as u32 | next() as u32) & FULL_ROW;
+            for h in 1..=STRIP_HEIGHT {
+                let expected = plain(bottom, support, h);
+                let mut tiles: Tiles = ([(0u8, &DUMMY); WIDTH], 0);
+                assert_eq!(
+                    tile(bottom, support, h, Some(&mut tiles)),
+                    expected,
+                    "bottom {bottom:021b} support {support:021b} height {h}"
+                );
+                tries += 1;
+                if expected {
+                    tiled += 1;
+                    // The tiling covers the 21 columns left to right.
+                    let mut next_column = 0;
+                    for &(a, st) in &tiles.0[..tiles.1] {
+                        assert_eq!(usize::from(a), next_column);
+                        next_column += usize::from(st.width);
+                    }
+                    assert_eq!(next_column, WIDTH);
+                }
+            }
+        }
+        // Both answers occur, so the comparison means something.
+        assert!(tiled > 0 && tiled < tries, "{tiled} of {tries} tiled");
+    }
+
+    /// The floors assume every classic pattern fills its whole matrix (`3·n + 4·fillers
+    /// = 21·height`) and the edge index assumes edge supports stay in their window.
+    #[test]
+    fn floors_and_index_hold_for_the_tables() {
+        for e in tables::EMITTERS.values() {
+            assert_eq!(
+                3 * usize::from(e.n) + 4 * e.fillers.len(),
+                21 * usize::from(e.height)
+            );
+        }
+        for s in tables::STRIPS.values().flat_map(|l| l.iter()) {
+            let w = usize::from(s.width);
+            if s.side != StripSide::Inner {
+                assert_eq!(u32::from(s.bottom | s.support) & !window(s.side, w), 0);
+            }
+        }
+    }
+}

@@ -1,0 +1,71 @@
+//! How the indexes that `build.rs` derives from the patterns are laid out: shared (through
+//! `#[path]`) by the build, which fills them, and the lookups in [`crate::tables`], which
+//! read them, so both sides compute every slot with the same code.
+// Some items serve only the build script's side.
+#![allow(dead_code)]
+
+use crate::pattern::{StripSide, EDGE_WINDOW, MAX_EDGE_WIDTH, MAX_STRIP_HEIGHT, MAX_STRIP_WIDTH};
+
+/// Slots of the emitter index: a power of two, over twice the 1872 patterns, so probes
+/// are short and a free slot always ends them.
+pub const EMITTER_SLOTS: usize = 4096;
+
+/// The first slot probed for emitter `key` (a multiply-shift hash; probing goes on to
+/// the next slot, wrapping).
+#[must_use]
+pub const fn emitter_slot(key: u32) -> usize {
+    (key.wrapping_mul(0x9E37_79B1) >> 20) as usize % EMITTER_SLOTS
+}
+
+/// Widest inner strip, tallest strip, widest edge strip and the edge window, as sizes.
+pub const STRIP_WIDTH: usize = MAX_STRIP_WIDTH as usize;
+/// See [`STRIP_WIDTH`].
+pub const STRIP_HEIGHT: usize = MAX_STRIP_HEIGHT as usize;
+/// See [`STRIP_WIDTH`].
+pub const EDGE_WIDTH: usize = MAX_EDGE_WIDTH as usize;
+/// See [`STRIP_WIDTH`].
+pub const WINDOW: usize = EDGE_WINDOW as usize;
+
+// The inner-width index holds strips in 8 columns and their widths in a byte.
+const _: () = assert!(STRIP_WIDTH == 8);
+
+/// Inner strip fits, full form: for each height and each 8 columns of bottom and support,
+/// a byte whose bit `w − 1` says some inner strip `w` wide fits there in whole pieces.
+/// `build.rs` stores it deduplicated: one 256-byte row (indexed by support) per distinct
+/// `(height, bottom)`.
+#[must_use]
+pub const fn widths_slot(h: usize, bottom: u32, support: u32) -> usize {
+    (fit_row_slot(h, bottom) << 8) | (support as usize & 0xFF)
+}
+
+/// The `(height, bottom byte)` whose 256 supports form one row of the inner index.
+#[must_use]
+pub const fn fit_row_slot(h: usize, bottom: u32) -> usize {
+    ((h - 1) << 8) | (bottom as usize & 0xFF)
+}
+
+/// Rows of the inner index before deduplication.
+pub const FIT_ROW_SLOTS: usize = STRIP_HEIGHT << 8;
+
+/// Edge strip widths (`STRIP_WIDTH < w ≤ EDGE_WIDTH`).
+pub const EDGE_WIDTHS: usize = EDGE_WIDTH - STRIP_WIDTH;
+
+/// Slots of the edge index: one 32-bit support set per side, height, width and bottom
+/// within the window.
+pub const EDGE_SLOTS: usize = (2 * STRIP_HEIGHT * EDGE_WIDTHS) << WINDOW;
+
+/// The slot of an edge strip `w` × `h` on `side` over `window_bottom` (its bottom shifted
+/// into the window). Bit `s` of the slot says a strip fits on support `s` (shifted too).
+#[must_use]
+pub const fn edge_slot(side: StripSide, w: usize, h: usize, window_bottom: u32) -> usize {
+    let s = matches!(side, StripSide::Right) as usize;
+    (((s * STRIP_HEIGHT + h - 1) * EDGE_WIDTHS + w - STRIP_WIDTH - 1) << WINDOW)
+        + window_bottom as usize
+}
+
+/// Whether a strip `w` × `h` over `bottom` has a whole number of free cells (only whole
+/// pieces fill it).
+#[must_use]
+pub const fn whole(w: usize, h: usize, bottom: u32) -> bool {
+    (w * h).wrapping_sub(bottom.count_ones() as usize) % 4 == 0
+}

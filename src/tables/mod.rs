@@ -1,0 +1,146 @@
+//! The pattern tables, compiled by `build.rs` from `pattern-src/` after checking every
+//! pattern by simulation, and the indexes it derives from them. Everything here is
+//! `static` data in the binary: nothing is built at run time, nothing allocates, and
+//! nothing searches. A lookup is one hash probe or a couple of array loads.
+#![allow(clippy::unreadable_literal, clippy::large_const_arrays)]
+
+pub(crate) mod layout;
+
+use crate::pattern::{mv, strip_key, Emitter, Platform, Strip, StripSide};
+
+include!(concat!(env!("OUT_DIR"), "/tables.rs"));
+
+/// The emitter for the triples whose bottom-row cells are `key`.
+///
+/// The converter looks emitters up several times a row, so this goes through an
+/// open-addressing index with a multiply-shift hash (a few ns) rather than the `phf`
+/// map's SipHash (about 18 ns); both point into the same [`EMITTER_LIST`].
+#[must_use]
+pub fn emitter(key: u32) -> Option<&'static Emitter> {
+    let mut i = layout::emitter_slot(key);
+    loop {
+        match EMITTER_INDEX[i] {
+            (k, Some(e)) if k == key => return Some(e),
+            (_, None) => return None,
+            _ => i = (i + 1) % layout::EMITTER_SLOTS,
+        }
+    }
+}
+
+/// The platform whose T2 bar is centred on `centre` (odd, 1..=19).
+#[must_use]
+pub fn platform(centre: u8) -> Option<&'static Platform> {
+    PLATFORMS.iter().find(|p| p.centre == centre)
+}
+
+/// The strips `width` × `height` on `side` over `bottom`, minimal supports smallest
+/// first (empty when none packs).
+#[must_use]
+pub fn strips(width: u8, height: u8, side: StripSide, bottom: u16) -> &'static [Strip] {
+    STRIPS
+        .get(&strip_key(width, height, side, bottom))
+        .copied()
+        .unwrap_or(&[])
+}
+
+/// The widths (bit `w − 1`) of the inner strips of height `h` (1..=5) that fit over the
+/// low 8 bits of `bottom` resting on the low 8 bits of `support`, in whole pieces.
+#[inline]
+#[must_use]
+pub(crate) fn inner_fits(h: usize, bottom: u32, support: u32) -> u8 {
+    FIT_ROWS[usize::from(FIT_ROW_OF[layout::fit_row_slot(h, bottom)])][support as usize & 0xFF]
+}
+
+/// The supports (bit `s`: support `s` within the window) on which an edge strip `w` × `h`
+/// on `side` fits over `window_bottom` (its bottom within the window).
+#[inline]
+#[must_use]
+pub(crate) fn edge_fits(side: StripSide, w: usize, h: usize, window_bottom: u32) -> u32 {
+    EDGE_FITS[layout::edge_slot(side, w, h, window_bottom)]
+}
+
+/// The emitter costs as the classic split search sees them (cost = `pieces + 5·n`, which
+/// is `21·(height + n)/4`): a *standard* cost by size, and the few *cheap* patterns that
+/// cost less than the standard for their size. Derived from [`EMITTER_LIST`] by
+/// `build.rs` (as [`COSTS`]).
+///
+/// `std(1) = single`, `std(n) = multi` for `2 ≤ n ≤ uniform`, and
+/// `multi + single·(n − uniform)` above (as if the extra pixels were lone passes). With
+/// the committed tables: single 21 (16 pieces), multi 42, uniform 5; the hard lone
+/// squares (37 pieces) and hard n = 6 patterns (33 pieces, std 63) cost no less than
+/// standard; the cheap ones are the 35 easy n = 6 patterns (12 pieces), the n = 7 one
+/// (7 pieces) and the three two-row n = 2 ones (11 pieces).
+#[derive(Debug)]
+pub struct CostModel {
+    /// Least cost of a one-pixel pass.
+    pub single: u32,
+    /// The commonest cost of a pass of 2 or more pixels.
+    pub multi: u32,
+    /// Largest `n` up to which `multi` is the commonest cost of an `n`-pixel pass.
+    pub uniform: usize,
+    /// Whether every pattern of `2..=uniform` triples that is not cheap costs exactly
+    /// `multi` (then passes that cannot grow past `uniform` are interchangeable).
+    pub flat: bool,
+    /// Most triples of a cheap pattern of at most `uniform` triples (2 with two-row
+    /// n = 2 patterns), 0 if there is none.
+    pub small_cheap: usize,
+    /// The cheap patterns: `(key, starts, n, cost)`, `starts` with bit `s` set for each
+    /// triple starting at `s`. Sorted by key.
+    pub cheap: &'static [(u32, u32, u8, u32)],
+}
+
+impl CostModel {
+    /// The standard cost of a pass of `n` pixels.
+    #[must_use]
+    pub fn standard(&self, n: usize) -> u32 {
+        if n <= 1 {
+            self.single
+        } else {
+            let extra = n.saturating_sub(self.uniform.max(1)) as u32;
+            self.multi.saturating_add(extra.saturating_mul(self.single))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The index answers exactly as the `phf` map: every key, and keys one cell off.
+    #[test]
+    fn emitter_index_agrees_with_the_map() {
+        for &key in EMITTERS.keys() {
+            assert!(core::ptr::eq(
+                emitter(key).expect("indexed"),
+                *EMITTERS.get(&key).expect("in the map")
+            ));
+            for b in 0..23 {
+                let other = key ^ 1 << b;
+                assert_eq!(
+                    emitter(other).map(|e| e.key),
+                    EMITTERS.get(&other).map(|e| e.key)
+                );
+            }
+        }
+        assert!(emitter(0).is_none());
+        assert_eq!(EMITTER_LIST.len(), EMITTERS.len());
+    }
+
+    /// The cost model matches the list: every pattern costs its standard, or is listed
+    /// as cheap at its own cost.
+    #[test]
+    fn cost_model_agrees_with_the_list() {
+        for e in &EMITTER_LIST {
+            let cost = (e.pieces() + 5 * usize::from(e.n)) as u32;
+            match COSTS.cheap.iter().find(|c| c.0 == e.key) {
+                Some(&(_, _, n, c)) => {
+                    assert_eq!((n, c), (e.n, cost));
+                    assert!(cost < COSTS.standard(usize::from(e.n)));
+                }
+                None => assert!(cost >= COSTS.standard(usize::from(e.n)), "{e:?}"),
+            }
+        }
+        assert_eq!((COSTS.single, COSTS.multi, COSTS.uniform), (21, 42, 5));
+        assert_eq!(COSTS.cheap.len(), 35 + 1 + 3);
+    }
+}

@@ -1,0 +1,670 @@
+//! Issue #15: output files, standard streams, inputs, bounded work. The command-line tool
+//! runs as a separate process; library checks call the functions directly.
+#![cfg(all(feature = "cli", unix))]
+
+use std::fs;
+use std::io::{Read, Write};
+use std::os::unix::fs::{FileTypeExt, PermissionsExt};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Output, Stdio};
+
+use tetris_printer::{
+    parse_blocks, parse_moves, write_blocks, Block, BlockKind, Converter, Move, Piece, Playfield,
+    Shape, Sprite, SpriteError, HEIGHT,
+};
+
+const BIN: &str = env!("CARGO_BIN_EXE_tetris-printer");
+const PIXEL1_PNG: &[u8] = include_bytes!("fixtures/pixel1.png");
+const PIXEL1_MOVES: &str = include_str!("fixtures/pixel1.txt");
+
+struct Run {
+    code: i32,
+    stdout: Vec<u8>,
+    stderr: String,
+}
+
+fn finish(out: Output, what: &str) -> Run {
+    let r = Run {
+        code: out
+            .status
+            .code()
+            .unwrap_or_else(|| panic!("{what}: killed by a signal: {:?}", out.status)),
+        stdout: out.stdout,
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    };
+    assert!(!r.stderr.contains("panicked"), "{what}: {}", r.stderr);
+    r
+}
+
+fn cmd(dir: &Path, args: &[&str]) -> Command {
+    let mut c = Command::new(BIN);
+    c.args(args).current_dir(dir);
+    c
+}
+
+fn run_in(dir: &Path, args: &[&str]) -> Run {
+    finish(cmd(dir, args).output().unwrap(), &format!("{args:?}"))
+}
+
+/// Runs with `input` on standard input.
+fn run_with_stdin(dir: &Path, args: &[&str], input: &[u8]) -> Run {
+    let mut child = cmd(dir, args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_vec();
+    let writer = std::thread::spawn(move || {
+        // The program may stop reading early (an error): that is its business.
+        let _ = stdin.write_all(&input);
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    finish(out, &format!("{args:?}"))
+}
+
+fn workdir() -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().to_path_buf();
+    fs::write(path.join("pixel1.png"), PIXEL1_PNG).unwrap();
+    fs::write(path.join("moves.txt"), PIXEL1_MOVES).unwrap();
+    (dir, path)
+}
+
+fn names(dir: &Path) -> Vec<String> {
+    let mut v: Vec<String> = fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    v.sort();
+    v
+}
+
+fn mode(p: &Path) -> u32 {
+    fs::metadata(p).unwrap().permissions().mode() & 0o7777
+}
+
+/// `n` moves that replay forever: vertical I pieces in every column, 21 of them clear 4
+/// rows.
+fn endless_moves(n: usize) -> String {
+    let mut s = String::with_capacity(n * 6);
+    for i in 0..n {
+        s.push_str(&format!("I1 {}\n", i % 21));
+    }
+    s
+}
+
+// ---- Output files ----
+
+#[test]
+fn dash_output_is_stdout() {
+    let (_t, dir) = workdir();
+    let r = run_in(&dir, &["convert", "pixel1.png", "-o", "-"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(String::from_utf8(r.stdout).unwrap(), converted());
+    let r = run_in(&dir, &["render", "pixel1.png", "-o", "-", "--scale", "1"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(r.stdout.starts_with(b"\x89PNG"), "a PNG on stdout");
+    assert!(!dir.join("-").exists(), "no file named `-`");
+}
+
+/// The pixel1 fixture moves without comments.
+fn pixel1_moves_plain() -> String {
+    tetris_printer::moves_to_string(&parse_moves(PIXEL1_MOVES).unwrap())
+}
+
+/// What `convert pixel1.png` prints.
+fn converted() -> String {
+    let sprite = Sprite::from_image_bytes(PIXEL1_PNG).unwrap();
+    tetris_printer::moves_to_string(&Converter::new().convert_to_vec(&sprite))
+}
+
+/// Starts a reader of the FIFO at `path` that collects everything written to it.
+fn fifo_reader(path: &Path) -> std::thread::JoinHandle<Vec<u8>> {
+    let path = path.to_path_buf();
+    std::thread::spawn(move || {
+        let mut buf = Vec::new();
+        fs::File::open(path).unwrap().read_to_end(&mut buf).unwrap();
+        buf
+    })
+}
+
+#[test]
+fn fifos_and_links_to_them_are_written_in_place() {
+    let (_t, dir) = workdir();
+    let fifo = dir.join("pipe");
+    assert!(Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap()
+        .success());
+    let link = dir.join("link");
+    std::os::unix::fs::symlink("pipe", &link).unwrap();
+    for target in ["pipe", "link"] {
+        let reader = fifo_reader(&fifo);
+        let r = run_in(&dir, &["convert", "pixel1.png", "-o", target]);
+        assert_eq!(r.code, 0, "{target}: {}", r.stderr);
+        assert_eq!(
+            String::from_utf8(reader.join().unwrap()).unwrap(),
+            converted()
+        );
+        assert!(fs::symlink_metadata(&fifo).unwrap().file_type().is_fifo());
+        assert!(fs::symlink_metadata(&link).unwrap().is_symlink());
+    }
+    assert_eq!(names(&dir), ["link", "moves.txt", "pipe", "pixel1.png"]);
+}
+
+#[test]
+fn dev_null_stays_a_device() {
+    let (_t, dir) = workdir();
+    for args in [
+        &["convert", "pixel1.png", "-o", "/dev/null"][..],
+        &["render", "pixel1.png", "-o", "/dev/null"],
+        &["animate", "pixel1.png", "-o", "/dev/null"],
+    ] {
+        let r = run_in(&dir, args);
+        assert_eq!(r.code, 0, "{args:?}: {}", r.stderr);
+        assert!(fs::metadata("/dev/null")
+            .unwrap()
+            .file_type()
+            .is_char_device());
+    }
+}
+
+#[test]
+fn replaced_files_keep_their_permissions() {
+    let (_t, dir) = workdir();
+    for m in [0o600, 0o755, 0o640] {
+        let out = dir.join(format!("out{m:o}.txt"));
+        fs::write(&out, "old").unwrap();
+        fs::set_permissions(&out, fs::Permissions::from_mode(m)).unwrap();
+        let r = run_in(
+            &dir,
+            &["convert", "pixel1.png", "-o", out.to_str().unwrap()],
+        );
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        assert_eq!(mode(&out), m, "mode {m:o}");
+        assert_eq!(fs::read_to_string(&out).unwrap(), converted());
+    }
+}
+
+#[test]
+fn read_only_targets_need_force() {
+    let (_t, dir) = workdir();
+    let out = dir.join("ro.txt");
+    fs::write(&out, "old").unwrap();
+    fs::set_permissions(&out, fs::Permissions::from_mode(0o444)).unwrap();
+    let r = run_in(&dir, &["convert", "pixel1.png", "-o", "ro.txt"]);
+    assert_eq!(r.code, 1);
+    assert_eq!(
+        r.stderr,
+        "error: refusing to replace read-only file ro.txt (use --force to replace it)\n"
+    );
+    assert_eq!(fs::read_to_string(&out).unwrap(), "old");
+    let r = run_in(&dir, &["convert", "pixel1.png", "-o", "ro.txt", "--force"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(fs::read_to_string(&out).unwrap(), converted());
+    assert_eq!(mode(&out), 0o444);
+    assert_eq!(names(&dir), ["moves.txt", "pixel1.png", "ro.txt"]);
+}
+
+#[test]
+fn long_output_names_work() {
+    let (_t, dir) = workdir();
+    let name = format!("{}.gif", "n".repeat(246));
+    assert_eq!(name.len(), 250);
+    for args in [
+        &["convert", "pixel1.png", "-o"][..],
+        &["animate", "pixel1.png", "-o"],
+    ] {
+        let mut args = args.to_vec();
+        args.push(&name);
+        let r = run_in(&dir, &args);
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        assert!(dir.join(&name).is_file());
+    }
+    assert_eq!(names(&dir).len(), 3);
+}
+
+/// Starts `animate` over a long move file into `out.gif` (which holds `old`), waits until
+/// its temporary file is being written, sends `signal`, and returns the exit code.
+fn interrupt_animation(signal: &str) -> (i32, Vec<String>, Vec<u8>) {
+    let (_t, dir) = workdir();
+    fs::write(dir.join("long.txt"), endless_moves(200_000)).unwrap();
+    fs::write(dir.join("out.gif"), "old").unwrap();
+    let mut child: Child = cmd(
+        &dir,
+        &[
+            "animate",
+            "pixel1.png",
+            "--moves",
+            "long.txt",
+            "--fall",
+            "-o",
+            "out.gif",
+        ],
+    )
+    .stderr(Stdio::piped())
+    .spawn()
+    .unwrap();
+    // Wait (however long it takes) until a temporary file holds part of the GIF.
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            panic!("animate finished ({status}) before its output was seen being written");
+        }
+        let temp = fs::read_dir(&dir).unwrap().find_map(|e| {
+            let e = e.unwrap();
+            let name = e.file_name().to_string_lossy().into_owned();
+            (!["pixel1.png", "moves.txt", "long.txt", "out.gif"].contains(&name.as_str())
+                && e.metadata().is_ok_and(|m| m.len() > 100_000))
+            .then_some(name)
+        });
+        if temp.is_some() {
+            break;
+        }
+        std::thread::yield_now();
+    }
+    assert!(Command::new("kill")
+        .args([signal, &child.id().to_string()])
+        .status()
+        .unwrap()
+        .success());
+    let out = child.wait_with_output().unwrap();
+    let code = out.status.code().expect("exited, not killed");
+    (code, names(&dir), fs::read(dir.join("out.gif")).unwrap())
+}
+
+#[test]
+fn sigterm_mid_write_leaves_no_temp_file() {
+    let (code, names, out) = interrupt_animation("-TERM");
+    assert_eq!(code, 143);
+    assert_eq!(names, ["long.txt", "moves.txt", "out.gif", "pixel1.png"]);
+    assert_eq!(out, b"old", "the target is untouched");
+}
+
+#[test]
+fn sigint_mid_write_leaves_no_temp_file() {
+    let (code, names, out) = interrupt_animation("-INT");
+    assert_eq!(code, 130);
+    assert_eq!(names, ["long.txt", "moves.txt", "out.gif", "pixel1.png"]);
+    assert_eq!(out, b"old");
+}
+
+// ---- Standard streams ----
+
+#[test]
+fn closed_stdout_ends_quietly() {
+    let (_t, dir) = workdir();
+    // More than a pipe buffer of table lines: some writes must find the pipe closed.
+    let mut args = vec!["stats", "--passes", "greedy"];
+    args.extend(std::iter::repeat("pixel1.png").take(2000));
+    let mut child = cmd(&dir, &args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // `| head -0`: the reader is gone.
+    drop(child.stdout.take());
+    let r = finish(child.wait_with_output().unwrap(), "stats");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(r.stderr, "");
+}
+
+#[test]
+fn full_stdout_is_an_error() {
+    let (_t, dir) = workdir();
+    for args in [
+        &["verify", "pixel1.png"][..],
+        &["convert", "pixel1.png"],
+        &["check", "pixel1.png", "moves.txt"],
+        &["stats", "pixel1.png"],
+        &["--help"],
+    ] {
+        let out = cmd(&dir, args)
+            .stdout(fs::File::create("/dev/full").unwrap())
+            .output()
+            .unwrap();
+        let r = finish(out, &format!("{args:?}"));
+        assert_eq!(r.code, 1, "{args:?}");
+        assert_eq!(
+            r.stderr,
+            "error: could not write to standard output: No space left on device (os error 28)\n",
+            "{args:?}"
+        );
+    }
+}
+
+#[test]
+fn full_stderr_does_not_fail_a_write() {
+    let (_t, dir) = workdir();
+    for args in [
+        &["convert", "pixel1.png", "-o", "f.txt"][..],
+        &["render", "pixel1.png", "-o", "f.png"],
+        &["play", "moves.txt", "-o", "p.png"],
+        &["animate", "pixel1.png", "-o", "a.gif"],
+    ] {
+        let out = cmd(&dir, args)
+            .stderr(fs::File::create("/dev/full").unwrap())
+            .output()
+            .unwrap();
+        let r = finish(out, &format!("{args:?}"));
+        assert_eq!(r.code, 0, "{args:?}");
+        assert!(dir.join(args[3]).is_file(), "{args:?}");
+    }
+    // An error message that cannot be shown still fails with 1, not an abort.
+    let out = cmd(&dir, &["verify", "missing.png"])
+        .stderr(fs::File::create("/dev/full").unwrap())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+}
+
+// ---- Inputs ----
+
+#[test]
+fn sprites_and_moves_from_pipes() {
+    let (_t, dir) = workdir();
+    for arg in ["/dev/stdin", "-"] {
+        let r = run_with_stdin(&dir, &["verify", arg], PIXEL1_PNG);
+        assert_eq!(r.code, 0, "{arg}: {}", r.stderr);
+        assert_eq!(r.stdout, b"ok: 1x1 sprite, 16 pieces, 1 rows\n");
+        let r = run_with_stdin(&dir, &["check", "pixel1.png", arg], PIXEL1_MOVES.as_bytes());
+        assert_eq!(r.code, 0, "{arg}: {}", r.stderr);
+        assert_eq!(r.stdout, b"ok: 1x1 sprite, 16 pieces\n");
+    }
+    let r = run_with_stdin(&dir, &["play", "-", "-o", "f.png"], PIXEL1_MOVES.as_bytes());
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let r = run_in(&dir, &["check", "-", "-"]);
+    assert_eq!(r.code, 1);
+    assert!(
+        r.stderr.contains("only one input can be `-`"),
+        "{}",
+        r.stderr
+    );
+}
+
+#[test]
+fn move_files_with_bom_and_any_line_breaks() {
+    let moves = parse_moves(PIXEL1_MOVES).unwrap();
+    let plain = pixel1_moves_plain();
+    for text in [
+        format!("\u{feff}{plain}"),
+        plain.replace('\n', "\r"),
+        plain.replace('\n', "\r\n"),
+        format!("\u{feff}# c\r\r\n{}", plain.replace('\n', "\r")),
+    ] {
+        assert_eq!(parse_moves(&text).unwrap(), moves, "{text:?}");
+    }
+    // Line numbers count every kind of break once.
+    let err = parse_moves("J0 5\rJ0 5\r\nJ0 5\nbad").unwrap_err();
+    assert_eq!(err.line, 4);
+    let (_t, dir) = workdir();
+    fs::write(
+        dir.join("cr.txt"),
+        format!("\u{feff}{}", plain.replace('\n', "\r")),
+    )
+    .unwrap();
+    let r = run_in(&dir, &["check", "pixel1.png", "cr.txt"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+}
+
+#[test]
+fn echoed_input_is_cut() {
+    let long = format!("J0 {}", "7".repeat(50_000_000));
+    let err = parse_moves(&long).unwrap_err().to_string();
+    assert!(err.len() < 200, "{} bytes", err.len());
+    assert!(err.contains('…'), "{err}");
+    let err = parse_moves(&"x".repeat(1000)).unwrap_err().to_string();
+    assert!(err.len() < 200, "{err}");
+    // From a file: the line is never held whole.
+    let (_t, dir) = workdir();
+    fs::write(dir.join("long.txt"), format!("J0 5\n{long}\n")).unwrap();
+    let r = run_in(&dir, &["check", "pixel1.png", "long.txt"]);
+    assert_eq!(r.code, 1);
+    assert!(r.stderr.len() < 300, "{}", r.stderr);
+    assert!(r.stderr.contains("long.txt: line 2"), "{}", r.stderr);
+}
+
+/// A PNG of `w` x `h` whose pixels are all transparent except `opaque` (x, y, index into
+/// a 3-colour palette), written row by row (an 8192 x 8192 canvas costs nothing).
+fn sparse_png(w: u32, h: u32, opaque: &[(u32, u32, u8)]) -> Vec<u8> {
+    let mut out = Vec::new();
+    {
+        let mut enc = png::Encoder::new(&mut out, w, h);
+        enc.set_color(png::ColorType::Indexed);
+        enc.set_depth(png::BitDepth::Eight);
+        enc.set_palette(vec![0, 0, 0, 255, 0, 0, 0, 255, 0, 0, 0, 255]);
+        enc.set_trns(vec![0]);
+        enc.set_compression(png::Compression::Fast);
+        let mut w_ = enc.write_header().unwrap();
+        let mut stream = w_.stream_writer().unwrap();
+        let mut row = vec![0u8; w as usize];
+        for y in 0..h {
+            row.fill(0);
+            for &(x, oy, c) in opaque {
+                if oy == y {
+                    row[x as usize] = c;
+                }
+            }
+            stream.write_all(&row).unwrap();
+        }
+        stream.finish().unwrap();
+    }
+    out
+}
+
+#[test]
+fn big_mostly_transparent_canvases_are_accepted() {
+    for side in [1200, 8192] {
+        let bytes = sparse_png(side, side, &[(600, 700, 1), (601, 700, 2), (600, 701, 3)]);
+        let s = Sprite::from_image_bytes(&bytes).unwrap_or_else(|e| panic!("{side}: {e}"));
+        assert_eq!((s.width(), s.height(), s.colors().len()), (2, 2, 3));
+    }
+    // An icon editor's RGBA export.
+    let mut img = image::RgbaImage::new(1200, 1200);
+    img.put_pixel(1100, 20, image::Rgba([1, 2, 3, 255]));
+    let mut bytes = Vec::new();
+    img.write_to(
+        &mut std::io::Cursor::new(&mut bytes),
+        image::ImageFormat::Png,
+    )
+    .unwrap();
+    assert_eq!(Sprite::from_image_bytes(&bytes).unwrap().width(), 1);
+    // Too big for a sprite: the size of the opaque part is named.
+    let bytes = sparse_png(8192, 40, &[(10, 0, 1), (8000, 39, 1)]);
+    let err = Sprite::from_image_bytes(&bytes).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "sprite is 7991x40 after trimming transparent borders; the limit is 17x32"
+    );
+}
+
+/// A 16-bit RGBA PNG of 2x1 pixels.
+fn png16(pixels: [[u16; 4]; 2]) -> Vec<u8> {
+    let mut out = Vec::new();
+    {
+        let mut enc = png::Encoder::new(&mut out, 2, 1);
+        enc.set_color(png::ColorType::Rgba);
+        enc.set_depth(png::BitDepth::Sixteen);
+        let mut w = enc.write_header().unwrap();
+        let data: Vec<u8> = pixels
+            .iter()
+            .flatten()
+            .flat_map(|v| v.to_be_bytes())
+            .collect();
+        w.write_image_data(&data).unwrap();
+        w.finish().unwrap();
+    }
+    out
+}
+
+#[test]
+fn sixteen_bit_colours_and_alpha_at_full_depth() {
+    // Colours differing only in the low byte are two colours.
+    let s = Sprite::from_image_bytes(&png16([
+        [0x1200, 0x3400, 0x5600, 0xffff],
+        [0x1201, 0x3400, 0x5600, 0xffff],
+    ]))
+    .unwrap();
+    assert_eq!(s.colors().len(), 2);
+    assert_eq!(s.pixel(0, 0), Some(0));
+    assert_eq!(s.pixel(1, 0), Some(1));
+    // Only 65535 is opaque.
+    let err = Sprite::from_image_bytes(&png16([
+        [0x1200, 0x3400, 0x5600, 0xffff],
+        [0x1200, 0x3400, 0x5600, 0xfffe],
+    ]))
+    .unwrap_err();
+    assert!(
+        matches!(
+            err,
+            SpriteError::PartialAlpha16 {
+                x: 1,
+                y: 0,
+                alpha: 0xfffe
+            }
+        ),
+        "{err}"
+    );
+    assert_eq!(
+        err.to_string(),
+        "pixel (1, 0) has alpha 65534 of 65535 (16-bit image); only 0 or 65535 allowed"
+    );
+}
+
+#[test]
+fn animated_gifs_are_refused() {
+    let mut bytes = Vec::new();
+    {
+        let mut enc = gif::Encoder::new(&mut bytes, 2, 2, &[0, 0, 0, 255, 0, 0]).unwrap();
+        for _ in 0..3 {
+            let mut f = gif::Frame::from_indexed_pixels(2, 2, vec![1, 1, 1, 1], None);
+            f.delay = 10;
+            enc.write_frame(&f).unwrap();
+        }
+    }
+    let err = Sprite::from_image_bytes(&bytes).unwrap_err();
+    assert!(matches!(err, SpriteError::Animated { frames: 3 }), "{err}");
+    assert_eq!(
+        err.to_string(),
+        "image is an animation of 3 frames; a sprite is a single still image"
+    );
+}
+
+// ---- Bounded work ----
+
+#[test]
+fn search_jobs_are_capped_at_the_cores() {
+    let (_t, dir) = workdir();
+    let r = run_in(
+        &dir,
+        &["search", "--only", "1", "--jobs", "100000", "--out", "p"],
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(dir.join("p").read_dir().unwrap().next().is_some());
+}
+
+#[test]
+fn animate_streams_a_move_file() {
+    let (_t, dir) = workdir();
+    fs::write(dir.join("m.txt"), endless_moves(2100)).unwrap();
+    let r = run_in(
+        &dir,
+        &["animate", "pixel1.png", "--moves", "m.txt", "-o", "a.gif"],
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    // 2100 drops, 100 of them clearing, one hold frame.
+    assert!(r.stderr.contains("a.gif: 2201 frames"), "{}", r.stderr);
+    // An error late in the file leaves the target as it was.
+    fs::write(dir.join("bad.txt"), endless_moves(2100) + "X9 9\n").unwrap();
+    fs::write(dir.join("b.gif"), "old").unwrap();
+    let r = run_in(
+        &dir,
+        &["animate", "pixel1.png", "--moves", "bad.txt", "-o", "b.gif"],
+    );
+    assert_eq!(r.code, 1);
+    assert!(r.stderr.contains("bad.txt: line 2101"), "{}", r.stderr);
+    assert_eq!(fs::read(dir.join("b.gif")).unwrap(), b"old");
+    assert_eq!(names(&dir).len(), 6, "{:?}", names(&dir));
+}
+
+// ---- Library: no panics, strict parsing ----
+
+#[test]
+fn public_functions_do_not_panic() {
+    assert!(matches!(
+        Sprite::from_rgba(1 << 31, 1 << 31, &[]),
+        Err(SpriteError::BufferSize { .. })
+    ));
+    let f = Playfield::new();
+    let i1 = Shape::new(Piece::I, 0).unwrap();
+    let outside = Move { shape: i1, x: 200 };
+    assert_eq!(f.landing_row(outside), 0);
+    assert!(Playfield::new().drop_piece(outside).is_err());
+    assert_eq!(f.row(HEIGHT), 0);
+    assert_eq!(f.row(usize::MAX), 0);
+    let _ = outside.mirrored();
+    let mut g = Playfield::new();
+    g.set(99, 99, Some(Piece::O));
+    assert_eq!(g, Playfield::new());
+    let sprite = Sprite::from_ascii("0").unwrap();
+    assert_eq!(sprite.cell(usize::MAX, usize::MAX), None);
+    let moves = Converter::new().convert_to_vec(&sprite);
+    let past = Block {
+        kind: BlockKind::Emitter,
+        row: 0,
+        moves: 0..moves.len() + 1,
+    };
+    assert!(write_blocks(sprite.colors(), &moves, &[past]).is_err());
+    #[allow(clippy::reversed_empty_ranges)]
+    let backwards = Block {
+        kind: BlockKind::Emitter,
+        row: 0,
+        moves: 3..1,
+    };
+    assert!(write_blocks(sprite.colors(), &moves, &[backwards]).is_err());
+}
+
+#[test]
+fn parse_blocks_is_strict() {
+    let fuzz = b"\naJXXKYYOWSSSQQQVRRRLT\n\n\n";
+    assert_eq!(
+        hex(fuzz),
+        "0a614a58584b59594f57535353515151565252524c540a0a0a"
+    );
+    assert!(parse_blocks(std::str::from_utf8(fuzz).unwrap()).is_err());
+    let colors = "1ea03c 000000 000000\n\n";
+    let ok = format!("{colors}..........A..........\n.........AAA.........\n");
+    let (c, m) = parse_blocks(&ok).unwrap();
+    assert_eq!((c.len(), m.len()), (3, 1));
+    for (bad, why) in [
+        // Colour line: exactly three rrggbb colours.
+        ("1ea03c 000000\n", "three rrggbb"),
+        ("1ea03c 000000 000000 000000\n", "three rrggbb"),
+        ("+ea03c 000000 000000\n", "not an rrggbb"),
+        // A letter after a gap.
+        (&format!("{colors}AAAA.......CCCC......\n"), "no piece `B`"),
+        // A letter with too many cells.
+        (
+            &format!("{colors}AAAA.......AAAA......\n"),
+            "not a tetromino",
+        ),
+        // Rows 257 lines apart must not wrap onto one row.
+        (
+            &format!(
+                "{colors}AA...................\n{}AA...................\n",
+                ".....................\n".repeat(256)
+            ),
+            "rows",
+        ),
+    ] {
+        let err = parse_blocks(bad).unwrap_err();
+        assert!(err.contains(why), "{bad:.60?}: {err}");
+    }
+}
+
+fn hex(b: &[u8]) -> String {
+    b.iter().map(|x| format!("{x:02x}")).collect()
+}
