@@ -157,6 +157,8 @@ test('bad sprites show the command line\'s error, word for word', async () => {
       ..
       00
     `, { 0: [40, 200, 255] }),
+    // Larger than Sprite::open reads (the limits come from the library).
+    'huge.png': png('0'.repeat(8193), { 0: [40, 200, 255] }),
     // The browser must hand the library the file's alpha, not a premultiplied guess.
     'half-alpha.png': png(`
       00
