@@ -1,3 +1,5 @@
+"use strict";
+
 // The playground page: decodes the sprite in the browser, converts it with the
 // tetris-printer library compiled to WebAssembly (web/wasm, raw extern "C" exports), and
 // animates the drops on a canvas with a small simulator of the playfield (hard drop,
@@ -616,7 +618,10 @@ loadWasm().then(() => {
   run(); // a sprite chosen while the module was loading
 
 }, (e) => {
-  showError(`error: ${e.message}`);
+  const hint = location.protocol === 'file:'
+    ? ' (open the page over http, e.g. `python3 -m http.server -d web 8000`: a file:// page cannot fetch the module)'
+    : '';
+  showError(`error: ${e.message}${hint}`);
   setState('error', 'the WebAssembly module did not load');
 });
 

@@ -36,7 +36,8 @@ pub const STATUS_BAD_SPRITE: i32 = -1;
 pub const STATUS_BAD_STRATEGY: i32 = -2;
 /// `tp_check` status: no sprite converted yet, or the move text is not UTF-8 / not moves.
 pub const STATUS_BAD_INPUT: i32 = -1;
-/// `tp_check` status: the moves replay but leave a different field; the text says where.
+/// `tp_check` status: the moves do not print the sprite (a drop fails, or the field
+/// differs); the text says where.
 pub const STATUS_MISMATCH: i32 = 1;
 
 /// Bytes behind `tp_info_ptr`.
