@@ -567,15 +567,18 @@ for (const button of document.querySelectorAll('[data-sample]')) {
     loadSprite(await response.blob(), name);
   });
 }
-el.drop.addEventListener('dragover', (e) => {
+// A file dropped anywhere on the page is the sprite (not a navigation to the file).
+document.addEventListener('dragover', (e) => {
   e.preventDefault();
   el.drop.classList.add('over');
 });
-el.drop.addEventListener('dragleave', () => el.drop.classList.remove('over'));
-el.drop.addEventListener('drop', (e) => {
+document.addEventListener('dragleave', (e) => {
+  if (!e.relatedTarget) el.drop.classList.remove('over');
+});
+document.addEventListener('drop', (e) => {
   e.preventDefault();
   el.drop.classList.remove('over');
-  const f = e.dataTransfer.files[0];
+  const f = e.dataTransfer && e.dataTransfer.files[0];
   if (f) loadSprite(f, f.name);
 });
 el.pause.addEventListener('click', () => {
