@@ -1,3 +1,5 @@
+"use strict";
+
 // The playground page: decodes the sprite in the browser, converts it with the
 // tetris-printer library compiled to WebAssembly (web/wasm, raw extern "C" exports), and
 // animates the drops on a canvas with a small simulator of the playfield (hard drop,
@@ -8,10 +10,6 @@
 const WIDTH = 21;
 const HEIGHT = 42;
 const WASM_URL = 'tetris_printer_web.wasm';
-// Sprite::open's limits on the decoded image (src/sprite.rs MAX_IMAGE_SIDE /
-// MAX_IMAGE_PIXELS); the page applies them before handing pixels to the library.
-const MAX_IMAGE_SIDE = 4096;
-const MAX_IMAGE_PIXELS = 1 << 20;
 
 // ---- Pieces: the 19 orientations drawn as in src/piece.rs SHAPE_ROWS. ----
 const PIECES = 'TJLSZIO'; // Piece discriminant order; a cell's code is 1 + index
@@ -156,10 +154,11 @@ function withBytes(bytes, f) {
 }
 
 /**
- * Converts RGBA pixels. Returns { ok, text, count, ms, runs, info, expected }: the move
- * list or the library's error message. `ms` is measured around the first wasm call;
- * when that is under the timer's resolution the conversion is repeated (same input,
- * up to ~50 ms in all) and `mean` is the average per call.
+ * Converts RGBA pixels. Returns { ok, text, count, ms, runs, mean, info, expected }: the
+ * move list or the library's error message. `ms` is measured around the wasm call that
+ * produced the result. A conversion often takes less than the browser's timer resolution
+ * (0.1 ms), so it is then repeated on the same input (up to ~50 ms or 2000 runs in all)
+ * and `mean` is the time per call over all `runs`.
  */
 function convert(rgba, width, height, strategy) {
   return withBytes(rgba, (ptr, len) => {
@@ -244,10 +243,10 @@ async function decode(blob) {
     colorSpaceConversion: 'none', premultiplyAlpha: 'none',
   });
   const { width, height } = bitmap;
-  if (width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE || width * height > MAX_IMAGE_PIXELS) {
+  // Sprite::open's size limits, and its message, from the library.
+  if (wasm && wasm.tp_image_size_ok(width, height) !== 0) {
     bitmap.close();
-    // SpriteError::ImageTooLarge's text.
-    throw new Error(`image is ${width}x${height} pixels; at most ${MAX_IMAGE_SIDE} per side and ${MAX_IMAGE_PIXELS} pixels in all are read`);
+    throw new Error(wasmText());
   }
   const canvas = new OffscreenCanvas(width, height);
   const ctx = canvas.getContext('2d', { willReadFrequently: true });
@@ -279,7 +278,7 @@ async function loadSprite(blob, name) {
 function fail(message) {
   clearResult();
   showError(`error: ${message}`);
-  setState('error', 'not printed: see the error');
+  setState('error', 'not printed');
 }
 
 /** Converts the current sprite with the chosen strategy and starts printing. */
@@ -316,7 +315,7 @@ function run() {
   el.pieces.textContent = String(result.count);
   el.time.textContent = formatMs(result.runs > 1 ? result.mean : result.ms);
   el.timeNote.textContent = result.runs > 1
-    ? `mean of ${result.runs} runs in this browser (first run ${formatMs(result.ms)} ms)`
+    ? `mean of ${result.runs} runs in this browser (first run ${result.ms > 0 ? `${formatMs(result.ms)} ms` : 'below the timer\'s resolution'})`
     : 'one run in this browser';
   const verdict = check(result.text);
   el.verified.textContent = verdict.ok
@@ -374,7 +373,8 @@ function startAnimation(moves, expected) {
   };
   el.pause.textContent = 'Pause';
   setState('printing', 'printing…');
-  requestAnimationFrame(frame);
+  const a = anim;
+  requestAnimationFrame((now) => frame(a, now));
 }
 
 function advance(a, units) {
@@ -406,9 +406,9 @@ function advance(a, units) {
   }
 }
 
-function frame(now) {
-  const a = anim;
-  if (!a || a !== anim) return;
+/** One animation frame of print `a`; a newer print (or none) ends this one's loop. */
+function frame(a, now) {
+  if (a !== anim) return;
   const dt = a.last === null ? 0 : Math.min((now - a.last) / 1000, 0.1);
   a.last = now;
   if (!a.paused) {
@@ -435,7 +435,7 @@ function frame(now) {
     finish(a);
     return;
   }
-  requestAnimationFrame(frame);
+  requestAnimationFrame((t) => frame(a, t));
 }
 
 function finish(a) {
@@ -567,15 +567,18 @@ for (const button of document.querySelectorAll('[data-sample]')) {
     loadSprite(await response.blob(), name);
   });
 }
-el.drop.addEventListener('dragover', (e) => {
+// A file dropped anywhere on the page is the sprite (not a navigation to the file).
+document.addEventListener('dragover', (e) => {
   e.preventDefault();
   el.drop.classList.add('over');
 });
-el.drop.addEventListener('dragleave', () => el.drop.classList.remove('over'));
-el.drop.addEventListener('drop', (e) => {
+document.addEventListener('dragleave', (e) => {
+  if (!e.relatedTarget) el.drop.classList.remove('over');
+});
+document.addEventListener('drop', (e) => {
   e.preventDefault();
   el.drop.classList.remove('over');
-  const f = e.dataTransfer.files[0];
+  const f = e.dataTransfer && e.dataTransfer.files[0];
   if (f) loadSprite(f, f.name);
 });
 el.pause.addEventListener('click', () => {
@@ -615,8 +618,13 @@ loadWasm().then(() => {
   // the conversion time shown for the user's sprite is the conversion alone.
   convert(new Uint8Array([0, 0, 255, 255]), 1, 1, 2);
   setState('ready', 'ready: drop a sprite or try a sample');
+  run(); // a sprite chosen while the module was loading
+
 }, (e) => {
-  showError(`error: ${e.message}`);
+  const hint = location.protocol === 'file:'
+    ? ' (open the page over http, e.g. `python3 -m http.server -d web 8000`: a file:// page cannot fetch the module)'
+    : '';
+  showError(`error: ${e.message}${hint}`);
   setState('error', 'the WebAssembly module did not load');
 });
 

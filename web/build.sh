@@ -7,6 +7,8 @@ cd "$(dirname "$0")"
 if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
     rustup target add wasm32-unknown-unknown
 fi
-cargo build --manifest-path wasm/Cargo.toml --release --target wasm32-unknown-unknown --locked
+# No --locked: wasm/Cargo.lock pins the versions, and a dependency the main crate gains
+# later is added to it rather than failing the build.
+cargo build --manifest-path wasm/Cargo.toml --release --target wasm32-unknown-unknown
 cp wasm/target/wasm32-unknown-unknown/release/tetris_printer_web.wasm tetris_printer_web.wasm
 echo "built web/tetris_printer_web.wasm ($(wc -c < tetris_printer_web.wasm) bytes)"

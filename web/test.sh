@@ -1,29 +1,52 @@
 #!/usr/bin/env bash
-# The playground's end-to-end test, from a fresh machine: installs Debian's chromium if
-# missing, npm ci (playwright-core only; no browser download), builds the WebAssembly
+# The playground's end-to-end test, from a fresh machine: installs Debian's chromium (and
+# node) if missing, npm ci (playwright-core only; no browser download), builds the WebAssembly
 # module (web/build.sh) and the CLI, then runs web/test/*.test.mjs in headless Chromium.
 #   TETRIS_PRINTER=path/to/tetris-printer  use that CLI binary instead of building one
-#   CLI_PROFILE=dev                          build the CLI unoptimised (faster to build)
+#   CLI_PROFILE=dev                          build the CLI unoptimised (faster to build);
+#                                            default: the release binary `cargo test --release` builds
 set -euo pipefail
 cd "$(dirname "$0")"
 
-if [ ! -x /usr/bin/chromium ]; then
+# Debian packages: chromium (the browser under test), and node/npm if the machine has none.
+missing=()
+[ -x /usr/bin/chromium ] || missing+=(chromium fonts-liberation)
+command -v node > /dev/null || missing+=(nodejs)
+command -v npm > /dev/null || missing+=(npm)
+if [ ${#missing[@]} -gt 0 ]; then
     export DEBIAN_FRONTEND=noninteractive
     sudo=""
     [ "$(id -u)" -eq 0 ] || sudo="sudo"
     $sudo apt-get update
-    $sudo apt-get install -y --no-install-recommends chromium
+    $sudo apt-get install -y --no-install-recommends "${missing[@]}"
 fi
 
 npm ci --no-audit --no-fund
 ./build.sh
+# The wasm crate is outside the main build, so .ci/run's fmt and clippy do not see it.
+cargo fmt --manifest-path wasm/Cargo.toml --check
+cargo clippy --manifest-path wasm/Cargo.toml --release --target wasm32-unknown-unknown -- -D warnings
 
 if [ -z "${TETRIS_PRINTER:-}" ]; then
-    profile="${CLI_PROFILE:-release}"
-    (cd .. && cargo build --locked --profile "$profile" --bin tetris-printer)
-    dir="$profile"
-    [ "$profile" = dev ] && dir=debug
-    export TETRIS_PRINTER="$PWD/../target/$dir/tetris-printer"
+    if [ "${CLI_PROFILE:-release}" = dev ]; then
+        (cd .. && cargo build --bin tetris-printer)
+        TETRIS_PRINTER="$PWD/../target/debug/tetris-printer"
+    else
+        # The binary `cargo test --release` builds: in CI (.ci/run) it was just built, so
+        # this is a no-op instead of a second fat-LTO build with other features.
+        TETRIS_PRINTER="$(cd .. && cargo test --release --no-run \
+            --message-format=json-render-diagnostics | node -e '
+                let s = "";
+                process.stdin.on("data", (d) => { s += d; }).on("end", () => {
+                    const bin = s.split("\n").filter(Boolean).map((l) => JSON.parse(l)).find((m) =>
+                        m.reason === "compiler-artifact" && m.target.name === "tetris-printer" &&
+                        m.target.kind.includes("bin") && !m.profile.test);
+                    if (!bin) { console.error("no tetris-printer binary in cargo output"); process.exit(1); }
+                    console.log(bin.executable);
+                });')"
+    fi
+    export TETRIS_PRINTER
 fi
+echo "CLI: $TETRIS_PRINTER"
 
 node --test --test-concurrency=1 test/playground.test.mjs

@@ -95,7 +95,10 @@ export async function setSpeed(page, label) {
   }, label);
 }
 
-/** An RGBA PNG from rows of text art: '.' transparent, other characters from `palette`. */
+/**
+ * An RGBA PNG from rows of text art: '.' transparent, other characters from `palette`
+ * ([r, g, b], opaque, or [r, g, b, a]).
+ */
 export function png(art, palette) {
   const rows = art.trim().split('\n').map((r) => r.trim());
   const width = rows[0].length;
@@ -104,7 +107,7 @@ export function png(art, palette) {
   rows.forEach((row, y) => {
     if (row.length !== width) throw new Error('ragged art');
     [...row].forEach((ch, x) => {
-      const rgba = ch === '.' ? [0, 0, 0, 0] : [...palette[ch], 255];
+      const rgba = ch === '.' ? [0, 0, 0, 0] : [...palette[ch], 255].slice(0, 4);
       Buffer.from(rgba).copy(raw, y * (1 + width * 4) + 1 + x * 4);
     });
   });

@@ -10,7 +10,7 @@
 
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { after, before, test } from 'node:test';
@@ -44,9 +44,14 @@ function cli(args, cwd = tmp) {
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
-/** What the page shows once a print has finished. */
+/** What the page shows once a print has finished (and that it did finish, not fail). */
 async function result(page) {
-  await page.waitForSelector('body[data-state="done"]');
+  await page.waitForSelector('body[data-state="done"], body[data-state="error"]');
+  const state = await page.evaluate(() => [
+    document.body.dataset.state,
+    document.getElementById('error').hidden ? '' : document.getElementById('error').textContent,
+  ]);
+  assert.deepEqual(state, ['done', ''], 'the print must finish without an error');
   return page.evaluate(() => ({
     moves: document.getElementById('moves').textContent,
     pieces: document.getElementById('pieces').textContent,
@@ -98,6 +103,11 @@ test('a sample uploaded as a file prints, and the shown moves replay to the spri
   });
   assert.deepEqual(downloaded, { name: 'mushroom.txt', text: shown.moves });
 
+  // Copy puts the same text on the clipboard.
+  await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+  await page.click('#copy');
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), shown.moves);
+
   // The check can fail: one move shifted a column no longer prints the sprite.
   const i = Math.floor(lines.length / 2);
   const [shape, x] = lines[i].split(' ');
@@ -117,7 +127,7 @@ test('every strategy prints; each matches the CLI with the same --passes', async
   await setSpeed(page, 'instant');
   const sprite = join(WEB_DIR, 'samples/heart.png');
   await page.click('button[data-sample="heart"]');
-  await page.waitForSelector('body[data-state="done"]');
+  await result(page);
   const counts = {};
   for (const [value, passes] of [['2', 'fewest'], ['1', 'optimal'], ['0', 'greedy']]) {
     await page.selectOption('#strategy', value);
@@ -147,6 +157,13 @@ test('bad sprites show the command line\'s error, word for word', async () => {
       ..
       00
     `, { 0: [40, 200, 255] }),
+    // Larger than Sprite::open reads (the limits come from the library).
+    'huge.png': png('0'.repeat(8193), { 0: [40, 200, 255] }),
+    // The browser must hand the library the file's alpha, not a premultiplied guess.
+    'half-alpha.png': png(`
+      00
+      01
+    `, { 0: [40, 200, 255], 1: [40, 200, 255, 128] }),
   };
   const { page, problems } = await openPage(browser.context, server.url);
   for (const [name, bytes] of Object.entries(bad)) {
@@ -166,10 +183,26 @@ test('bad sprites show the command line\'s error, word for word', async () => {
   }
   // The messages name the problem (what SpriteError's Display says).
   const text = await page.textContent('#error');
-  assert.match(text, /^error: bad sprite gap\.png: image row 1 \(0 = top\) is fully transparent/);
-  // And a good sprite afterwards prints again.
+  assert.match(text, /^error: bad sprite half-alpha\.png: pixel \(1, 1\) has alpha 128; only 0 or 255 allowed$/);
+
+  // A file that is no image: the browser's decoder, not the library's, says so; the
+  // message starts as the CLI's does.
+  await writeFile(join(tmp, 'not-an-image.png'), 'hello\n');
+  const cliSays = cli(['convert', 'not-an-image.png']);
+  assert.equal(cliSays.status, 1);
+  assert.match(cliSays.stderr, /^error: could not decode image not-an-image\.png: /);
+  await page.setInputFiles('#file', join(tmp, 'not-an-image.png'));
+  await page.waitForSelector('body[data-state="error"]');
+  assert.match(await page.textContent('#error'), /^error: could not decode image not-an-image\.png: /);
+  // And a good sprite afterwards prints again, this time dropped on the drop zone.
   await setSpeed(page, 'instant');
-  await page.click('button[data-sample="pixel"]');
+  const pixel = await readFile(join(WEB_DIR, 'samples/pixel.png'));
+  const dataTransfer = await page.evaluateHandle((bytes) => {
+    const dt = new DataTransfer();
+    dt.items.add(new File([new Uint8Array(bytes)], 'pixel.png', { type: 'image/png' }));
+    return dt;
+  }, [...pixel]);
+  await page.dispatchEvent('#drop', 'drop', { dataTransfer });
   const shown = await result(page);
   await assertPrints(shown, join(WEB_DIR, 'samples/pixel.png'), 'pixel');
   assert.equal(shown.pieces, '16');

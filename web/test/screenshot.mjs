@@ -16,9 +16,15 @@ try {
     const m = /move (\d+) of (\d+)/.exec(document.getElementById('progress').textContent);
     return m && Number(m[1]) >= f * Number(m[2]);
   }, FRACTION);
-  // Slow down so the next piece is caught in the air.
+  // Slow down, and catch the next piece high in the air.
   await setSpeed(page, '2 pieces/s');
-  await page.waitForTimeout(250);
+  const progress = () => document.getElementById('progress').textContent;
+  const now = await page.evaluate(progress);
+  await page.waitForFunction(
+    (before) => /move \d+/.exec(document.getElementById('progress').textContent)[0] !== /move \d+/.exec(before)[0],
+    now,
+  );
+  await page.waitForTimeout(140);
   await page.screenshot({ path: out, fullPage: true });
   if (problems.length) throw new Error(problems.join('\n'));
   console.log(`wrote ${out}`);

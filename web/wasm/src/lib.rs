@@ -15,6 +15,8 @@
 //! 4. `tp_check(ptr, len)` parses a move list, replays it on an empty field and compares
 //!    the result with the last converted sprite (the command line's `check`).
 //! 5. `tp_free(ptr, len)` releases a buffer from `tp_alloc`.
+//! 6. `tp_image_size_ok(width, height)` applies `Sprite::open`'s image-size limits before
+//!    the page copies a decoded image in.
 //!
 //! Only public API of the library is used. State lives in one `Mutex` (the module runs
 //! single-threaded; the lock never contends).
@@ -22,9 +24,10 @@
 use std::alloc::{alloc, dealloc, Layout};
 use std::sync::Mutex;
 
+use tetris_printer::sprite::{MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE};
 use tetris_printer::{
-    compare, moves_to_string, parse_moves, Converter, Passes, Piece, Playfield, Sprite, HEIGHT,
-    WIDTH,
+    compare, moves_to_string, parse_moves, Converter, Passes, Piece, Playfield, Sprite,
+    SpriteError, HEIGHT, WIDTH,
 };
 
 /// `tp_convert` status: the pixels are not a printable sprite; the text is the reason.
@@ -33,7 +36,8 @@ pub const STATUS_BAD_SPRITE: i32 = -1;
 pub const STATUS_BAD_STRATEGY: i32 = -2;
 /// `tp_check` status: no sprite converted yet, or the move text is not UTF-8 / not moves.
 pub const STATUS_BAD_INPUT: i32 = -1;
-/// `tp_check` status: the moves replay but leave a different field; the text says where.
+/// `tp_check` status: the moves do not print the sprite (a drop fails, or the field
+/// differs); the text says where.
 pub const STATUS_MISMATCH: i32 = 1;
 
 /// Bytes behind `tp_info_ptr`.
@@ -215,6 +219,22 @@ pub unsafe extern "C" fn tp_check(ptr: *const u8, len: usize) -> i32 {
             STATUS_MISMATCH
         }
     }
+}
+
+/// Whether a decoded image of `width` × `height` is within what `Sprite::open` reads
+/// (`MAX_IMAGE_SIDE`, `MAX_IMAGE_PIXELS`): 0 if so, else [`STATUS_BAD_SPRITE`] with
+/// `SpriteError::ImageTooLarge`'s message as the text. The page asks before it copies the
+/// pixels, so a huge image is refused as the command line refuses it.
+#[no_mangle]
+pub extern "C" fn tp_image_size_ok(width: u32, height: u32) -> i32 {
+    if width > MAX_IMAGE_SIDE
+        || height > MAX_IMAGE_SIDE
+        || u64::from(width) * u64::from(height) > MAX_IMAGE_PIXELS
+    {
+        state().text = SpriteError::ImageTooLarge { width, height }.to_string();
+        return STATUS_BAD_SPRITE;
+    }
+    0
 }
 
 /// Start of the text the last call left (moves or a message), UTF-8.
