@@ -11,6 +11,8 @@
 pub mod animate;
 pub mod blocks;
 pub mod convert;
+#[cfg(feature = "search")]
+pub mod exact;
 pub mod moves;
 pub mod output;
 pub mod pattern;

@@ -1,0 +1,125 @@
+//! Pieces of the exact planner against the default (`fewest`) and greedy converters,
+//! with the exact planner's time, for each sprite given. Every exact print is replayed
+//! and compared with its sprite.
+//!
+//! ```text
+//! cargo run --release --features search,image-io --example exact_stats -- ../shared/benchmarks/*.png
+//! ```
+//!
+//! Each sprite gets a fresh planner (no engine answers carried over), so the time is
+//! what one sprite costs alone; `--shared` keeps one planner for all of them.
+
+use std::process::ExitCode;
+use std::time::Instant;
+
+use tetris_printer::exact::{convert_with, planner, row_spec};
+use tetris_printer::{compare, Converter, Passes, Playfield, Sprite};
+
+fn main() -> ExitCode {
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let shared = args.iter().any(|a| a == "--shared");
+    let verbose = args.iter().any(|a| a == "--rows");
+    args.retain(|a| a != "--shared" && a != "--rows");
+    if args.is_empty() {
+        eprintln!("usage: exact_stats [--shared] [--rows] SPRITE.png...");
+        return ExitCode::FAILURE;
+    }
+    println!(
+        "{:<24} {:>6} {:>6} {:>6} {:>8} {:>9} {:>8} {:>10}",
+        "sprite", "exact", "fewest", "greedy", "fewest/x", "platforms", "time s", "engine"
+    );
+    let mut exact = planner();
+    let (mut te, mut tf, mut tg) = (0, 0, 0);
+    let mut failed = false;
+    for path in &args {
+        let sprite = match Sprite::open(path) {
+            Ok(s) => s,
+            Err(e) => {
+                eprintln!("error: {path}: {e}");
+                failed = true;
+                continue;
+            }
+        };
+        if !shared {
+            exact = planner();
+        }
+        if verbose {
+            // Each row alone, bottom first: its time, engine searches and plan.
+            for y in 0..sprite.height() {
+                let spec = row_spec(&sprite, y);
+                let (c0, n0, h0) = (
+                    exact.counters.engine_calls,
+                    exact.counters.nodes,
+                    exact.counters.hints,
+                );
+                let t = Instant::now();
+                let plan = exact.plan_row(&spec);
+                println!(
+                    "  row {y:2}: {:2} pixels, {:4} pieces, platform {}, heights {:?}, {:.3} s, {} engine, {} hints, {} nodes",
+                    spec.pixels.len(),
+                    plan.pieces,
+                    plan.platform,
+                    plan.passes.iter().map(|p| p.height).collect::<Vec<_>>(),
+                    t.elapsed().as_secs_f64(),
+                    exact.counters.engine_calls - c0,
+                    exact.counters.hints - h0,
+                    exact.counters.nodes - n0
+                );
+            }
+        }
+        let calls = exact.counters.engine_calls;
+        let t = Instant::now();
+        let print = match convert_with(&mut exact, &sprite) {
+            Ok(p) => p,
+            Err(e) => {
+                eprintln!("error: {path}: {e}");
+                failed = true;
+                continue;
+            }
+        };
+        let secs = t.elapsed().as_secs_f64();
+        // Checked inside `convert` already; check again here, independently.
+        let field = Playfield::replay(&print.moves).expect("exact moves replay");
+        if let Err(m) = compare(&field, &sprite) {
+            eprintln!("error: {path}: exact print differs: {m}");
+            failed = true;
+        }
+        let fewest = Converter::new().stats(&sprite).pieces;
+        let greedy = Converter::with_passes(Passes::Greedy).stats(&sprite).pieces;
+        let pieces = print.pieces();
+        if pieces > fewest {
+            eprintln!("error: {path}: exact {pieces} > fewest {fewest}");
+            failed = true;
+        }
+        te += pieces;
+        tf += fewest;
+        tg += greedy;
+        let name = std::path::Path::new(path)
+            .file_stem()
+            .map_or_else(|| path.clone(), |s| s.to_string_lossy().into_owned());
+        println!(
+            "{:<24} {:>6} {:>6} {:>6} {:>8.3} {:>9} {:>8.2} {:>10}",
+            name,
+            pieces,
+            fewest,
+            greedy,
+            fewest as f64 / pieces.max(1) as f64,
+            print.platforms(),
+            secs,
+            exact.counters.engine_calls - calls
+        );
+    }
+    println!(
+        "{:<24} {:>6} {:>6} {:>6} {:>8.3}",
+        "total",
+        te,
+        tf,
+        tg,
+        tf as f64 / te.max(1) as f64
+    );
+    if failed {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    }
+}
