@@ -45,7 +45,11 @@ fn main() -> ExitCode {
         }
         if verbose {
             // Each row alone, bottom first: its time, engine searches and plan.
-            for y in 0..sprite.height() {
+            let rows: usize = std::env::var("EXACT_ROWS")
+                .ok()
+                .and_then(|v| v.parse().ok())
+                .unwrap_or(usize::MAX);
+            for y in 0..sprite.height().min(rows) {
                 let spec = row_spec(&sprite, y);
                 let (c0, n0, h0) = (
                     exact.counters.engine_calls,
@@ -65,6 +69,12 @@ fn main() -> ExitCode {
                     exact.counters.hints - h0,
                     exact.counters.nodes - n0
                 );
+            }
+        }
+        if verbose {
+            engine_summary(&exact);
+            if std::env::var_os("EXACT_ROWS").is_some() {
+                continue;
             }
         }
         let calls = exact.counters.engine_calls;
@@ -121,5 +131,18 @@ fn main() -> ExitCode {
         ExitCode::FAILURE
     } else {
         ExitCode::SUCCESS
+    }
+}
+
+/// Engine searches by matrix height (with `--rows`).
+fn engine_summary(exact: &tetris_printer::exact::ExactPlanner) {
+    for (h, [none, found]) in exact.counters.engine_by_height.iter().enumerate() {
+        println!(
+            "engine h={h}: none {} in {:.3} s, found {} in {:.3} s",
+            none.0,
+            none.1 as f64 / 1e6,
+            found.0,
+            found.1 as f64 / 1e6
+        );
     }
 }

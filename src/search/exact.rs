@@ -71,9 +71,7 @@ use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use super::engine::{
-    all_placements, solve_with_restarts, DeadTable, Outcome, Placement, Problem,
-};
+use super::engine::{all_placements, solve_with_restarts, DeadTable, Outcome, Placement, Problem};
 use crate::moves::Move;
 use crate::piece::{Piece, Shape};
 use crate::playfield::WIDTH;
@@ -238,6 +236,8 @@ pub struct ExactCounters {
     pub nodes: u64,
     /// Pass matrices answered by the hint (no engine search).
     pub hints: u64,
+    /// Engine searches and their microseconds by matrix height, `[none, found]`.
+    pub engine_by_height: [[(u64, u64); 2]; 8],
 }
 
 /// Engine answers by `(cells in row y + 1, height)`: `(support, packing or none)`.
@@ -264,6 +264,30 @@ impl Default for ExactPlanner {
     fn default() -> Self {
         Self::new()
     }
+}
+
+/// The emission-row columns a packing's pieces really rest on: replaying `drops` from
+/// `start` (the engine's rules), every piece that no matrix cell holds up rests on the
+/// supported columns under it. With any support containing those, every piece is still
+/// held, so the packing stays valid.
+fn used_support(start: &[u8; WIDTH], support: u32, drops: &[Move]) -> u32 {
+    let mut h = *start;
+    let mut used = 0;
+    for m in drops {
+        let d = m.shape.data();
+        let (x, w) = (usize::from(m.x), usize::from(d.width));
+        let cleared = *h.iter().min().expect("21 columns");
+        let base = h[x] - d.bottom[0];
+        let under = support & (((1u32 << w) - 1) << x);
+        if (x..x + w).all(|i| h[i] <= cleared) && under & used == 0 {
+            // One supported column is enough to hold it.
+            used |= 1 << under.trailing_zeros();
+        }
+        for j in 0..w {
+            h[x + j] = base + d.top[j];
+        }
+    }
+    used
 }
 
 /// A pass the search may take from some state.
@@ -519,10 +543,19 @@ impl ExactPlanner {
             );
         }
         self.counters.engine_calls += 1;
+        let slot = &mut self.counters.engine_by_height[usize::from(h.min(7))]
+            [usize::from(matches!(outcome, Outcome::Found { .. }))];
+        slot.0 += 1;
+        slot.1 += t.elapsed().as_micros() as u64;
         self.counters.engine_nodes += outcome.nodes();
-        let r: Option<Rc<[Move]>> = match outcome {
-            Outcome::Found { drops, .. } => Some(drops.into()),
-            Outcome::None { .. } => None,
+        let (r, support): (Option<Rc<[Move]>>, u32) = match outcome {
+            Outcome::Found { drops, .. } => {
+                // Remember the packing under the support it really uses, so it answers
+                // every later question whose support contains that.
+                let used = used_support(&start, support, &drops);
+                (Some(drops.into()), used)
+            }
+            Outcome::None { .. } => (None, support),
         };
         let entries = self.cache.entry((above, h)).or_default();
         // Keep the list minimal: drop entries the new one implies.
@@ -544,7 +577,10 @@ impl ExactPlanner {
     /// # Panics
     /// If the row has more than 17 pixels.
     pub fn plan_row(&mut self, row: &RowSpec) -> RowPlan {
-        assert!(row.pixels.len() <= MAX_ROW_PIXELS, "a row has at most 17 pixels");
+        assert!(
+            row.pixels.len() <= MAX_ROW_PIXELS,
+            "a row has at most 17 pixels"
+        );
         if let Some(p) = self.rows.get(row) {
             return p.clone();
         }
@@ -599,12 +635,12 @@ impl ExactPlanner {
         }
         let mut platform = hole;
         if hole {
-            // Without a platform every plan costs at least b; try exactly b (b + 4 would
-            // tie with the platform plan found). Lower bounds proved with the platform
-            // hold without it.
+            // Without a platform every plan needs Σh ≥ b; try b, then b + 4, which ties
+            // with the platform plan found (same pieces, one platform fewer: preferred).
+            // Lower bounds proved with the platform hold without it.
             let with_platform = std::mem::take(&mut rs.path);
             rs.platform = false;
-            if rs.search(0, b) {
+            if rs.search(0, b) || rs.search(0, b + 4) {
                 platform = false;
             } else {
                 rs.path = with_platform;
@@ -635,7 +671,8 @@ impl ExactPlanner {
                 fillers,
             });
         }
-        let pieces = (21 * total_height + n as u32) / 4 + if platform { PLATFORM_PIECES } else { 0 };
+        let pieces =
+            (21 * total_height + n as u32) / 4 + if platform { PLATFORM_PIECES } else { 0 };
         debug_assert_eq!(
             pieces,
             passes
@@ -652,4 +689,3 @@ impl ExactPlanner {
         }
     }
 }
-
