@@ -314,6 +314,8 @@ struct RowSearch<'a> {
     platform: bool,
     /// Proven lower bound on the total height still needed from each printed set.
     lb: Vec<u8>,
+    /// Plans found from a printed set: their Σh and passes (valid for any budget ≥ Σh).
+    wins: HashMap<u32, (u8, Vec<(u64, u8)>)>,
     path: Vec<(u64, u8)>,
 }
 
@@ -333,12 +335,14 @@ impl RowSearch<'_> {
         floor_height((self.all & !s).count_ones()).max(self.lb[s as usize])
     }
 
-    /// Every pass from printed set `s` whose emitters land where they should.
-    fn candidates(&self, s: u32) -> Vec<Cand> {
+    /// Every pass from printed set `s` whose emitters land where they should and whose
+    /// least height leaves room for the rest's bound within budget `b`.
+    fn candidates(&self, s: u32, b: u8) -> Vec<Cand> {
         let mut out = Vec::new();
         let scols = self.cols(s);
         let rem = self.all & !s;
         self.enumerate(0, rem, scols, 0, 0, 0, 0, &mut out);
+        out.retain(|c| floor_height(c.pixels.count_ones()) + self.bound(s | c.pixels) <= b);
         out
     }
 
@@ -419,6 +423,12 @@ impl RowSearch<'_> {
         if s == self.all {
             return true;
         }
+        if let Some((used, rest)) = self.wins.get(&s) {
+            if *used <= b {
+                self.path.extend_from_slice(rest);
+                return true;
+            }
+        }
         if self.bound(s) > b {
             return false;
         }
@@ -428,7 +438,7 @@ impl RowSearch<'_> {
             0,
             "budgets keep the residue"
         );
-        let mut cands = self.candidates(s);
+        let mut cands = self.candidates(s, b);
         // More pixels per height first: the successful iteration finds its plan sooner.
         cands.sort_by_key(|c| {
             let n = c.pixels.count_ones();
@@ -444,16 +454,23 @@ impl RowSearch<'_> {
             };
             let cap = cap.min(MAX_PASS_HEIGHT);
             let mut h = floor_height(n);
+            // The rest first (memoised, and cheap to refute), then the engine: a pass is
+            // only checked when what follows it fits the budget.
             while h <= cap {
-                if self.planner.packs(c.above, scols | c.cols, h) {
-                    self.path.push((c.set, h));
-                    if self.search(next, b - h) {
-                        return true;
-                    }
-                    self.path.pop();
-                    // A taller matrix leaves less for the rest.
+                let mark = self.path.len();
+                self.path.push((c.set, h));
+                if !self.search(next, b - h) {
+                    // With a taller matrix the rest has even less.
+                    self.path.truncate(mark);
                     break;
                 }
+                if self.planner.packs(c.above, scols | c.cols, h) {
+                    let plan = self.path[mark..].to_vec();
+                    let used = plan.iter().map(|p| p.1).sum();
+                    self.wins.insert(s, (used, plan));
+                    return true;
+                }
+                self.path.truncate(mark);
                 h += 4;
             }
         }
@@ -534,7 +551,7 @@ impl ExactPlanner {
             super::RESTART_BUDGET,
             &self.table,
         );
-        if std::env::var_os("EXACT_DEBUG").is_some() && t.elapsed().as_millis() > 100 {
+        if std::env::var_os("EXACT_DEBUG").is_some() && t.elapsed().as_micros() > 300 {
             eprintln!(
                 "slow engine: above {above:021b} support {support:021b} h {h}: {} nodes {:?} found {}",
                 outcome.nodes(),
@@ -625,6 +642,7 @@ impl ExactPlanner {
             // With no pixel over a hole the holding rule never bites: search once.
             platform: hole,
             lb: vec![0u8; 1 << n],
+            wins: HashMap::new(),
             path: Vec::new(),
         };
         // Iterative deepening on Σh (every single in a pass of its own always packs at
@@ -640,6 +658,7 @@ impl ExactPlanner {
             // Lower bounds proved with the platform hold without it.
             let with_platform = std::mem::take(&mut rs.path);
             rs.platform = false;
+            rs.wins.clear();
             if rs.search(0, b) || rs.search(0, b + 4) {
                 platform = false;
             } else {
