@@ -240,7 +240,9 @@ fn exact_equals_brute_force_on_small_rows() {
         order: all_placements(),
         memo: HashMap::new(),
     };
+    // With the engine alone, and with the tables' hints first: the same optimum.
     let mut planner = ExactPlanner::new();
+    let mut hinted = tetris_printer::exact::planner();
     let mut rows = random_rows(80, 5, 0x2545_F491_4F6C_DD1D);
     rows.extend(random_rows(12, 6, 0x9E37_79B9_7F4A_7C15));
     // Hand-picked: a run of one colour (flips), pixels over holes held by a neighbour.
@@ -259,6 +261,11 @@ fn exact_equals_brute_force_on_small_rows() {
         let want = brute.row(px);
         let plan = planner.plan_row(&spec(px));
         assert_eq!(plan.pieces, want, "row {px:?}: exact {plan:?}");
+        assert_eq!(
+            hinted.plan_row(&spec(px)).pieces,
+            want,
+            "row {px:?}, hinted"
+        );
         let hole = px.iter().any(|p| !p.2);
         with_platform += usize::from(plan.platform);
         held_by_neighbour += usize::from(hole && !plan.platform);

@@ -36,33 +36,53 @@
 //! [`MAX_PASS_HEIGHT`] = 7, the room the field has above the top sprite row on a platform.
 //!
 //! # The search
-//! Minimising pieces is minimising `Σh + 4·platform`. The planner searches the printed
-//! set `S` of pixels (a bit set): from `S`, a pass is any non-empty set of emitters over
-//! unprinted pixels (every single, every flipped triple: so every cover, every split and
-//! every order is reachable), and it moves to `S ∪ pixels(pass)` at the cost of the least
-//! height at which the engine packs its matrix. This is iterative deepening on the total
-//! height `Σh` from the floor (`Σh ≡ −pixels (mod 4)`, `Σh ≥ 1`), with a table of proven
-//! lower bounds per `S` (a failed budget `b` proves `g(S) ≥ b + 4`, since every budget
-//! for `S` has the same residue mod 4). A pass is only sent to the engine when its height
-//! fits the budget left after the remaining pixels' floor, and only at its lowest one or
-//! two admissible heights: if the rest cannot be finished with the budget left after
-//! height `h`, it cannot with less. Engine answers are memoised by `(cells in row y + 1,
-//! height)` and used for every support that is a superset (for "found") or subset (for
-//! "none") of the one asked, which is sound because support only ever helps.
+//! Minimising pieces is minimising `Σh + 4·platform`. The planner searches over the
+//! printed set `S` of pixels (a bit set): from `S`, a pass is any non-empty set of
+//! emitters over unprinted pixels (every single, every flipped triple: so every cover,
+//! every split and every order is reachable) whose emitters land (the rule above), and it
+//! moves to `S ∪ pixels(pass)` at the cost of a height at which the engine packs its
+//! matrix. This is iterative deepening on the total height `Σh` from the floor
+//! (`Σh ≡ −pixels (mod 4)`, `Σh ≥ 1`), first with a platform holding every emitter; then,
+//! for rows with a pixel over a hole, the same search under the landing rule at that
+//! `Σh` and at `Σh + 4` (which ties with the platform: same pieces, and no platform is
+//! preferred). Its memory:
+//! - proven lower bounds per `S`: a failed budget `b` proves `g(S) ≥ b + 4` (every
+//!   budget for `S` has the same residue mod 4); bounds proved with a platform hold
+//!   without one;
+//! - plans found per `S` with their `Σh`, reused for any budget at least that.
 //!
-//! Nothing is capped: no node limits, no time limits, no give-up. The search is
-//! deterministic (fixed enumeration order, the engine's fixed placement order).
+//! A pass is only considered at its least admissible height, or 4 more, while that fits
+//! the budget left after the remaining pixels' bound; the rest of the plan is searched
+//! *first*, and the pass's matrix goes to the engine only when the rest fits (a pass at
+//! height `h` whose rest does not fit cannot do better at `h + 4`). Engine answers are
+//! memoised by `(cells in row y + 1, height)` and reused for every support that is a
+//! superset (for "found", keyed by the support the packing really rests on) or a subset
+//! (for "none") of the one asked, which is sound because support only ever helps. An
+//! optional [`Hint`] (the compiled tables, in `crate::exact`) may answer "found" first;
+//! it never answers "none".
+//!
+//! Nothing is capped: no node limits, no time limits, no give-up. Engine searches use
+//! restarts with reshuffled placement orders (deterministic seeds), but the last attempt
+//! is unbounded and dead states carry over, so "none" is always a proof. The search is
+//! deterministic: fixed enumeration order, fixed seeds.
 //!
 //! # What is proven optimal
 //! For each row, the plan has the fewest pieces over **every** plan under the rules above
 //! (every cover by singles and flipped emitters, every split into passes, every order,
-//! every matrix the engine can pack at heights ≤ 7, platform or not), given the rows below.
+//! every matrix at heights ≤ 7, platform or not), given the rows below. The engine is
+//! exhaustive over packings: a filler that leaves a covered hole can never complete its
+//! rows (hard drops do not slide), and no filler rises above the matrix (its `21·h`
+//! cells are exactly what the emitters and fillers fill), so every packing is one of the
+//! engine's profile-matching drop sequences.
 //! Because a finished row leaves the field holding exactly the sprite's rows so far,
 //! whatever plan printed it, the rows are independent: the sum of the per-row optima is
 //! the fewest pieces over every row-by-row print of the sprite under these rules.
-//! Not covered: matrices taller than 7 rows, emitters other than J0/T0/L0/J2/T2/L2,
-//! interleaving drops of different passes, fillers resting on the platform's edge wells,
-//! and other platform shapes than the tables' ones.
+//!
+//! Not covered (restrictions of the rules, not of the search): matrices taller than 7
+//! rows; emitters other than J0/T0/L0 and J2/T2/L2; drops of one pass interleaved with
+//! another's, or fillers before a pass's emitters; a platform's own cells or edge wells
+//! as support for fillers, and platform shapes other than the tables' ten (whose centre
+//! is fixed by the leftmost square of the row below, as the converter places them).
 
 use std::collections::HashMap;
 use std::rc::Rc;
