@@ -92,6 +92,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use super::engine::{all_placements, solve_with_restarts, DeadTable, Outcome, Placement, Problem};
+use super::strips::{strip_admissible, strip_placements, strip_problem};
 use crate::moves::Move;
 use crate::piece::{Piece, Shape};
 use crate::playfield::WIDTH;
@@ -256,6 +257,8 @@ pub struct ExactCounters {
     pub nodes: u64,
     /// Pass matrices answered by the hint (no engine search).
     pub hints: u64,
+    /// Pass matrices answered by a tiling of engine-packed segments.
+    pub segment_tilings: u64,
     /// Engine searches and their microseconds by matrix height, `[none, found]`.
     pub engine_by_height: [[(u64, u64); 2]; 8],
 }
@@ -276,6 +279,10 @@ pub struct ExactPlanner {
     table: DeadTable,
     order: Vec<Placement>,
     cache: EngineCache,
+    /// Segment packings by `(width, height, bottom, support)`, relative to column 0.
+    segments: HashMap<(u8, u8, u32, u32), Option<Rc<[Move]>>>,
+    /// Placements that fit in `w` columns, by `w`.
+    narrow: Vec<Vec<Placement>>,
     rows: HashMap<RowSpec, RowPlan>,
     pub counters: ExactCounters,
 }
@@ -285,6 +292,32 @@ impl Default for ExactPlanner {
         Self::new()
     }
 }
+
+/// The engine on `problem` with restarts: reshuffled placement orders (seeded by `salt`)
+/// find packings much sooner; dead states carry over, and the last attempt has no
+/// budget, so "none" stays a proof.
+fn engine(problem: &Problem, base: &[Placement], salt: u64, table: &DeadTable) -> Outcome {
+    solve_with_restarts(
+        problem,
+        |k| {
+            let mut order = base.to_vec();
+            if k > 0 {
+                let mix = salt.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+                    ^ u64::from(k).wrapping_mul(0xD1B5_4A32_D192_ED03);
+                order.shuffle(&mut ChaCha8Rng::seed_from_u64(mix));
+            }
+            order
+        },
+        super::RESTART_BUDGET,
+        table,
+    )
+}
+
+/// Widest segment [`ExactPlanner::segments`] packs alone.
+const SEGMENT_WIDTH: usize = 13;
+
+/// Tallest matrix [`ExactPlanner::segments`] is tried on.
+const SEGMENT_HEIGHT: u8 = 5;
 
 /// The emission-row columns a packing's pieces really rest on: replaying `drops` from
 /// `start` (the engine's rules), every piece that no matrix cell holds up rests on the
@@ -328,6 +361,8 @@ struct RowSearch<'a> {
     /// Index of pixel `i`'s single, and of the flip starting at `i` (if any).
     single_of: Vec<usize>,
     flip_of: Vec<Option<usize>>,
+    /// Pixel masks of the flipped emitters that take pixel `i`.
+    flips_with: Vec<Vec<u32>>,
     columns: Vec<u32>,
     all: u32,
     /// Whether a platform holds every emitter.
@@ -350,9 +385,33 @@ impl RowSearch<'_> {
         c
     }
 
-    /// Lower bound on the height to print everything but `s`.
+    /// Lower bound on the height to print everything but `s`: the passes its pixels
+    /// need at least (pixels that no flipped emitter within the rest can take keep their
+    /// single's bar, and bars over one column go to different passes, each at least one
+    /// row), raised to the residue `Σh ≡ −pixels (mod 4)`; or a bound proved before.
     fn bound(&self, s: u32) -> u8 {
-        floor_height((self.all & !s).count_ones()).max(self.lb[s as usize])
+        let rem = self.all & !s;
+        if rem == 0 {
+            return 0;
+        }
+        let mut cover = [0u8; WIDTH + 2];
+        let mut m = rem;
+        while m != 0 {
+            let i = m.trailing_zeros() as usize;
+            m &= m - 1;
+            if self.flips_with[i].iter().all(|&f| f & !rem != 0) {
+                let a = self.emits[self.single_of[i]].above.trailing_zeros() as usize;
+                for c in &mut cover[a..a + 3] {
+                    *c += 1;
+                }
+            }
+        }
+        let passes = cover.iter().copied().max().unwrap_or(0);
+        let mut h = floor_height(rem.count_ones());
+        while h < passes {
+            h += 4;
+        }
+        h.max(self.lb[s as usize])
     }
 
     /// Every pass from printed set `s` whose emitters land where they should and whose
@@ -507,6 +566,10 @@ impl ExactPlanner {
             table: DeadTable::new(),
             order: all_placements(),
             cache: EngineCache::default(),
+            segments: HashMap::new(),
+            narrow: (0..=SEGMENT_WIDTH as u8)
+                .map(|w| strip_placements(w, &all_placements()))
+                .collect(),
             rows: HashMap::new(),
             counters: ExactCounters::default(),
         }
@@ -547,30 +610,23 @@ impl ExactPlanner {
         for (x, v) in start.iter_mut().enumerate() {
             *v = u8::from(above >> x & 1 != 0);
         }
+        if let Some(drops) = self.segments(above, support, h) {
+            let used = used_support(&start, support, &drops);
+            let r: Rc<[Move]> = drops.into();
+            self.counters.segment_tilings += 1;
+            let entries = self.cache.entry((above, h)).or_default();
+            entries.retain(|(s, e)| !(e.is_some() && used & !s == 0));
+            entries.push((used, Some(Rc::clone(&r))));
+            return Some(r);
+        }
         let problem = Problem {
             start,
             goal: [h; WIDTH],
             support,
         };
         let t = std::time::Instant::now();
-        // Restarts with reshuffled placement orders find packings much sooner; dead
-        // states carry over, and the last attempt has no budget, so "none" stays a proof.
-        let base = &self.order;
         let salt = u64::from(above) << 24 ^ u64::from(support) << 3 ^ u64::from(h);
-        let outcome = solve_with_restarts(
-            &problem,
-            |k| {
-                let mut order = base.clone();
-                if k > 0 {
-                    let mix = salt.wrapping_mul(0x9E37_79B9_7F4A_7C15)
-                        ^ u64::from(k).wrapping_mul(0xD1B5_4A32_D192_ED03);
-                    order.shuffle(&mut ChaCha8Rng::seed_from_u64(mix));
-                }
-                order
-            },
-            super::RESTART_BUDGET,
-            &self.table,
-        );
+        let outcome = engine(&problem, &self.order, salt, &self.table);
         if std::env::var_os("EXACT_DEBUG").is_some() && t.elapsed().as_micros() > 300 {
             eprintln!(
                 "slow engine: above {above:021b} support {support:021b} h {h}: {} nodes {:?} found {}",
@@ -601,6 +657,78 @@ impl ExactPlanner {
             None => entries.retain(|(s, e)| !(e.is_none() && s & !support == 0)),
         }
         entries.push((support, r.clone()));
+        r
+    }
+
+    /// A quick sufficient test: the matrix cut into segments at most
+    /// [`SEGMENT_WIDTH`] columns wide, each packed alone by the engine as a strip (walls
+    /// outside it, as `tables::STRIPS` are made; such packings compose side by side in
+    /// any order), found by a DP over the 21 columns. Never answers "none".
+    fn segments(&mut self, above: u32, support: u32, h: u8) -> Option<Vec<Move>> {
+        if h > SEGMENT_HEIGHT {
+            return None;
+        }
+        let mut from: [Option<(usize, Rc<[Move]>)>; WIDTH + 1] = Default::default();
+        let mut reach = [false; WIDTH + 1];
+        reach[0] = true;
+        for a in 0..WIDTH {
+            if !reach[a] {
+                continue;
+            }
+            for w in 1..=SEGMENT_WIDTH.min(WIDTH - a) {
+                if reach[a + w] {
+                    continue;
+                }
+                let mask = (1u32 << w) - 1;
+                if let Some(p) = self.segment(w, h, above >> a & mask, support >> a & mask) {
+                    reach[a + w] = true;
+                    from[a + w] = Some((a, p));
+                }
+            }
+        }
+        if !reach[WIDTH] {
+            return None;
+        }
+        let mut parts = Vec::new();
+        let mut b = WIDTH;
+        while b > 0 {
+            let (a, p) = from[b].take().expect("reached");
+            parts.push((a, p));
+            b = a;
+        }
+        parts.reverse();
+        Some(
+            parts
+                .iter()
+                .flat_map(|(a, p)| {
+                    p.iter().map(move |m| Move {
+                        shape: m.shape,
+                        x: m.x + *a as u8,
+                    })
+                })
+                .collect(),
+        )
+    }
+
+    /// One segment `w` × `h` over `bottom` on `support` (at column 0), memoised.
+    fn segment(&mut self, w: usize, h: u8, bottom: u32, support: u32) -> Option<Rc<[Move]>> {
+        if !strip_admissible(w as u8, h, bottom as u16) {
+            return None;
+        }
+        let key = (w as u8, h, bottom, support);
+        if let Some(r) = self.segments.get(&key) {
+            return r.clone();
+        }
+        let problem = strip_problem(w as u8, h, bottom as u16, support as u16);
+        let salt =
+            (w as u64) << 48 ^ u64::from(bottom) << 24 ^ u64::from(support) ^ u64::from(h) << 56;
+        let outcome = engine(&problem, &self.narrow[w], salt, &self.table);
+        self.counters.engine_nodes += outcome.nodes();
+        let r: Option<Rc<[Move]>> = match outcome {
+            Outcome::Found { drops, .. } => Some(drops.into()),
+            Outcome::None { .. } => None,
+        };
+        self.segments.insert(key, r.clone());
         r
     }
 
@@ -649,6 +777,15 @@ impl ExactPlanner {
                 emits.len() - 1
             }));
         }
+        let mut flips_with = vec![Vec::new(); n];
+        for f in flip_of.iter().flatten() {
+            let px = emits[*f].pixels;
+            for (i, w) in flips_with.iter_mut().enumerate() {
+                if px >> i & 1 != 0 {
+                    w.push(px);
+                }
+            }
+        }
         let columns = row.pixels.iter().map(|p| 1u32 << p.x).collect();
         let all = (1u32 << n) - 1;
         let hole = row.has_hole();
@@ -657,6 +794,7 @@ impl ExactPlanner {
             emits,
             single_of,
             flip_of,
+            flips_with,
             columns,
             all,
             // With no pixel over a hole the holding rule never bites: search once.
@@ -667,7 +805,7 @@ impl ExactPlanner {
         };
         // Iterative deepening on Σh (every single in a pass of its own always packs at
         // height ≤ 7, so this ends).
-        let mut b = floor_height(n as u32);
+        let mut b = rs.bound(0);
         while !rs.search(0, b) {
             b += 4;
         }
