@@ -369,6 +369,9 @@ struct RowSearch<'a> {
     platform: bool,
     /// Proven lower bound on the total height still needed from each printed set.
     lb: Vec<u8>,
+    /// [`RowSearch::passes_bound_of`] per printed set, computed on first use (`u8::MAX`:
+    /// not yet).
+    passes_bound: Vec<std::cell::Cell<u8>>,
     /// Plans found from a printed set: their Σh and passes (valid for any budget ≥ Σh).
     wins: HashMap<u32, (u8, Vec<(u64, u8)>)>,
     path: Vec<(u64, u8)>,
@@ -390,6 +393,19 @@ impl RowSearch<'_> {
     /// single's bar, and bars over one column go to different passes, each at least one
     /// row), raised to the residue `Σh ≡ −pixels (mod 4)`; or a bound proved before.
     fn bound(&self, s: u32) -> u8 {
+        let known = self.passes_bound[s as usize].get();
+        let fixed = if known != u8::MAX {
+            known
+        } else {
+            let b = self.passes_bound_of(s);
+            self.passes_bound[s as usize].set(b);
+            b
+        };
+        fixed.max(self.lb[s as usize])
+    }
+
+    /// The part of [`RowSearch::bound`] that depends on `s` alone.
+    fn passes_bound_of(&self, s: u32) -> u8 {
         let rem = self.all & !s;
         if rem == 0 {
             return 0;
@@ -411,7 +427,7 @@ impl RowSearch<'_> {
         while h < passes {
             h += 4;
         }
-        h.max(self.lb[s as usize])
+        h
     }
 
     /// Every pass from printed set `s` whose emitters land where they should and whose
@@ -800,6 +816,7 @@ impl ExactPlanner {
             // With no pixel over a hole the holding rule never bites: search once.
             platform: hole,
             lb: vec![0u8; 1 << n],
+            passes_bound: vec![std::cell::Cell::new(u8::MAX); 1 << n],
             wins: HashMap::new(),
             path: Vec::new(),
         };
