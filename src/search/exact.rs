@@ -263,6 +263,9 @@ pub struct ExactCounters {
     pub engine_by_height: [[(u64, u64); 2]; 8],
 }
 
+/// Segment packings by `(width, height, bottom, support)`.
+type SegmentCache = HashMap<(u8, u8, u32, u32), Option<Rc<[Move]>>>;
+
 /// Engine answers by `(cells in row y + 1, height)`: `(support, packing or none)`.
 type EngineCache = HashMap<(u32, u8), Vec<(u32, Option<Rc<[Move]>>)>>;
 
@@ -280,7 +283,7 @@ pub struct ExactPlanner {
     order: Vec<Placement>,
     cache: EngineCache,
     /// Segment packings by `(width, height, bottom, support)`, relative to column 0.
-    segments: HashMap<(u8, u8, u32, u32), Option<Rc<[Move]>>>,
+    segments: SegmentCache,
     /// Placements that fit in `w` columns, by `w`.
     narrow: Vec<Vec<Placement>>,
     rows: HashMap<RowSpec, RowPlan>,
@@ -343,8 +346,17 @@ fn used_support(start: &[u8; WIDTH], support: u32, drops: &[Move]) -> u32 {
     used
 }
 
+/// What [`RowSearch::enumerate`] works from: the printed set, the budget, the pixels
+/// left and the emission-row columns filled.
+struct Walk {
+    s: u32,
+    b: u8,
+    rem: u32,
+    scols: u32,
+}
+
 /// A pass the search may take from some state.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Default)]
 struct Cand {
     /// Emitters (bits by index into the row's emitter list).
     set: u64,
@@ -352,6 +364,18 @@ struct Cand {
     above: u32,
     /// Emission-row columns of its pixels.
     cols: u32,
+}
+
+impl Cand {
+    /// This pass with emitter `k` (`e`) added.
+    fn with(self, k: usize, e: &Emit) -> Cand {
+        Cand {
+            set: self.set | 1 << k,
+            pixels: self.pixels | e.pixels,
+            above: self.above | e.above,
+            cols: self.cols | e.row,
+        }
+    }
 }
 
 /// The row search: emitters, per-state lower bounds, the path found.
@@ -434,80 +458,53 @@ impl RowSearch<'_> {
     /// least height leaves room for the rest's bound within budget `b`.
     fn candidates(&self, s: u32, b: u8) -> Vec<Cand> {
         let mut out = Vec::new();
-        let scols = self.cols(s);
-        let rem = self.all & !s;
-        self.enumerate(0, rem, scols, 0, 0, 0, 0, &mut out);
-        out.retain(|c| floor_height(c.pixels.count_ones()) + self.bound(s | c.pixels) <= b);
+        let walk = Walk {
+            s,
+            b,
+            rem: self.all & !s,
+            scols: self.cols(s),
+        };
+        self.enumerate(&walk, 0, Cand::default(), 0, &mut out);
         out
     }
 
-    #[allow(clippy::too_many_arguments)]
-    fn enumerate(
-        &self,
-        i: usize,
-        rem: u32,
-        scols: u32,
-        set: u64,
-        pixels: u32,
-        above: u32,
-        flipbars: u32,
-        out: &mut Vec<Cand>,
-    ) {
-        let r = if i >= 32 { 0 } else { rem >> i };
+    /// Extends the pass `c` (emitters over pixels before `i` chosen) over pixels `i..`.
+    fn enumerate(&self, w: &Walk, i: usize, c: Cand, flipbars: u32, out: &mut Vec<Cand>) {
+        let r = if i >= 32 { 0 } else { w.rem >> i };
         if r == 0 {
-            if pixels == 0 {
+            if c.pixels == 0
+                || floor_height(c.pixels.count_ones()) + self.bound(w.s | c.pixels) > w.b
+            {
                 return;
             }
             if !self.platform {
                 // Every unheld single rests on a filled cell of the emission row.
-                let mut m = set;
+                let mut m = c.set;
                 while m != 0 {
                     let e = &self.emits[m.trailing_zeros() as usize];
                     m &= m - 1;
-                    if !e.held && !e.flipped && e.rests & (scols | flipbars) == 0 {
+                    if !e.held && !e.flipped && e.rests & (w.scols | flipbars) == 0 {
                         return;
                     }
                 }
             }
-            out.push(Cand {
-                set,
-                pixels,
-                above,
-                cols: self.cols(pixels),
-            });
+            out.push(c);
             return;
         }
         let j = i + r.trailing_zeros() as usize;
         // Pixel j in a later pass.
-        self.enumerate(j + 1, rem, scols, set, pixels, above, flipbars, out);
+        self.enumerate(w, j + 1, c, flipbars, out);
         // Pixel j by its single.
-        let e = &self.emits[self.single_of[j]];
-        if e.above & above == 0 {
-            self.enumerate(
-                j + 1,
-                rem,
-                scols,
-                set | 1 << self.single_of[j],
-                pixels | e.pixels,
-                above | e.above,
-                flipbars,
-                out,
-            );
+        let k = self.single_of[j];
+        let e = &self.emits[k];
+        if e.above & c.above == 0 {
+            self.enumerate(w, j + 1, c.with(k, e), flipbars, out);
         }
         // Pixels j..j + 3 by a flipped emitter.
         if let Some(f) = self.flip_of[j] {
             let e = &self.emits[f];
-            if e.pixels & !rem == 0 && e.above & above == 0 && (self.platform || e.held) {
-                self.enumerate(
-                    j + 3,
-                    rem,
-                    scols,
-                    set | 1 << f,
-                    pixels | e.pixels,
-                    above | e.above,
-                    flipbars | e.row,
-                    out,
-                );
+            if e.pixels & !w.rem == 0 && e.above & c.above == 0 && (self.platform || e.held) {
+                self.enumerate(w, j + 3, c.with(f, e), flipbars | e.row, out);
             }
         }
     }
@@ -643,14 +640,6 @@ impl ExactPlanner {
         let t = std::time::Instant::now();
         let salt = u64::from(above) << 24 ^ u64::from(support) << 3 ^ u64::from(h);
         let outcome = engine(&problem, &self.order, salt, &self.table);
-        if std::env::var_os("EXACT_DEBUG").is_some() && t.elapsed().as_micros() > 300 {
-            eprintln!(
-                "slow engine: above {above:021b} support {support:021b} h {h}: {} nodes {:?} found {}",
-                outcome.nodes(),
-                t.elapsed(),
-                matches!(outcome, Outcome::Found { .. })
-            );
-        }
         self.counters.engine_calls += 1;
         let slot = &mut self.counters.engine_by_height[usize::from(h.min(7))]
             [usize::from(matches!(outcome, Outcome::Found { .. }))];
