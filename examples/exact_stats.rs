@@ -8,6 +8,9 @@
 //!
 //! Each sprite gets a fresh planner (no engine answers carried over), so the time is
 //! what one sprite costs alone; `--shared` keeps one planner for all of them.
+//! `--random N` adds N random sprites (fixed seed; sizes 1×1 to 17×16, 1–3 colours,
+//! holes of any density, as `tests/convert.rs` draws them); `--rows` prints each row's
+//! plan and the engine's work by matrix height.
 
 use std::process::ExitCode;
 use std::time::Instant;
@@ -20,9 +23,27 @@ fn main() -> ExitCode {
     let shared = args.iter().any(|a| a == "--shared");
     let verbose = args.iter().any(|a| a == "--rows");
     args.retain(|a| a != "--shared" && a != "--rows");
-    if args.is_empty() {
-        eprintln!("usage: exact_stats [--shared] [--rows] SPRITE.png...");
+    let mut random = 0;
+    if let Some(i) = args.iter().position(|a| a == "--random") {
+        random = args.get(i + 1).and_then(|n| n.parse().ok()).unwrap_or(0);
+        args.drain(i..(i + 2).min(args.len()));
+    }
+    if args.is_empty() && random == 0 {
+        eprintln!("usage: exact_stats [--shared] [--rows] [--random N] SPRITE.png...");
         return ExitCode::FAILURE;
+    }
+    let mut sprites: Vec<(String, Result<Sprite, String>)> = args
+        .iter()
+        .map(|path| {
+            let name = std::path::Path::new(path)
+                .file_stem()
+                .map_or_else(|| path.clone(), |s| s.to_string_lossy().into_owned());
+            (name, Sprite::open(path).map_err(|e| format!("{path}: {e}")))
+        })
+        .collect();
+    let mut seed = 0x2545_F491_4F6C_DD1Du64;
+    for k in 0..random {
+        sprites.push((format!("random-{k}"), Ok(random_sprite(&mut seed))));
     }
     println!(
         "{:<24} {:>6} {:>6} {:>6} {:>8} {:>9} {:>8} {:>10}",
@@ -31,11 +52,12 @@ fn main() -> ExitCode {
     let mut exact = planner();
     let (mut te, mut tf, mut tg) = (0, 0, 0);
     let mut failed = false;
-    for path in &args {
-        let sprite = match Sprite::open(path) {
+    for (name, sprite) in sprites {
+        let path = &name;
+        let sprite = match sprite {
             Ok(s) => s,
             Err(e) => {
-                eprintln!("error: {path}: {e}");
+                eprintln!("error: {e}");
                 failed = true;
                 continue;
             }
@@ -104,9 +126,6 @@ fn main() -> ExitCode {
         te += pieces;
         tf += fewest;
         tg += greedy;
-        let name = std::path::Path::new(path)
-            .file_stem()
-            .map_or_else(|| path.clone(), |s| s.to_string_lossy().into_owned());
         println!(
             "{:<24} {:>6} {:>6} {:>6} {:>8.3} {:>9} {:>8.2} {:>10}",
             name,
@@ -145,4 +164,36 @@ fn engine_summary(exact: &tetris_printer::exact::ExactPlanner) {
             found.1 as f64 / 1e6
         );
     }
+}
+
+/// A random sprite: 1–17 wide, 1–16 tall, 1–3 colours, holes of any density, no empty
+/// row.
+fn random_sprite(seed: &mut u64) -> Sprite {
+    let mut next = |m: u64| {
+        *seed ^= *seed << 13;
+        *seed ^= *seed >> 7;
+        *seed ^= *seed << 17;
+        *seed % m
+    };
+    let (w, h) = (1 + next(17) as usize, 1 + next(16) as usize);
+    let colours = 1 + next(3);
+    let holes = next(100);
+    let palette = tetris_printer::sprite::ASCII_COLORS;
+    let mut rgba = vec![0u8; w * h * 4];
+    for y in 0..h {
+        let mut any = false;
+        for x in 0..w {
+            if next(100) >= holes * 9 / 10 {
+                let c = palette[next(colours) as usize];
+                rgba[(y * w + x) * 4..][..4].copy_from_slice(&[c.r, c.g, c.b, 255]);
+                any = true;
+            }
+        }
+        if !any {
+            let x = next(w as u64) as usize;
+            let c = palette[0];
+            rgba[(y * w + x) * 4..][..4].copy_from_slice(&[c.r, c.g, c.b, 255]);
+        }
+    }
+    Sprite::from_rgba(w as u32, h as u32, &rgba).expect("valid random sprite")
 }
