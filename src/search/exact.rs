@@ -335,7 +335,8 @@ fn used_support(start: &[u8; WIDTH], support: u32, drops: &[Move]) -> u32 {
         let cleared = *h.iter().min().expect("21 columns");
         let base = h[x] - d.bottom[0];
         let under = support & (((1u32 << w) - 1) << x);
-        if (x..x + w).all(|i| h[i] <= cleared) && under & used == 0 {
+        // (`under` is never empty for the engine's packings; the final replay checks.)
+        if (x..x + w).all(|i| h[i] <= cleared) && under & used == 0 && under != 0 {
             // One supported column is enough to hold it.
             used |= 1 << under.trailing_zeros();
         }
@@ -610,27 +611,39 @@ impl ExactPlanner {
                 _ => {}
             }
         }
+        let (r, used) = match self.fresh_packing(above, support, h) {
+            Some((drops, used)) => (Some(Rc::<[Move]>::from(drops)), used),
+            None => (None, support),
+        };
+        let entries = self.cache.entry((above, h)).or_default();
+        // Keep the list minimal: drop entries the new one implies. A packing is
+        // remembered under the support it really rests on, so it answers every later
+        // question whose support contains that.
+        match &r {
+            Some(_) => entries.retain(|(s, e)| !(e.is_some() && used & !s == 0)),
+            None => entries.retain(|(s, e)| !(e.is_none() && s & !used == 0)),
+        }
+        entries.push((used, r.clone()));
+        r
+    }
+
+    /// A packing computed afresh (not from the answer cache): the hint, else a segment
+    /// tiling, else the engine; with the support it rests on. A function of its
+    /// arguments alone, so plans do not depend on what was asked before.
+    fn fresh_packing(&mut self, above: u32, support: u32, h: u8) -> Option<(Vec<Move>, u32)> {
         if let Some((drops, used)) = self.hint.and_then(|f| f(above, support, h)) {
             debug_assert_eq!(used & !support, 0, "a hint rests only on the support given");
-            let r: Rc<[Move]> = drops.into();
             self.counters.hints += 1;
-            let entries = self.cache.entry((above, h)).or_default();
-            entries.retain(|(s, e)| !(e.is_some() && used & !s == 0));
-            entries.push((used, Some(Rc::clone(&r))));
-            return Some(r);
+            return Some((drops, used));
         }
         let mut start = [0u8; WIDTH];
         for (x, v) in start.iter_mut().enumerate() {
             *v = u8::from(above >> x & 1 != 0);
         }
         if let Some(drops) = self.segments(above, support, h) {
-            let used = used_support(&start, support, &drops);
-            let r: Rc<[Move]> = drops.into();
             self.counters.segment_tilings += 1;
-            let entries = self.cache.entry((above, h)).or_default();
-            entries.retain(|(s, e)| !(e.is_some() && used & !s == 0));
-            entries.push((used, Some(Rc::clone(&r))));
-            return Some(r);
+            let used = used_support(&start, support, &drops);
+            return Some((drops, used));
         }
         let problem = Problem {
             start,
@@ -646,23 +659,13 @@ impl ExactPlanner {
         slot.0 += 1;
         slot.1 += t.elapsed().as_micros() as u64;
         self.counters.engine_nodes += outcome.nodes();
-        let (r, support): (Option<Rc<[Move]>>, u32) = match outcome {
+        match outcome {
             Outcome::Found { drops, .. } => {
-                // Remember the packing under the support it really uses, so it answers
-                // every later question whose support contains that.
                 let used = used_support(&start, support, &drops);
-                (Some(drops.into()), used)
+                Some((drops, used))
             }
-            Outcome::None { .. } => (None, support),
-        };
-        let entries = self.cache.entry((above, h)).or_default();
-        // Keep the list minimal: drop entries the new one implies.
-        match &r {
-            Some(_) => entries.retain(|(s, e)| !(e.is_some() && support & !s == 0)),
-            None => entries.retain(|(s, e)| !(e.is_none() && s & !support == 0)),
+            Outcome::None { .. } => None,
         }
-        entries.push((support, r.clone()));
-        r
     }
 
     /// A quick sufficient test: the matrix cut into segments at most
@@ -843,10 +846,11 @@ impl ExactPlanner {
             pe.sort_by_key(|e| (!e.flipped, e.mv.x));
             let above = pe.iter().fold(0, |a, e| a | e.above);
             printed |= pe.iter().fold(0, |a, e| a | e.row);
+            // Afresh, not from the cache: the same fillers whatever was asked before.
             let fillers = self
-                .packing(above, printed, h)
+                .fresh_packing(above, printed, h)
                 .expect("the search checked this pass")
-                .to_vec();
+                .0;
             total_height += u32::from(h);
             passes.push(PassPlan {
                 emits: pe,
