@@ -10,7 +10,8 @@
 //! what one sprite costs alone; `--shared` keeps one planner for all of them.
 //! `--random N` adds N random sprites (fixed seed; sizes 1×1 to 17×16, 1–3 colours,
 //! holes of any density, as `tests/convert.rs` draws them); `--rows` prints each row's
-//! plan and the engine's work by matrix height.
+//! plan and the engine's work by matrix height; `--threads N` plans rows on N threads
+//! (`convert_parallel`) instead of one planner.
 
 use std::process::ExitCode;
 use std::time::Instant;
@@ -23,13 +24,20 @@ fn main() -> ExitCode {
     let shared = args.iter().any(|a| a == "--shared");
     let verbose = args.iter().any(|a| a == "--rows");
     args.retain(|a| a != "--shared" && a != "--rows");
+    let mut threads = 0;
+    if let Some(i) = args.iter().position(|a| a == "--threads") {
+        threads = args.get(i + 1).and_then(|n| n.parse().ok()).unwrap_or(0);
+        args.drain(i..(i + 2).min(args.len()));
+    }
     let mut random = 0;
     if let Some(i) = args.iter().position(|a| a == "--random") {
         random = args.get(i + 1).and_then(|n| n.parse().ok()).unwrap_or(0);
         args.drain(i..(i + 2).min(args.len()));
     }
     if args.is_empty() && random == 0 {
-        eprintln!("usage: exact_stats [--shared] [--rows] [--random N] SPRITE.png...");
+        eprintln!(
+            "usage: exact_stats [--shared] [--rows] [--random N] [--threads N] SPRITE.png..."
+        );
         return ExitCode::FAILURE;
     }
     let mut sprites: Vec<(String, Result<Sprite, String>)> = args
@@ -101,7 +109,12 @@ fn main() -> ExitCode {
         }
         let calls = exact.counters.engine_calls;
         let t = Instant::now();
-        let print = match convert_with(&mut exact, &sprite) {
+        let result = if threads > 0 {
+            tetris_printer::exact::convert_parallel(&sprite, threads)
+        } else {
+            convert_with(&mut exact, &sprite)
+        };
+        let print = match result {
             Ok(p) => p,
             Err(e) => {
                 eprintln!("error: {path}: {e}");

@@ -99,11 +99,67 @@ fn platform_for(sprite: &Sprite, y: usize) -> Result<&'static crate::Platform, E
 /// [`ExactError::MissingPlatform`] if the tables lack a platform (a build bug),
 /// [`ExactError::Verify`] if the moves do not print the sprite (a planner bug).
 pub fn convert_with(planner: &mut ExactPlanner, sprite: &Sprite) -> Result<ExactPrint, ExactError> {
+    let plans: Vec<RowPlan> = (0..sprite.height())
+        .map(|y| planner.plan_row(&row_spec(sprite, y)))
+        .collect();
+    assemble(sprite, &plans)
+}
+
+/// Converts `sprite` planning its distinct rows on `threads` threads (each with its own
+/// [`planner`]; at least one). Rows are independent and every plan (fillers included)
+/// is a function of its row alone, so the moves are the same for any number of threads.
+///
+/// # Errors
+/// See [`convert_with`].
+pub fn convert_parallel(sprite: &Sprite, threads: usize) -> Result<ExactPrint, ExactError> {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::Mutex;
+    let specs: Vec<RowSpec> = (0..sprite.height()).map(|y| row_spec(sprite, y)).collect();
+    let mut distinct: Vec<&RowSpec> = Vec::new();
+    let index: Vec<usize> = specs
+        .iter()
+        .map(|r| {
+            distinct.iter().position(|d| *d == r).unwrap_or_else(|| {
+                distinct.push(r);
+                distinct.len() - 1
+            })
+        })
+        .collect();
+    let results: Vec<Mutex<Option<RowPlan>>> = distinct.iter().map(|_| Mutex::new(None)).collect();
+    let next = AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        for _ in 0..threads.clamp(1, distinct.len().max(1)) {
+            scope.spawn(|| {
+                let mut p = planner();
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(row) = distinct.get(i) else { break };
+                    let plan = p.plan_row(row);
+                    *results[i]
+                        .lock()
+                        .expect("no planner panics while holding it") = Some(plan);
+                }
+            });
+        }
+    });
+    let planned: Vec<RowPlan> = results
+        .into_iter()
+        .map(|m| {
+            m.into_inner()
+                .expect("no planner panics while holding it")
+                .expect("every row planned")
+        })
+        .collect();
+    let plans: Vec<RowPlan> = index.iter().map(|&i| planned[i].clone()).collect();
+    assemble(sprite, &plans)
+}
+
+/// The moves of `plans` (one per row of `sprite`, bottom first): platform add, passes,
+/// platform remove; replayed and compared with the sprite.
+fn assemble(sprite: &Sprite, plans: &[RowPlan]) -> Result<ExactPrint, ExactError> {
     let mut moves = Vec::new();
     let mut rows = Vec::new();
-    for y in 0..sprite.height() {
-        let spec = row_spec(sprite, y);
-        let plan = planner.plan_row(&spec);
+    for (y, plan) in plans.iter().enumerate() {
         let platform = if plan.platform {
             Some(platform_for(sprite, y)?)
         } else {
@@ -118,7 +174,16 @@ pub fn convert_with(planner: &mut ExactPlanner, sprite: &Sprite) -> Result<Exact
         }
         rows.push(RowStats {
             y,
-            pixels: spec.pixels.len(),
+            pixels: plan
+                .passes
+                .iter()
+                .map(|p| {
+                    p.emits
+                        .iter()
+                        .map(|e| e.pixels.count_ones() as usize)
+                        .sum::<usize>()
+                })
+                .sum(),
             pieces: plan.pieces,
             platform: plan.platform,
             passes: plan.passes.len(),
@@ -219,10 +284,12 @@ pub fn strip_tiling(bottom: u32, support: u32, h: u8) -> Option<(Vec<Move>, u32)
     Some((moves, used))
 }
 
-/// Converts `sprite` with a fresh [`planner`]; see [`convert_with`].
+/// Converts `sprite` with the fewest pieces per row, on as many threads as the machine
+/// has (see [`convert_parallel`]; the moves do not depend on it).
 ///
 /// # Errors
 /// See [`convert_with`].
 pub fn convert_exact(sprite: &Sprite) -> Result<ExactPrint, ExactError> {
-    convert_with(&mut planner(), sprite)
+    let threads = std::thread::available_parallelism().map_or(1, usize::from);
+    convert_parallel(sprite, threads)
 }

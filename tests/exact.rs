@@ -371,4 +371,11 @@ fn exact_prints_are_deterministic() {
     tetris_printer::exact::convert_with(&mut shared, &other).unwrap();
     let c = tetris_printer::exact::convert_with(&mut shared, &s).unwrap();
     assert_eq!(c, a);
+    // And any number of threads.
+    for threads in 1..=3 {
+        assert_eq!(
+            tetris_printer::exact::convert_parallel(&s, threads).unwrap(),
+            a
+        );
+    }
 }
