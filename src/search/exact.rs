@@ -57,9 +57,13 @@
 //! height `h` whose rest does not fit cannot do better at `h + 4`). Engine answers are
 //! memoised by `(cells in row y + 1, height)` and reused for every support that is a
 //! superset (for "found", keyed by the support the packing really rests on) or a subset
-//! (for "none") of the one asked, which is sound because support only ever helps. An
-//! optional [`Hint`] (the compiled tables, in `crate::exact`) may answer "found" first;
-//! it never answers "none".
+//! (for "none") of the one asked, which is sound because support only ever helps.
+//! Before the whole-matrix search, two sufficient tests may answer "found" (never
+//! "none"): an optional [`Hint`] (the compiled tables, in `crate::exact`), then a tiling
+//! of the 21 columns by segments of at most 13 columns, each packed alone by the engine
+//! with walls outside it (as the strip tables are made; such packings compose side by
+//! side). A plan's fillers are computed afresh by the same steps, so the moves are a
+//! function of the row alone, whatever the planner was asked before.
 //!
 //! Nothing is capped: no node limits, no time limits, no give-up. Engine searches use
 //! restarts with reshuffled placement orders (deterministic seeds), but the last attempt
