@@ -12,6 +12,8 @@ pub mod animate;
 mod bits;
 pub mod blocks;
 pub mod convert;
+#[cfg(feature = "search")]
+pub mod exact;
 pub mod moves;
 #[cfg(feature = "fs")]
 pub mod output;

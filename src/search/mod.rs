@@ -8,6 +8,7 @@
 //! output does not depend on the number of threads.
 
 pub mod engine;
+pub mod exact;
 pub mod strips;
 
 use std::sync::atomic::{AtomicUsize, Ordering};
