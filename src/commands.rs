@@ -51,15 +51,19 @@ pub enum PassesArg {
     Optimal,
     /// The 2013 article's greedy left-to-right passes over the classic table.
     Greedy,
+    /// The fewest pieces the printing rules allow per row, by exhaustive search at run
+    /// time: the yardstick (seconds per sprite).
+    Exact,
 }
 
 impl PassesArg {
     fn converter(self) -> Converter {
-        match self {
-            PassesArg::Fewest => Converter::with_passes(Passes::Fewest),
-            PassesArg::Optimal => Converter::with_passes(Passes::Optimal),
-            PassesArg::Greedy => Converter::with_passes(Passes::Greedy),
-        }
+        Converter::with_passes(match self {
+            PassesArg::Fewest => Passes::Fewest,
+            PassesArg::Optimal => Passes::Optimal,
+            PassesArg::Greedy => Passes::Greedy,
+            PassesArg::Exact => Passes::Exact,
+        })
     }
 }
 
@@ -213,8 +217,10 @@ pub struct AnimateArgs {
 Convert every sprite given (files, or directories whose image files are all taken),
 verify each by replay, and print a table: file, size, colours, rows, pieces, platforms,
 conversion time; then the totals. With --passes all (the default) the pieces of the
-greedy and optimal classic passes are shown next to those of the default planner
-(fewest); platforms and time are the planner's.",
+greedy and optimal classic passes and of the exact planner are shown next to those of
+the default planner (fewest), with the default's pieces as a ratio to exact; platforms
+and time are the default's. The exact planner searches at run time and can take
+seconds per sprite; --passes fewest skips it.",
     after_help = "\
 Examples:
   tetris-printer stats sprites/
@@ -238,7 +244,9 @@ pub enum StatsPasses {
     Optimal,
     /// The article's greedy passes only.
     Greedy,
-    /// Greedy and optimal pieces next to the planner's.
+    /// The exact planner only.
+    Exact,
+    /// Greedy, optimal and exact pieces next to the planner's, and its ratio to exact.
     All,
 }
 
@@ -545,10 +553,16 @@ fn collect_sprites(paths: &[PathBuf]) -> Result<Vec<PathBuf>> {
 }
 
 fn timed_convert(sprite: &Sprite, converter: Converter, buf: &mut [Move]) -> (usize, Duration) {
-    // Best of a few runs: the conversion takes microseconds, so one run is noise.
+    // Best of a few runs: the conversion takes microseconds, so one run is noise. The
+    // exact planner takes up to seconds, and runs once.
+    let runs = if converter.passes() == Passes::Exact {
+        1
+    } else {
+        20
+    };
     let mut best = Duration::MAX;
     let mut n = 0;
-    for _ in 0..20 {
+    for _ in 0..runs {
         let t = Instant::now();
         n = converter
             .convert(sprite, buf)
@@ -558,6 +572,15 @@ fn timed_convert(sprite: &Sprite, converter: Converter, buf: &mut [Move]) -> (us
     (n, best)
 }
 
+/// `a / b` with three decimals, or `-` when `b` is 0.
+fn ratio(a: usize, b: usize) -> String {
+    if b == 0 {
+        "-".into()
+    } else {
+        format!("{:.3}", a as f64 / b as f64)
+    }
+}
+
 pub fn stats(args: &StatsArgs) -> Result<ExitCode> {
     let files = collect_sprites(&args.paths)?;
     let mut buf = vec![
@@ -565,26 +588,37 @@ pub fn stats(args: &StatsArgs) -> Result<ExitCode> {
         tetris_printer::MAX_MOVES
     ];
     let all = args.passes == StatsPasses::All;
-    let main = match args.passes {
-        StatsPasses::Greedy => Converter::greedy(),
-        StatsPasses::Optimal => Converter::with_passes(Passes::Optimal),
-        StatsPasses::Fewest | StatsPasses::All => Converter::new(),
-    };
-    let others = [Converter::greedy(), Converter::with_passes(Passes::Optimal)];
+    let main = Converter::with_passes(match args.passes {
+        StatsPasses::Greedy => Passes::Greedy,
+        StatsPasses::Optimal => Passes::Optimal,
+        StatsPasses::Exact => Passes::Exact,
+        StatsPasses::Fewest | StatsPasses::All => Passes::Fewest,
+    });
+    let others = [Passes::Greedy, Passes::Optimal, Passes::Exact].map(Converter::with_passes);
+    let blank = |s: &'static str| if all { s } else { "" };
     outln!(
-        "{:<28} {:>6} {:>6} {:>4} {:>9} {:>9} {:>9} {:>9} {:>10}",
+        "{:<28} {:>6} {:>6} {:>4} {:>9} {:>9} {:>9} {:>9} {:>8} {:>9} {:>10}",
         "file",
         "size",
         "colors",
         "rows",
-        if all { "greedy" } else { "" },
-        if all { "optimal" } else { "" },
+        blank("greedy"),
+        blank("optimal"),
+        blank("exact"),
         "pieces",
+        blank("÷exact"),
         "platforms",
         "time"
     )?;
+    // The exact planner takes seconds on large sprites: show progress on a terminal.
+    let slow = all || args.passes == StatsPasses::Exact;
+    let bar = if slow {
+        progress_bar(files.len() as u64, "sprites".into())
+    } else {
+        ProgressBar::hidden()
+    };
     let (mut totals, mut tp, mut tplat, mut ttime, mut failed) =
-        ([0usize; 2], 0, 0, Duration::ZERO, 0);
+        ([0usize; 3], 0, 0, Duration::ZERO, 0);
     for f in &files {
         let name = f.file_name().map_or_else(
             || f.display().to_string(),
@@ -593,7 +627,8 @@ pub fn stats(args: &StatsArgs) -> Result<ExitCode> {
         let sprite = match load_sprite(f) {
             Ok(s) => s,
             Err(e) => {
-                outln!("{name:<28} error: {}", crate::report(&e))?;
+                bar.suspend(|| outln!("{name:<28} error: {}", crate::report(&e)))?;
+                bar.inc(1);
                 failed += 1;
                 continue;
             }
@@ -601,7 +636,8 @@ pub fn stats(args: &StatsArgs) -> Result<ExitCode> {
         let (n, time) = timed_convert(&sprite, main, &mut buf);
         verify_moves(&sprite, &buf[..n]).with_context(|| f.display().to_string())?;
         let st = main.stats(&sprite);
-        let mut columns = [String::new(), String::new()];
+        let mut columns = [String::new(), String::new(), String::new()];
+        let mut versus = String::new();
         if all {
             for ((c, col), total) in others.iter().zip(&mut columns).zip(&mut totals) {
                 let k = c
@@ -611,24 +647,35 @@ pub fn stats(args: &StatsArgs) -> Result<ExitCode> {
                 *total += k;
                 *col = k.to_string();
             }
+            versus = ratio(n, columns[2].parse().unwrap_or(0));
         }
         tp += n;
         tplat += st.platforms;
         ttime += time;
-        outln!(
-            "{name:<28} {:>6} {:>6} {:>4} {:>9} {:>9} {n:>9} {:>9} {:>8.1}µs",
-            format!("{}x{}", sprite.width(), sprite.height()),
-            sprite.colors().len(),
-            sprite.height(),
-            columns[0],
-            columns[1],
-            st.platforms,
-            time.as_secs_f64() * 1e6
-        )?;
+        bar.suspend(|| {
+            outln!(
+                "{name:<28} {:>6} {:>6} {:>4} {:>9} {:>9} {:>9} {n:>9} {versus:>8} {:>9} {:>8.1}µs",
+                format!("{}x{}", sprite.width(), sprite.height()),
+                sprite.colors().len(),
+                sprite.height(),
+                columns[0],
+                columns[1],
+                columns[2],
+                st.platforms,
+                time.as_secs_f64() * 1e6
+            )
+        })?;
+        bar.inc(1);
     }
-    let [tg, to] = totals.map(|t| if all { t.to_string() } else { String::new() });
+    bar.finish_and_clear();
+    let [tg, to, te] = totals.map(|t| if all { t.to_string() } else { String::new() });
+    let versus = if all {
+        ratio(tp, totals[2])
+    } else {
+        String::new()
+    };
     outln!(
-        "{:<28} {:>6} {:>6} {:>4} {tg:>9} {to:>9} {tp:>9} {tplat:>9} {:>8.1}µs",
+        "{:<28} {:>6} {:>6} {:>4} {tg:>9} {to:>9} {te:>9} {tp:>9} {versus:>8} {tplat:>9} {:>8.1}µs",
         format!("total ({} sprites)", files.len() - failed),
         "",
         "",

@@ -112,6 +112,14 @@ pub fn convert_with(planner: &mut ExactPlanner, sprite: &Sprite) -> Result<Exact
 /// # Errors
 /// See [`convert_with`].
 pub fn convert_parallel(sprite: &Sprite, threads: usize) -> Result<ExactPrint, ExactError> {
+    assemble(sprite, &plan_parallel(sprite, threads))
+}
+
+/// The plans of `sprite`'s rows (bottom first), its distinct rows planned on `threads`
+/// threads (each with its own [`planner`]; at least one). The plans do not depend on
+/// the number of threads.
+#[must_use]
+pub fn plan_parallel(sprite: &Sprite, threads: usize) -> Vec<RowPlan> {
     use std::sync::atomic::{AtomicUsize, Ordering};
     use std::sync::Mutex;
     let specs: Vec<RowSpec> = (0..sprite.height()).map(|y| row_spec(sprite, y)).collect();
@@ -150,8 +158,7 @@ pub fn convert_parallel(sprite: &Sprite, threads: usize) -> Result<ExactPrint, E
                 .expect("every row planned")
         })
         .collect();
-    let plans: Vec<RowPlan> = index.iter().map(|&i| planned[i].clone()).collect();
-    assemble(sprite, &plans)
+    index.iter().map(|&i| planned[i].clone()).collect()
 }
 
 /// The moves of `plans` (one per row of `sprite`, bottom first): platform add, passes,

@@ -300,3 +300,79 @@ fn usage_errors_exit_2() {
     }
     assert!(!dir.join("x.png").exists());
 }
+
+/// Writes `art` (as [`tetris_printer::Sprite::from_ascii`] reads it: `.` transparent,
+/// digits colours) to `dir/name` as a PNG.
+fn write_ascii_png(dir: &Path, name: &str, art: &[&str]) {
+    const COLOURS: [[u8; 4]; 3] = [[200, 0, 0, 255], [0, 200, 0, 255], [0, 0, 200, 255]];
+    let mut img = image::RgbaImage::new(art[0].len() as u32, art.len() as u32);
+    for (y, line) in art.iter().enumerate() {
+        for (x, ch) in line.chars().enumerate() {
+            if let Some(d) = ch.to_digit(10) {
+                img.put_pixel(x as u32, y as u32, image::Rgba(COLOURS[d as usize]));
+            }
+        }
+    }
+    img.save(dir.join(name)).unwrap();
+}
+
+#[test]
+fn stats_shows_exact_and_the_ratio_to_it() {
+    let (_tmp, dir) = workdir();
+    // The top right pixel is over a hole: the default puts the row on a platform (21
+    // pieces), the exact planner rests it on its neighbour's square instead.
+    write_ascii_png(&dir, "hole.png", &["00", "0."]);
+    let r = run_in(&dir, &["stats", "hole.png", "pixel1.png"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    let head: Vec<&str> = lines[0].split_whitespace().collect();
+    let col = |name: &str| head.iter().position(|h| *h == name).unwrap();
+    let (exact, pieces, versus) = (col("exact"), col("pieces"), col("÷exact"));
+    let row = |prefix: &str| -> Vec<&str> {
+        lines
+            .iter()
+            .find(|l| l.starts_with(prefix))
+            .unwrap()
+            .split_whitespace()
+            .collect()
+    };
+    let hole = row("hole.png");
+    let n: usize = hole[pieces].parse().unwrap();
+    let e: usize = hole[exact].parse().unwrap();
+    assert!(e < n, "exact {e} should beat the default {n} here");
+    assert_eq!(hole[versus], format!("{:.3}", n as f64 / e as f64));
+    let pixel = row("pixel1.png");
+    assert_eq!(
+        (pixel[exact], pixel[pieces], pixel[versus]),
+        ("16", "16", "1.000")
+    );
+    // The totals row has the same columns, shifted by the two words of "total (N sprites)".
+    let total = row("total");
+    assert_eq!(total[exact - 1].parse::<usize>().unwrap(), e + 16);
+    assert_eq!(total[pieces - 1].parse::<usize>().unwrap(), n + 16);
+}
+
+#[test]
+fn convert_with_exact_passes_prints_the_sprite() {
+    let (_tmp, dir) = workdir();
+    write_ascii_png(&dir, "hole.png", &["00", "0."]);
+    let r = run_in(
+        &dir,
+        &[
+            "convert",
+            "hole.png",
+            "-o",
+            "exact.txt",
+            "--passes",
+            "exact",
+        ],
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let r = run_in(&dir, &["convert", "hole.png", "-o", "fewest.txt"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let exact = fs::read_to_string(dir.join("exact.txt")).unwrap();
+    let fewest = fs::read_to_string(dir.join("fewest.txt")).unwrap();
+    assert!(exact.lines().count() < fewest.lines().count());
+    let r = run_in(&dir, &["check", "hole.png", "exact.txt"]);
+    assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
+}

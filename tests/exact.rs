@@ -379,3 +379,27 @@ fn exact_prints_are_deterministic() {
         );
     }
 }
+
+#[test]
+fn the_exact_strategy_of_the_converter_is_the_exact_planner() {
+    assert_eq!("exact".parse::<Passes>(), Ok(Passes::Exact));
+    assert!(Passes::ALL.contains(&Passes::Exact));
+    let s = Sprite::from_ascii("0110.\n.2201\n01.10\n22222").unwrap();
+    let print = convert_exact(&s).unwrap();
+    let converter = Converter::with_passes(Passes::Exact);
+    assert_eq!(converter.convert_to_vec(&s), print.moves);
+    let stats = converter.stats(&s);
+    assert_eq!(stats.pieces, print.pieces());
+    assert_eq!(stats.platforms, print.platforms());
+    assert_eq!(stats.passes, print.passes());
+    // Its blocks cover the moves in order, one per pass and platform part.
+    let (moves, blocks) = converter.convert_blocks(&s);
+    assert_eq!(moves, print.moves);
+    let mut next = 0;
+    for b in &blocks {
+        assert_eq!(b.moves.start, next);
+        next = b.moves.end;
+    }
+    assert_eq!(next, moves.len());
+    assert_eq!(blocks.len(), print.passes() + 2 * print.platforms());
+}

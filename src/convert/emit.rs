@@ -121,6 +121,44 @@ pub(super) fn planned(
     Ok(())
 }
 
+/// Writes a row planned by the exact planner: platform add, each pass (emitters, then
+/// fillers), platform remove.
+#[cfg(feature = "search")]
+pub(super) fn exact(
+    plan: &crate::exact::RowPlan,
+    sprite: &Sprite,
+    y: usize,
+    sink: &mut Sink<'_>,
+    on_block: &mut dyn FnMut(Block),
+    stats: &mut ConvertStats,
+) -> Result<(), ConvertError> {
+    let platform = if plan.platform {
+        Some(platform_for(sprite, y)?)
+    } else {
+        None
+    };
+    if let Some(p) = platform {
+        platform_add(p, y, sink, on_block, stats);
+    }
+    for pass in &plan.passes {
+        let start = sink.len;
+        for e in &pass.emits {
+            sink.push(e.mv);
+        }
+        sink.extend(&pass.fillers);
+        on_block(Block {
+            kind: BlockKind::Emitter,
+            row: y,
+            moves: start..sink.len,
+        });
+    }
+    stats.passes += plan.passes.len();
+    if let Some(p) = platform {
+        platform_remove(p, y, sink, on_block);
+    }
+    Ok(())
+}
+
 /// Writes a platform's add part (before row `y`'s passes) as one block.
 fn platform_add(
     p: &Platform,

@@ -70,20 +70,36 @@ pub enum Passes {
     /// emitted in the row (see the `fewest` layer). Never more pieces than `Optimal`.
     #[default]
     Fewest,
+    /// The fewest pieces our printing rules allow for each row, found by an exhaustive
+    /// search at run time (the [`crate::exact`] planner; `search` feature). The yardstick
+    /// for the other strategies: seconds per sprite, and it allocates. Never the default.
+    #[cfg(feature = "search")]
+    Exact,
 }
 
 impl Passes {
     /// Every strategy, in the order the command line lists them.
+    #[cfg(not(feature = "search"))]
     pub const ALL: [Passes; 3] = [Passes::Fewest, Passes::Optimal, Passes::Greedy];
+    /// Every strategy, in the order the command line lists them.
+    #[cfg(feature = "search")]
+    pub const ALL: [Passes; 4] = [
+        Passes::Fewest,
+        Passes::Optimal,
+        Passes::Greedy,
+        Passes::Exact,
+    ];
 
     /// The strategy's name on the command line and in [`Display`](core::fmt::Display)
-    /// and [`FromStr`](core::str::FromStr): `fewest`, `optimal` or `greedy`.
+    /// and [`FromStr`](core::str::FromStr): `fewest`, `optimal`, `greedy` or `exact`.
     #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
             Passes::Greedy => "greedy",
             Passes::Optimal => "optimal",
             Passes::Fewest => "fewest",
+            #[cfg(feature = "search")]
+            Passes::Exact => "exact",
         }
     }
 }
@@ -96,7 +112,14 @@ impl core::fmt::Display for Passes {
 
 /// A strategy name that is not one of [`Passes::ALL`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown pass strategy (expected fewest, optimal or greedy)")]
+#[cfg_attr(
+    feature = "search",
+    error("unknown pass strategy (expected fewest, optimal, greedy or exact)")
+)]
+#[cfg_attr(
+    not(feature = "search"),
+    error("unknown pass strategy (expected fewest, optimal or greedy)")
+)]
 pub struct UnknownPasses;
 
 impl core::str::FromStr for Passes {
@@ -277,6 +300,18 @@ impl Converter {
         // The plans of the last two rows (a row's plan depends on its input alone, and
         // sprites repeat rows, often every other one).
         let mut recent: [Option<(RowInput, fewest::RowPlan)>; 2] = [None, None];
+        #[cfg(feature = "search")]
+        if self.passes == Passes::Exact {
+            let threads = std::thread::available_parallelism().map_or(1, usize::from);
+            for (y, plan) in crate::exact::plan_parallel(sprite, threads)
+                .iter()
+                .enumerate()
+            {
+                emit::exact(plan, sprite, y, sink, on_block, &mut stats)?;
+            }
+            stats.pieces = sink.len;
+            return Ok(stats);
+        }
         for y in 0..sprite.height() {
             let row = RowInput::of(sprite, y);
             let first_row = y == 0;
@@ -293,6 +328,8 @@ impl Converter {
                     }
                     emit::planned(&planned, sprite, y, sink, on_block, &mut stats)?;
                 }
+                #[cfg(feature = "search")]
+                Passes::Exact => unreachable!("planned above"),
                 Passes::Greedy | Passes::Optimal => {
                     let singles = classic::Singles::of(&row);
                     let split = if self.passes == Passes::Greedy {
