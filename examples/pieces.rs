@@ -5,7 +5,12 @@
 //! ```text
 //! cargo run --release --example pieces                 # every strategy
 //! cargo run --release --example pieces -- fewest       # one
+//! cargo run --release --example pieces -- fewest exact # the exact planner too (minutes)
+//! cargo run --release --example pieces -- --first 500 fewest exact
 //! ```
+//!
+//! The exact planner (`exact`) runs only when named: it searches at run time and takes
+//! up to seconds per sprite. `--first N` takes the first N sprites of the random set.
 //!
 //! The random set mixes sizes (1–17 wide, 1–32 tall), 1–3 colours and densities from
 //! sparse noise to solid blocks, outlines and runs; every row holds a pixel. It is the
@@ -100,11 +105,20 @@ fn main() -> ExitCode {
             }
         }
     }
-    let random = random_set();
-    let wanted: Vec<String> = std::env::args().skip(1).collect();
-    for passes in [Passes::Greedy, Passes::Optimal, Passes::Fewest] {
+    let mut random = random_set();
+    let mut wanted: Vec<String> = std::env::args().skip(1).collect();
+    if let Some(i) = wanted.iter().position(|a| a == "--first") {
+        let Some(n) = wanted.get(i + 1).and_then(|n| n.parse().ok()) else {
+            eprintln!("--first takes a number of sprites");
+            return ExitCode::FAILURE;
+        };
+        random.truncate(n);
+        wanted.drain(i..i + 2);
+    }
+    for passes in Passes::ALL {
         let name = passes.name();
-        if !wanted.is_empty() && !wanted.iter().any(|w| w == name) {
+        let named = wanted.iter().any(|w| w == name);
+        if (!wanted.is_empty() || passes == Passes::Exact) && !named {
             continue;
         }
         let c = Converter::with_passes(passes);
@@ -129,7 +143,10 @@ fn main() -> ExitCode {
             );
             rtotal += moves.len();
         }
-        println!("{name}: benchmark {total} [{line} ] random {rtotal} hash {hash:016x}");
+        println!(
+            "{name}: benchmark {total} [{line} ] random {rtotal} ({} sprites) hash {hash:016x}",
+            random.len()
+        );
     }
     ExitCode::SUCCESS
 }

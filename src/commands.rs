@@ -581,6 +581,16 @@ fn ratio(a: usize, b: usize) -> String {
     }
 }
 
+/// One line of the stats table: the file name left-aligned in 28 columns, then each
+/// cell right-aligned in its column's width.
+fn table_line(name: &str, cells: &[(usize, String)]) -> String {
+    let mut line = format!("{name:<28}");
+    for (width, cell) in cells {
+        line += &format!(" {cell:>width$}");
+    }
+    line
+}
+
 pub fn stats(args: &StatsArgs) -> Result<ExitCode> {
     let files = collect_sprites(&args.paths)?;
     let mut buf = vec![
@@ -594,31 +604,40 @@ pub fn stats(args: &StatsArgs) -> Result<ExitCode> {
         StatsPasses::Exact => Passes::Exact,
         StatsPasses::Fewest | StatsPasses::All => Passes::Fewest,
     });
-    let others = [Passes::Greedy, Passes::Optimal, Passes::Exact].map(Converter::with_passes);
-    let blank = |s: &'static str| if all { s } else { "" };
-    outln!(
-        "{:<28} {:>6} {:>6} {:>4} {:>9} {:>9} {:>9} {:>9} {:>8} {:>9} {:>10}",
-        "file",
-        "size",
-        "colors",
-        "rows",
-        blank("greedy"),
-        blank("optimal"),
-        blank("exact"),
-        "pieces",
-        blank("÷exact"),
-        "platforms",
-        "time"
-    )?;
+    // With --passes all: the other strategies' pieces, before the default's.
+    let others: &[Passes] = if all {
+        &[Passes::Greedy, Passes::Optimal, Passes::Exact]
+    } else {
+        &[]
+    };
+    // Column widths: size, colours, rows, one per other strategy, pieces, ÷exact (with
+    // --passes all), platforms, time.
+    let widths = |cells: &[String]| -> Vec<(usize, String)> {
+        let mut w = vec![6, 6, 4];
+        w.extend(others.iter().map(|_| 9));
+        w.push(9);
+        if all {
+            w.push(8);
+        }
+        w.extend([9, 10]);
+        w.into_iter().zip(cells.iter().cloned()).collect()
+    };
+    let mut head: Vec<String> = ["size", "colors", "rows"].map(String::from).to_vec();
+    head.extend(others.iter().map(|p| p.name().to_string()));
+    head.push("pieces".into());
+    if all {
+        head.push("÷exact".into());
+    }
+    head.extend(["platforms".into(), "time".into()]);
+    outln!("{}", table_line("file", &widths(&head)))?;
     // The exact planner takes seconds on large sprites: show progress on a terminal.
-    let slow = all || args.passes == StatsPasses::Exact;
-    let bar = if slow {
+    let bar = if all || main.passes() == Passes::Exact {
         progress_bar(files.len() as u64, "sprites".into())
     } else {
         ProgressBar::hidden()
     };
-    let (mut totals, mut tp, mut tplat, mut ttime, mut failed) =
-        ([0usize; 3], 0, 0, Duration::ZERO, 0);
+    let mut totals = vec![0usize; others.len()];
+    let (mut tp, mut tplat, mut ttime, mut failed) = (0, 0, Duration::ZERO, 0);
     for f in &files {
         let name = f.file_name().map_or_else(
             || f.display().to_string(),
@@ -636,52 +655,46 @@ pub fn stats(args: &StatsArgs) -> Result<ExitCode> {
         let (n, time) = timed_convert(&sprite, main, &mut buf);
         verify_moves(&sprite, &buf[..n]).with_context(|| f.display().to_string())?;
         let st = main.stats(&sprite);
-        let mut columns = [String::new(), String::new(), String::new()];
-        let mut versus = String::new();
-        if all {
-            for ((c, col), total) in others.iter().zip(&mut columns).zip(&mut totals) {
-                let k = c
-                    .convert(&sprite, &mut buf)
-                    .expect("MAX_MOVES always suffices");
-                verify_moves(&sprite, &buf[..k]).with_context(|| f.display().to_string())?;
-                *total += k;
-                *col = k.to_string();
+        let mut cells = vec![
+            format!("{}x{}", sprite.width(), sprite.height()),
+            sprite.colors().len().to_string(),
+            sprite.height().to_string(),
+        ];
+        let mut exact = 0;
+        for (&p, total) in others.iter().zip(&mut totals) {
+            let k = Converter::with_passes(p)
+                .convert(&sprite, &mut buf)
+                .expect("MAX_MOVES always suffices");
+            verify_moves(&sprite, &buf[..k]).with_context(|| format!("{} ({p})", f.display()))?;
+            *total += k;
+            if p == Passes::Exact {
+                exact = k;
             }
-            versus = ratio(n, columns[2].parse().unwrap_or(0));
+            cells.push(k.to_string());
         }
+        cells.push(n.to_string());
+        if all {
+            cells.push(ratio(n, exact));
+        }
+        cells.push(st.platforms.to_string());
+        cells.push(format!("{:.1}µs", time.as_secs_f64() * 1e6));
         tp += n;
         tplat += st.platforms;
         ttime += time;
-        bar.suspend(|| {
-            outln!(
-                "{name:<28} {:>6} {:>6} {:>4} {:>9} {:>9} {:>9} {n:>9} {versus:>8} {:>9} {:>8.1}µs",
-                format!("{}x{}", sprite.width(), sprite.height()),
-                sprite.colors().len(),
-                sprite.height(),
-                columns[0],
-                columns[1],
-                columns[2],
-                st.platforms,
-                time.as_secs_f64() * 1e6
-            )
-        })?;
+        bar.suspend(|| outln!("{}", table_line(&name, &widths(&cells))))?;
         bar.inc(1);
     }
     bar.finish_and_clear();
-    let [tg, to, te] = totals.map(|t| if all { t.to_string() } else { String::new() });
-    let versus = if all {
-        ratio(tp, totals[2])
-    } else {
-        String::new()
-    };
-    outln!(
-        "{:<28} {:>6} {:>6} {:>4} {tg:>9} {to:>9} {te:>9} {tp:>9} {versus:>8} {tplat:>9} {:>8.1}µs",
-        format!("total ({} sprites)", files.len() - failed),
-        "",
-        "",
-        "",
-        ttime.as_secs_f64() * 1e6
-    )?;
+    let mut cells = vec![String::new(), String::new(), String::new()];
+    cells.extend(totals.iter().map(ToString::to_string));
+    cells.push(tp.to_string());
+    if all {
+        cells.push(ratio(tp, totals[2]));
+    }
+    cells.push(tplat.to_string());
+    cells.push(format!("{:.1}µs", ttime.as_secs_f64() * 1e6));
+    let name = format!("total ({} sprites)", files.len() - failed);
+    outln!("{}", table_line(&name, &widths(&cells)))?;
     Ok(if failed > 0 {
         ExitCode::FAILURE
     } else {
