@@ -411,7 +411,7 @@ fn strip_fit_tables<'a>(
     use layout::{EDGE_WIDTH, STRIP_HEIGHT, STRIP_WIDTH, WINDOW};
     use pattern::StripSide;
     let mut widths = vec![0u8; layout::FIT_ROW_SLOTS << 8];
-    let mut edge = vec![0u32; layout::EDGE_SLOTS];
+    let mut edge = vec![0 as layout::EdgeSupports; layout::EDGE_SLOTS];
     for s in strips {
         let (w, h) = (usize::from(s.width), usize::from(s.height));
         let (bottom, support) = (u32::from(s.bottom), u32::from(s.support));
@@ -447,7 +447,7 @@ fn strip_fit_tables<'a>(
                     0
                 };
                 let i = layout::edge_slot(s.side, w, h, bottom >> shift);
-                for sup in 0..32u32 {
+                for sup in 0..1u32 << WINDOW {
                     if (support >> shift) & !sup == 0 {
                         edge[i] |= 1 << sup;
                     }
@@ -486,7 +486,7 @@ fn strip_fit_tables<'a>(
     let _ = writeln!(
         code,
         "/// Edge strip fits by [`layout::edge_slot`]: bit `s`, a strip fits on support `s`.\n\
-         static EDGE_FITS: [u32; {}] = {edge:?};",
+         static EDGE_FITS: [layout::EdgeSupports; {}] = {edge:?};",
         edge.len()
     );
 }

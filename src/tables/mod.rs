@@ -55,7 +55,12 @@ pub(crate) fn inner_fits(h: usize, bottom: u32, support: u32) -> u8 {
 /// on `side` fits over `window_bottom` (its bottom within the window).
 #[inline]
 #[must_use]
-pub(crate) fn edge_fits(side: StripSide, w: usize, h: usize, window_bottom: u32) -> u32 {
+pub(crate) fn edge_fits(
+    side: StripSide,
+    w: usize,
+    h: usize,
+    window_bottom: u32,
+) -> layout::EdgeSupports {
     EDGE_FITS[layout::edge_slot(side, w, h, window_bottom)]
 }
 
