@@ -48,8 +48,9 @@ pub const fn fit_row_slot(h: usize, bottom: u32) -> usize {
 pub const FIT_ROW_SLOTS: usize = STRIP_HEIGHT << 8;
 
 /// A set of supports within an edge strip's window: bit `s` for support `s`.
-pub type EdgeSupports = u128;
-const _: () = assert!(1 << WINDOW <= EdgeSupports::BITS);
+pub type EdgeSupports = [u64; EDGE_WORDS];
+/// 64-bit words of an [`EdgeSupports`].
+pub const EDGE_WORDS: usize = if WINDOW > 6 { 1 << (WINDOW - 6) } else { 1 };
 
 /// Edge strip widths (`STRIP_WIDTH < w ≤ EDGE_WIDTH`).
 pub const EDGE_WIDTHS: usize = EDGE_WIDTH - STRIP_WIDTH;

@@ -60,8 +60,11 @@ pub(crate) fn edge_fits(
     w: usize,
     h: usize,
     window_bottom: u32,
-) -> layout::EdgeSupports {
-    EDGE_FITS[layout::edge_slot(side, w, h, window_bottom)]
+    window_support: u32,
+) -> bool {
+    let s = window_support as usize;
+    let set = &EDGE_SETS[usize::from(EDGE_SET_OF[layout::edge_slot(side, w, h, window_bottom)])];
+    set[s / 64] >> (s % 64) & 1 != 0
 }
 
 /// The emitter costs as the classic split search sees them (cost = `pieces + 5·n`, which
