@@ -411,7 +411,7 @@ fn strip_fit_tables<'a>(
     use layout::{EDGE_WIDTH, STRIP_HEIGHT, STRIP_WIDTH, WINDOW};
     use pattern::StripSide;
     let mut widths = vec![0u8; layout::FIT_ROW_SLOTS << 8];
-    let mut edge = vec![0u32; layout::EDGE_SLOTS];
+    let mut edge = vec![[0u64; layout::EDGE_WORDS]; layout::EDGE_SLOTS];
     for s in strips {
         let (w, h) = (usize::from(s.width), usize::from(s.height));
         let (bottom, support) = (u32::from(s.bottom), u32::from(s.support));
@@ -447,9 +447,9 @@ fn strip_fit_tables<'a>(
                     0
                 };
                 let i = layout::edge_slot(s.side, w, h, bottom >> shift);
-                for sup in 0..32u32 {
+                for sup in 0..1u32 << WINDOW {
                     if (support >> shift) & !sup == 0 {
-                        edge[i] |= 1 << sup;
+                        edge[i][sup as usize / 64] |= 1 << (sup % 64);
                     }
                 }
             }
@@ -483,10 +483,24 @@ fn strip_fit_tables<'a>(
         let _ = writeln!(code, "    {r:?},");
     }
     code.push_str("];\n\n");
+    // Deduplicate the edge support sets too (most slots are empty or alike).
+    let mut sets: Vec<layout::EdgeSupports> = Vec::new();
+    let mut set_of = Vec::with_capacity(edge.len());
+    for e in &edge {
+        let i = sets.iter().position(|s| s == e).unwrap_or_else(|| {
+            sets.push(*e);
+            sets.len() - 1
+        });
+        set_of.push(i);
+    }
     let _ = writeln!(
         code,
-        "/// Edge strip fits by [`layout::edge_slot`]: bit `s`, a strip fits on support `s`.\n\
-         static EDGE_FITS: [u32; {}] = {edge:?};",
-        edge.len()
+        "/// Edge strip fits: the support set of [`EDGE_SETS`] for each \
+         [`layout::edge_slot`].\nstatic EDGE_SET_OF: [u16; {}] = {set_of:?};\n\
+         /// Edge strip support sets ({} distinct): bit `s`, a strip fits on support `s`.\n\
+         static EDGE_SETS: [layout::EdgeSupports; {}] = {sets:?};",
+        set_of.len(),
+        sets.len(),
+        sets.len()
     );
 }

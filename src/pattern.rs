@@ -125,7 +125,7 @@ pub const MAX_STRIP_HEIGHT: u8 = 5;
 pub const MAX_EDGE_WIDTH: u8 = 13;
 
 /// Columns at the inner end of an edge strip that may hold bottom cells and support.
-pub const EDGE_WINDOW: u8 = 5;
+pub const EDGE_WINDOW: u8 = 8;
 
 /// The columns of a strip that may hold bottom cells and support.
 #[must_use]

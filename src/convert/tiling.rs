@@ -64,7 +64,7 @@ fn edge_fits(side: StripSide, w: usize, h: usize, bottom: u32, support: u32) -> 
         return false;
     }
     let shift = win.trailing_zeros();
-    tables::edge_fits(side, w, h, bottom >> shift) >> ((support & win) >> shift) & 1 != 0
+    tables::edge_fits(side, w, h, bottom >> shift, (support & win) >> shift)
 }
 
 /// The strip `w` × `h` on `side` over `bottom` that needs no more than `support`: the

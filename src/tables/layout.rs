@@ -47,10 +47,15 @@ pub const fn fit_row_slot(h: usize, bottom: u32) -> usize {
 /// Rows of the inner index before deduplication.
 pub const FIT_ROW_SLOTS: usize = STRIP_HEIGHT << 8;
 
+/// A set of supports within an edge strip's window: bit `s` for support `s`.
+pub type EdgeSupports = [u64; EDGE_WORDS];
+/// 64-bit words of an [`EdgeSupports`].
+pub const EDGE_WORDS: usize = if WINDOW > 6 { 1 << (WINDOW - 6) } else { 1 };
+
 /// Edge strip widths (`STRIP_WIDTH < w ≤ EDGE_WIDTH`).
 pub const EDGE_WIDTHS: usize = EDGE_WIDTH - STRIP_WIDTH;
 
-/// Slots of the edge index: one 32-bit support set per side, height, width and bottom
+/// Slots of the edge index: one support set ([`EdgeSupports`]) per side, height, width and bottom
 /// within the window.
 pub const EDGE_SLOTS: usize = (2 * STRIP_HEIGHT * EDGE_WIDTHS) << WINDOW;
 

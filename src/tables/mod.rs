@@ -55,8 +55,16 @@ pub(crate) fn inner_fits(h: usize, bottom: u32, support: u32) -> u8 {
 /// on `side` fits over `window_bottom` (its bottom within the window).
 #[inline]
 #[must_use]
-pub(crate) fn edge_fits(side: StripSide, w: usize, h: usize, window_bottom: u32) -> u32 {
-    EDGE_FITS[layout::edge_slot(side, w, h, window_bottom)]
+pub(crate) fn edge_fits(
+    side: StripSide,
+    w: usize,
+    h: usize,
+    window_bottom: u32,
+    window_support: u32,
+) -> bool {
+    let s = window_support as usize;
+    let set = &EDGE_SETS[usize::from(EDGE_SET_OF[layout::edge_slot(side, w, h, window_bottom)])];
+    set[s / 64] >> (s % 64) & 1 != 0
 }
 
 /// The emitter costs as the classic split search sees them (cost = `pieces + 5·n`, which
