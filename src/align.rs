@@ -33,8 +33,8 @@ use core::fmt;
 use core::ops::RangeInclusive;
 
 use crate::convert::Converter;
-use crate::playfield::{Playfield, WIDTH};
-use crate::printer::{compare, Mismatch};
+use crate::playfield::{Playfield, HEIGHT, WIDTH};
+use crate::printer::{compare, expected_piece, Mismatch};
 use crate::sprite::{centred_x0, Sprite, MAX_WIDTH};
 
 /// Leftmost printable column: columns 0 and 1 stay empty (the emitters of a pixel at
@@ -206,8 +206,9 @@ impl Converter {
 /// fields [`compare`] accepts for some placement.
 ///
 /// # Errors
-/// If no placement matches, the first [`Mismatch`] for the placement the field suggests:
-/// its leftmost occupied column when that is in range, else the sprite's own placement.
+/// If no placement matches, the first [`Mismatch`] (as [`compare`] finds it) for the
+/// placement closest to the field: the one with the fewest differing cells, the
+/// sprite's own placement on a tie, then the leftmost.
 pub fn find_placement(field: &Playfield, sprite: &Sprite) -> Result<Sprite, Mismatch> {
     for x0 in sprite.x0_range() {
         let placed = sprite.at_x0(x0).expect("in range");
@@ -215,10 +216,21 @@ pub fn find_placement(field: &Playfield, sprite: &Sprite) -> Result<Sprite, Mism
             return Ok(placed);
         }
     }
-    let leftmost = (0..WIDTH).find(|&x| (0..sprite.height()).any(|y| field.get(x, y).is_some()));
-    let guess = leftmost
-        .and_then(|x| sprite.at_x0(x).ok())
-        .unwrap_or(*sprite);
+    let differing = |placed: &Sprite| {
+        (0..HEIGHT)
+            .flat_map(|y| (0..WIDTH).map(move |x| (x, y)))
+            .filter(|&(x, y)| expected_piece(placed, x, y) != field.get(x, y))
+            .count()
+    };
+    let mut guess = *sprite;
+    let mut fewest = differing(sprite);
+    for x0 in sprite.x0_range() {
+        let placed = sprite.at_x0(x0).expect("in range");
+        let n = differing(&placed);
+        if n < fewest {
+            (guess, fewest) = (placed, n);
+        }
+    }
     // Every placement failed above, so this compare fails too.
     compare(field, &guess).map(|()| guess)
 }

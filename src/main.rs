@@ -121,8 +121,8 @@ left|centre|right demands that one column (centre: x0 = 2 + (17 - width) / 2).
 
 Prints `ok: WxH sprite, N pieces` (with `, at x0 = K` when the print is not centred)
 and exits 0 when it does. Otherwise exits 1 naming the first wrong cell (rows bottom to
-top, columns left to right; x = column, y = row, 0 = bottom) for the column the field
-suggests (its leftmost filled column, else the centre), or the move that could not be
+top, columns left to right; x = column, y = row, 0 = bottom) at the column closest to
+the field (fewest differing cells; the centre on a tie), or the move that could not be
 played.",
     after_help = "\
 Examples:

@@ -224,17 +224,19 @@ fn best_beats_centre_somewhere() {
 fn find_placement_names_a_wrong_cell_at_the_suggested_column() {
     let s = Sprite::from_ascii("01\n22").unwrap();
     let left = s.aligned(Align::Left).unwrap();
-    let mut moves = Converter::new().convert_to_vec(&left);
+    let moves = Converter::new().convert_to_vec(&left);
     let field = Playfield::replay(&moves).unwrap();
     assert_eq!(find_placement(&field, &s), Ok(left));
     assert!(compare(&field, &s).is_err(), "not the centred print");
-    // Drop the last move: the print is wrong everywhere; the mismatch is reported for
-    // the leftmost filled column, 2, not the centre.
-    moves.pop();
-    let field = Playfield::replay(&moves).unwrap();
+    // Take one cell out of the finished print: it is wrong at every column; the
+    // mismatch is reported at the closest one, column 2, not the centre.
+    let mut field = field;
+    field.set(3, 1, None);
     let m = find_placement(&field, &s).unwrap_err();
     assert_eq!(Err(m), compare(&field, &left));
-    // An empty field suggests nothing: the sprite's own column.
+    assert_eq!((m.x, m.y), (3, 1));
+    // An empty field is equally far from every column: the sprite's own column.
     let m = find_placement(&Playfield::new(), &s).unwrap_err();
     assert_eq!((m.x, m.y), (s.x0(), 0));
+    assert_eq!(Err(m), compare(&Playfield::new(), &s));
 }

@@ -173,6 +173,34 @@ fn left_and_right_stand_at_the_edges() {
 }
 
 #[test]
+fn check_reports_the_closest_column() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let c = run(
+        dir,
+        &["convert", PIXEL, "--align", "left", "-o", "left.txt"],
+    );
+    assert_eq!(c.code, 0, "{}", c.stderr);
+    // One piece too many: no column prints the sprite; the error is for column 2, where
+    // all but the extra piece's cells are right, not for the centre.
+    let moves = std::fs::read_to_string(dir.join("left.txt")).unwrap() + "O0 15\n";
+    std::fs::write(dir.join("bad.txt"), moves).unwrap();
+    let r = run(dir, &["check", PIXEL, "bad.txt"]);
+    assert_eq!(r.code, 1);
+    assert!(
+        r.stderr.contains("cell (15, 0): expected empty, found O"),
+        "{}",
+        r.stderr
+    );
+    let r = run(dir, &["check", PIXEL, "bad.txt", "--align", "centre"]);
+    assert!(
+        r.stderr.contains("cell (2, 0): expected empty, found J"),
+        "{}",
+        r.stderr
+    );
+}
+
+#[test]
 fn every_converting_command_takes_align() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path();
