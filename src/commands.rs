@@ -78,7 +78,8 @@ pub enum AlignArg {
     /// Right edge at column 18: left edge at 19 - width.
     Right,
     /// Convert at every column where the sprite fits (left edge 2..=19 - width) and keep
-    /// the print with the fewest pieces; the leftmost column on a tie.
+    /// the print with the fewest pieces; the leftmost column on a tie (with --passes exact,
+    /// one exact search per column).
     Best,
 }
 
@@ -146,7 +147,7 @@ Examples:
   tetris-printer convert mario.png -o mario.txt --passes greedy
   tetris-printer convert mario.png --format blocks   # the article's lettered matrices
   tetris-printer convert mario.png --align best -o mario.txt   # fewest pieces over every column
-  tetris-printer check mario.png mario.txt           # ok: ..., at x0 = 2"
+  tetris-printer check mario.png mario.txt           # ok: ..., at x0 = K (the column it found)"
 )]
 pub struct ConvertArgs {
     /// The sprite image.
