@@ -7,10 +7,13 @@
 //! cargo run --release --example pieces -- fewest       # one
 //! cargo run --release --example pieces -- fewest exact # the exact planner too (minutes)
 //! cargo run --release --example pieces -- --first 500 fewest exact
+//! cargo run --release --example pieces -- fewest --align best   # each sprite at its best column
 //! ```
 //!
 //! The exact planner (`exact`) runs only when named: it searches at run time and takes
 //! up to seconds per sprite. `--first N` takes the first N sprites of the random set.
+//! Without `--align` every sprite is centred (the figures and hashes the README quotes);
+//! `--align left|centre|right|best` places every sprite that way first.
 //!
 //! The random set mixes sizes (1–17 wide, 1–32 tall), 1–3 colours and densities from
 //! sparse noise to solid blocks, outlines and runs; every row holds a pixel. It is the
@@ -19,7 +22,7 @@
 
 use std::process::ExitCode;
 
-use tetris_printer::{Converter, Passes, Sprite};
+use tetris_printer::{Align, Converter, Passes, Sprite};
 
 /// Sprites of the random set.
 pub const RANDOM_SPRITES: usize = 3000;
@@ -115,6 +118,15 @@ fn main() -> ExitCode {
         random.truncate(n);
         wanted.drain(i..i + 2);
     }
+    let mut align = Align::Centre;
+    if let Some(i) = wanted.iter().position(|a| a == "--align") {
+        let Some(a) = wanted.get(i + 1).and_then(|v| v.parse().ok()) else {
+            eprintln!("--align needs left, centre, right or best");
+            return ExitCode::FAILURE;
+        };
+        align = a;
+        wanted.drain(i..i + 2);
+    }
     for passes in Passes::ALL {
         let name = passes.name();
         let named = wanted.iter().any(|w| w == name);
@@ -126,7 +138,7 @@ fn main() -> ExitCode {
         let mut line = String::new();
         let mut total = 0;
         for (n, s) in &bench {
-            let moves = c.convert_to_vec(s);
+            let moves = c.convert_to_vec(&c.place(s, align));
             fnv(
                 &mut hash,
                 tetris_printer::moves_to_string(&moves).as_bytes(),
@@ -136,7 +148,7 @@ fn main() -> ExitCode {
         }
         let mut rtotal = 0;
         for s in &random {
-            let moves = c.convert_to_vec(s);
+            let moves = c.convert_to_vec(&c.place(s, align));
             fnv(
                 &mut hash,
                 tetris_printer::moves_to_string(&moves).as_bytes(),

@@ -14,7 +14,7 @@ use tetris_printer::output::{write_with, WriteOptions};
 use tetris_printer::render::{self, DEFAULT_SCALE, MAX_SCALE, MIN_SCALE};
 use tetris_printer::search::{self, Config, Progress};
 use tetris_printer::{
-    moves_to_string, printer, write_blocks, Converter, Move, Passes, Playfield, Sprite,
+    moves_to_string, printer, write_blocks, Align, Converter, Move, Passes, Playfield, Sprite,
 };
 
 use crate::{errln, load_sprite, move_reader, one_stdin, outln};
@@ -67,6 +67,39 @@ impl PassesArg {
     }
 }
 
+/// Where the sprite stands in the printable columns 2..=18 (`--align`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum AlignArg {
+    /// Left edge at column 2 (where the 2013 original prints).
+    Left,
+    /// Centred: left edge at 2 + (17 - width) / 2 (the default).
+    #[value(alias = "center")]
+    Centre,
+    /// Right edge at column 18: left edge at 19 - width.
+    Right,
+    /// Convert at every column where the sprite fits (left edge 2..=19 - width) and keep
+    /// the print with the fewest pieces; the leftmost column on a tie (with --passes exact,
+    /// one exact search per column).
+    Best,
+}
+
+impl AlignArg {
+    pub(crate) fn align(self) -> Align {
+        match self {
+            AlignArg::Left => Align::Left,
+            AlignArg::Centre => Align::Centre,
+            AlignArg::Right => Align::Right,
+            AlignArg::Best => Align::Best,
+        }
+    }
+}
+
+/// The help of `--align` on the commands that convert.
+pub(crate) const ALIGN_HELP: &str =
+    "Where the sprite stands: left (left edge at column 2), centre (2 + (17 - width) / 2, the
+default), right (right edge at column 18) or best (convert at every column where it fits
+and keep the fewest pieces, leftmost on a tie). `check` finds the column by itself.";
+
 /// Convert the built-in sprite, verify it, and write its moves and pictures.
 #[derive(Args, Debug)]
 #[command(
@@ -80,7 +113,8 @@ verify that they print it exactly, and write into DIR:
     after_help = "\
 Examples:
   tetris-printer demo
-  tetris-printer demo -o /tmp/demo --scale 4"
+  tetris-printer demo -o /tmp/demo --scale 4
+  tetris-printer demo --align best      # the column with the fewest pieces"
 )]
 pub struct DemoArgs {
     /// Directory to write into (created if missing).
@@ -92,6 +126,9 @@ pub struct DemoArgs {
     /// Skip the animation.
     #[arg(long)]
     no_gif: bool,
+    /// Where the sprite stands: left, centre, right or best (fewest pieces).
+    #[arg(long, value_enum, default_value_t = AlignArg::Centre, long_help = ALIGN_HELP)]
+    align: AlignArg,
 }
 
 /// Convert a sprite into moves.
@@ -101,12 +138,16 @@ pub struct DemoArgs {
 Convert a sprite image (PNG, GIF, BMP, ...: at most 17x32 pixels after trimming
 transparent borders, at most 3 opaque colours, alpha 0 or 255 only) into the moves that
 print it on an empty 21x42 playfield. Colour 0 (first in reading order) is printed by
-J pieces, colour 1 by T, colour 2 by L. The moves go to stdout, or atomically to -o.",
+J pieces, colour 1 by T, colour 2 by L. The moves go to stdout, or atomically to -o.
+The sprite stands centred in the printable columns 2..18 unless --align says otherwise;
+`check` finds the column of a move file by itself, so any placement checks.",
     after_help = "\
 Examples:
   tetris-printer convert mario.png
   tetris-printer convert mario.png -o mario.txt --passes greedy
-  tetris-printer convert mario.png --format blocks   # the article's lettered matrices"
+  tetris-printer convert mario.png --format blocks   # the article's lettered matrices
+  tetris-printer convert mario.png --align best -o mario.txt   # fewest pieces over every column
+  tetris-printer check mario.png mario.txt           # ok: ..., at x0 = K (the column it found)"
 )]
 pub struct ConvertArgs {
     /// The sprite image.
@@ -121,6 +162,9 @@ pub struct ConvertArgs {
     /// Output format: the move list, or the article's block listing.
     #[arg(long, value_enum, default_value_t = Format::Moves)]
     format: Format,
+    /// Where the sprite stands: left, centre, right or best (fewest pieces).
+    #[arg(long, value_enum, default_value_t = AlignArg::Centre, long_help = ALIGN_HELP)]
+    align: AlignArg,
 }
 
 /// Output formats of `convert`.
@@ -141,7 +185,8 @@ sprite cell by cell. Prints `ok: WxH sprite, N pieces, M rows` and exits 0, or n
 first differing cell and exits 1 (which would be a bug in tetris-printer).",
     after_help = "\
 Examples:
-  tetris-printer verify mario.png"
+  tetris-printer verify mario.png
+  tetris-printer verify mario.png --align best   # ok: ..., x0 = K (best)"
 )]
 pub struct VerifyArgs {
     /// The sprite image.
@@ -150,6 +195,10 @@ pub struct VerifyArgs {
     /// How each row is split into passes.
     #[arg(long, value_enum, default_value_t = PassesArg::Fewest)]
     passes: PassesArg,
+    /// Where the sprite stands: left, centre, right or best (fewest pieces); compared
+    /// at that column.
+    #[arg(long, value_enum, default_value_t = AlignArg::Centre, long_help = ALIGN_HELP)]
+    align: AlignArg,
 }
 
 /// Convert a sprite and draw the printed playfield as a PNG.
@@ -160,7 +209,8 @@ Convert a sprite, play the moves and write a PNG of the final playfield (what `p
 draws for a move file), J, T and L in the sprite's colours.",
     after_help = "\
 Examples:
-  tetris-printer render mario.png -o field.png --scale 4"
+  tetris-printer render mario.png -o field.png --scale 4
+  tetris-printer render mario.png -o field.png --align right"
 )]
 pub struct RenderArgs {
     /// The sprite image.
@@ -172,6 +222,9 @@ pub struct RenderArgs {
     /// Pixels per playfield cell (1..=64; grid lines from 4 up).
     #[arg(long, value_name = "N", default_value_t = DEFAULT_SCALE, value_parser = scale_arg())]
     scale: u32,
+    /// Where the sprite stands: left, centre, right or best (fewest pieces).
+    #[arg(long, value_enum, default_value_t = AlignArg::Centre, long_help = ALIGN_HELP)]
+    align: AlignArg,
 }
 
 /// Make an animated GIF of the print.
@@ -182,12 +235,13 @@ Make an animated GIF of the whole print on the 21x42 playfield: one frame per dr
 (with --fall the piece is seen falling), a white flash before completed rows vanish,
 and the final field held for two seconds. J, T and L are drawn in the sprite's colours.
 With --moves, animate that move file instead of converting the sprite (the sprite then
-only gives the colours).",
+only gives the colours, and --align does nothing).",
     after_help = "\
 Examples:
   tetris-printer animate mario.png -o mario.gif
   tetris-printer animate mario.png -o mario.gif --fall --fps 50 --scale 4
-  tetris-printer animate mario.png --moves mario.txt -o mario.gif"
+  tetris-printer animate mario.png --moves mario.txt -o mario.gif
+  tetris-printer animate mario.png -o mario.gif --align left"
 )]
 pub struct AnimateArgs {
     /// The sprite image.
@@ -208,6 +262,9 @@ pub struct AnimateArgs {
     /// Show every piece falling, not just landing.
     #[arg(long)]
     fall: bool,
+    /// Where the sprite stands: left, centre, right or best (fewest pieces).
+    #[arg(long, value_enum, default_value_t = AlignArg::Centre, long_help = ALIGN_HELP)]
+    align: AlignArg,
 }
 
 /// Convert sprites and print a table of what each costs.
@@ -220,11 +277,14 @@ conversion time; then the totals. With --passes all (the default) the pieces of 
 greedy and optimal classic passes and of the exact planner are shown next to those of
 the default planner (fewest), with the default's pieces as a ratio to exact; platforms
 and time are the default's. The exact planner searches at run time and can take
-seconds per sprite; --passes fewest skips it.",
+seconds per sprite; --passes fewest skips it. With --align every strategy places each
+sprite by that rule (best: each strategy at its own best column, so the exact planner
+then runs at every column, up to 17 times); the time includes choosing the column.",
     after_help = "\
 Examples:
   tetris-printer stats sprites/
-  tetris-printer stats a.png b.png --passes greedy"
+  tetris-printer stats a.png b.png --passes greedy
+  tetris-printer stats sprites/ --passes fewest --align best"
 )]
 pub struct StatsArgs {
     /// Sprite files or directories.
@@ -233,6 +293,9 @@ pub struct StatsArgs {
     /// Which pass strategy to report.
     #[arg(long, value_enum, default_value_t = StatsPasses::All)]
     passes: StatsPasses,
+    /// Where each sprite stands: left, centre, right or best (fewest pieces).
+    #[arg(long, value_enum, default_value_t = AlignArg::Centre, long_help = ALIGN_HELP)]
+    align: AlignArg,
 }
 
 /// Which strategies `stats` reports.
@@ -326,8 +389,20 @@ fn progress_bar(len: u64, msg: String) -> ProgressBar {
     pb
 }
 
-fn convert_sprite(sprite: &Sprite, passes: PassesArg) -> Vec<Move> {
-    passes.converter().convert_to_vec(sprite)
+/// `sprite` placed by `align` for `passes`, and the moves that print it there.
+fn convert_sprite(sprite: &Sprite, passes: PassesArg, align: AlignArg) -> (Sprite, Vec<Move>) {
+    let converter = passes.converter();
+    let placed = converter.place(sprite, align.align());
+    (placed, converter.convert_to_vec(&placed))
+}
+
+/// `, x0 = K (align)` for messages, empty for the default centre.
+fn placement_note(sprite: &Sprite, align: AlignArg) -> String {
+    if align == AlignArg::Centre {
+        String::new()
+    } else {
+        format!(", x0 = {} ({})", sprite.x0(), align.align())
+    }
 }
 
 /// Replays `moves` and compares with `sprite`; the error names the first difference.
@@ -341,7 +416,7 @@ fn verify_moves(sprite: &Sprite, moves: &[Move]) -> Result<Playfield> {
 pub fn demo(args: &DemoArgs, force: bool) -> Result<ExitCode> {
     let opts = WriteOptions::new(&[], force);
     let sprite = Sprite::from_ascii(DEMO_SPRITE).context("the built-in sprite")?;
-    let moves = convert_sprite(&sprite, PassesArg::Fewest);
+    let (sprite, moves) = convert_sprite(&sprite, PassesArg::Fewest, args.align);
     let field = verify_moves(&sprite, &moves)?;
     std::fs::create_dir_all(&args.output)
         .with_context(|| format!("could not create {}", args.output.display()))?;
@@ -384,11 +459,12 @@ pub fn demo(args: &DemoArgs, force: bool) -> Result<ExitCode> {
         )?;
     }
     outln!(
-        "ok: {}x{} sprite, {} pieces, {} rows -> {}/demo.txt, demo-field.png{}",
+        "ok: {}x{} sprite, {} pieces, {} rows{} -> {}/demo.txt, demo-field.png{}",
         sprite.width(),
         sprite.height(),
         moves.len(),
         sprite.height(),
+        placement_note(&sprite, args.align),
         dir.display(),
         if args.no_gif { "" } else { ", demo.gif" }
     )?;
@@ -396,8 +472,9 @@ pub fn demo(args: &DemoArgs, force: bool) -> Result<ExitCode> {
 }
 
 pub fn convert(args: &ConvertArgs, force: bool) -> Result<ExitCode> {
-    let sprite = load_sprite(&args.sprite)?;
-    let (moves, blocks) = args.passes.converter().convert_blocks(&sprite);
+    let converter = args.passes.converter();
+    let sprite = converter.place(&load_sprite(&args.sprite)?, args.align.align());
+    let (moves, blocks) = converter.convert_blocks(&sprite);
     let text = match args.format {
         Format::Moves => moves_to_string(&moves),
         Format::Blocks => write_blocks(sprite.colors(), &moves, &blocks)
@@ -408,9 +485,10 @@ pub fn convert(args: &ConvertArgs, force: bool) -> Result<ExitCode> {
             let inputs = [args.sprite.as_path()];
             write_with(path, &WriteOptions::new(&inputs, force), text.as_bytes())?;
             errln!(
-                "{}: {} pieces -> {}",
+                "{}: {} pieces{} -> {}",
                 args.sprite.display(),
                 moves.len(),
+                placement_note(&sprite, args.align),
                 path.display()
             );
         }
@@ -427,29 +505,31 @@ pub fn convert(args: &ConvertArgs, force: bool) -> Result<ExitCode> {
 
 pub fn verify(args: &VerifyArgs) -> Result<ExitCode> {
     let sprite = load_sprite(&args.sprite)?;
-    let moves = convert_sprite(&sprite, args.passes);
+    let (sprite, moves) = convert_sprite(&sprite, args.passes, args.align);
     verify_moves(&sprite, &moves)?;
     outln!(
-        "ok: {}x{} sprite, {} pieces, {} rows",
+        "ok: {}x{} sprite, {} pieces, {} rows{}",
         sprite.width(),
         sprite.height(),
         moves.len(),
-        sprite.height()
+        sprite.height(),
+        placement_note(&sprite, args.align)
     )?;
     Ok(ExitCode::SUCCESS)
 }
 
 pub fn render(args: &RenderArgs, force: bool) -> Result<ExitCode> {
     let sprite = load_sprite(&args.sprite)?;
-    let moves = convert_sprite(&sprite, PassesArg::Fewest);
+    let (sprite, moves) = convert_sprite(&sprite, PassesArg::Fewest, args.align);
     let field = verify_moves(&sprite, &moves)?;
     let img = render::render_field(&field, Some(sprite.colors()), args.scale);
     let inputs = [args.sprite.as_path()];
     render::write_png(&args.output, &img, &WriteOptions::new(&inputs, force))?;
     errln!(
-        "{}: {} pieces -> {}",
+        "{}: {} pieces{} -> {}",
         args.sprite.display(),
         moves.len(),
+        placement_note(&sprite, args.align),
         args.output.display()
     );
     Ok(ExitCode::SUCCESS)
@@ -508,7 +588,7 @@ pub fn animate(args: &AnimateArgs, force: bool) -> Result<ExitCode> {
             write_gif(&args.output, moves, 0, Some(p), &sprite, &opts, &write)?;
         }
         None => {
-            let moves = convert_sprite(&sprite, PassesArg::Fewest);
+            let (sprite, moves) = convert_sprite(&sprite, PassesArg::Fewest, args.align);
             write_gif(
                 &args.output,
                 moves.iter().map(|&m| Ok(m)),
@@ -552,7 +632,13 @@ fn collect_sprites(paths: &[PathBuf]) -> Result<Vec<PathBuf>> {
     Ok(out)
 }
 
-fn timed_convert(sprite: &Sprite, converter: Converter, buf: &mut [Move]) -> (usize, Duration) {
+/// Places `sprite` by `align`, converts it into `buf`, and times both.
+fn timed_convert(
+    sprite: &Sprite,
+    converter: Converter,
+    align: Align,
+    buf: &mut [Move],
+) -> (Sprite, usize, Duration) {
     // Best of a few runs: the conversion takes microseconds, so one run is noise. The
     // exact planner takes up to seconds, and runs once.
     let runs = if converter.passes() == Passes::Exact {
@@ -562,14 +648,16 @@ fn timed_convert(sprite: &Sprite, converter: Converter, buf: &mut [Move]) -> (us
     };
     let mut best = Duration::MAX;
     let mut n = 0;
+    let mut placed = *sprite;
     for _ in 0..runs {
         let t = Instant::now();
+        placed = converter.place(sprite, align);
         n = converter
-            .convert(sprite, buf)
+            .convert(&placed, buf)
             .expect("MAX_MOVES always suffices");
         best = best.min(t.elapsed());
     }
-    (n, best)
+    (placed, n, best)
 }
 
 /// `a / b` with three decimals, or `-` when `b` is 0.
@@ -652,9 +740,10 @@ pub fn stats(args: &StatsArgs) -> Result<ExitCode> {
                 continue;
             }
         };
-        let (n, time) = timed_convert(&sprite, main, &mut buf);
-        verify_moves(&sprite, &buf[..n]).with_context(|| f.display().to_string())?;
-        let st = main.stats(&sprite);
+        let align = args.align.align();
+        let (placed, n, time) = timed_convert(&sprite, main, align, &mut buf);
+        verify_moves(&placed, &buf[..n]).with_context(|| f.display().to_string())?;
+        let st = main.stats(&placed);
         let mut cells = vec![
             format!("{}x{}", sprite.width(), sprite.height()),
             sprite.colors().len().to_string(),
@@ -662,10 +751,12 @@ pub fn stats(args: &StatsArgs) -> Result<ExitCode> {
         ];
         let mut exact = 0;
         for (&p, total) in others.iter().zip(&mut totals) {
-            let k = Converter::with_passes(p)
-                .convert(&sprite, &mut buf)
+            let c = Converter::with_passes(p);
+            let placed = c.place(&sprite, align);
+            let k = c
+                .convert(&placed, &mut buf)
                 .expect("MAX_MOVES always suffices");
-            verify_moves(&sprite, &buf[..k]).with_context(|| format!("{} ({p})", f.display()))?;
+            verify_moves(&placed, &buf[..k]).with_context(|| format!("{} ({p})", f.display()))?;
             *total += k;
             if p == Passes::Exact {
                 exact = k;

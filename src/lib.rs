@@ -7,6 +7,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_debug_implementations)]
 
+pub mod align;
 #[cfg(feature = "cli")]
 pub mod animate;
 mod bits;
@@ -29,6 +30,7 @@ pub mod search;
 pub mod sprite;
 pub mod tables;
 
+pub use align::{find_placement, Align, PlacementError, UnknownAlign};
 pub use blocks::{parse_blocks, write_blocks, BlocksError};
 pub use convert::{
     Block, BlockKind, ConvertError, ConvertStats, Converter, Passes, UnknownPasses, MAX_MOVES,

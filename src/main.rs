@@ -14,7 +14,9 @@ use clap::{Args, Parser, Subcommand};
 
 use tetris_printer::output::{self, WriteOptions};
 use tetris_printer::render::{self, DEFAULT_SCALE, MAX_SCALE, MIN_SCALE};
-use tetris_printer::{printer, Move, MoveReader, Playfield, ReadError, Sprite, SpriteError};
+use tetris_printer::{
+    find_placement, printer, Align, Move, MoveReader, Playfield, ReadError, Sprite, SpriteError,
+};
 
 const ABOUT: &str = "Prints pixel art by playing Tetris: sprite in, verified piece drops out.";
 
@@ -109,19 +111,29 @@ struct PlayArgs {
 #[command(
     long_about = "\
 Replay a move file on an empty 21x42 playfield and check that it leaves exactly the
-sprite: the sprite sits on the floor, centred in columns 2..18 (left column at
-x0 = 2 + (17 - width) / 2); every opaque pixel must be a cell of the piece printing its
+sprite: the sprite sits on the floor with its left column at some x0 where it fits in
+the printable columns 2..18; every opaque pixel must be a cell of the piece printing its
 colour (colour 0: J, 1: T, 2: L) and every other cell of the field must be empty.
 
-Prints `ok: WxH sprite, N pieces` and exits 0 when it does. Otherwise exits 1 naming
-the first wrong cell (rows bottom to top, columns left to right; x = column, y = row,
-0 = bottom), or the move that could not be played.",
+By default (--align any) every x0 from 2 to 19 - width is tried, so prints made with any
+`convert --align` (left, centre, right or best) check without saying which; --align
+left|centre|right demands that one column (centre: x0 = 2 + (17 - width) / 2).
+
+Prints `ok: WxH sprite, N pieces` (with `, at x0 = K` when the print is not centred)
+and exits 0 when it does. Otherwise exits 1 naming the first wrong cell (rows bottom to
+top, columns left to right; x = column, y = row, 0 = bottom) at the column closest to
+the field (fewest differing cells; the centre on a tie), or the move that could not be
+played.",
     after_help = "\
 Examples:
   tetris-printer check mario.png mario.txt
       ok: 16x16 sprite, 412 pieces
   tetris-printer check mario.png broken.txt
-      error: broken.txt does not print mario.png: cell (7, 3): expected T, found empty"
+      error: broken.txt does not print mario.png: cell (7, 3): expected T, found empty
+  tetris-printer convert mario.png --align best -o best.txt
+  tetris-printer check mario.png best.txt
+      ok: 16x16 sprite, <N> pieces, at x0 = <K>
+  tetris-printer check mario.png mario.txt --align centre   # only the centred column"
 )]
 struct CheckArgs {
     /// The sprite the moves should print (`-`: standard input).
@@ -130,6 +142,24 @@ struct CheckArgs {
     /// Move file to replay (`-`: standard input).
     #[arg(value_name = "MOVES.txt")]
     moves: PathBuf,
+    /// Which columns the sprite may stand at: any (every column where it fits, the
+    /// default), or only left (x0 = 2), centre or right (x0 = 19 - width).
+    #[arg(long, value_enum, default_value_t = CheckAlign::Any)]
+    align: CheckAlign,
+}
+
+/// The placements `check --align` accepts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum CheckAlign {
+    /// Any column where the sprite fits (prints of every `convert --align`).
+    Any,
+    /// Left edge at column 2.
+    Left,
+    /// Centred: left edge at 2 + (17 - width) / 2.
+    #[value(alias = "center")]
+    Centre,
+    /// Right edge at column 18.
+    Right,
 }
 
 mod commands;
@@ -275,15 +305,30 @@ fn check(args: &CheckArgs) -> Result<ExitCode> {
     let sprite = load_sprite(&args.sprite)?;
     let moves = load_moves(&args.moves)?;
     let replay = replay(&moves)?;
-    printer::compare(&replay.field, &sprite).with_context(|| {
+    let fixed = match args.align {
+        CheckAlign::Any => None,
+        CheckAlign::Left => Some(Align::Left),
+        CheckAlign::Centre => Some(Align::Centre),
+        CheckAlign::Right => Some(Align::Right),
+    };
+    let placed = match fixed.and_then(|a| sprite.aligned(a)) {
+        Some(placed) => printer::compare(&replay.field, &placed).map(|()| placed),
+        None => find_placement(&replay.field, &sprite),
+    }
+    .with_context(|| {
         format!(
             "{} does not print {}",
             args.moves.display(),
             args.sprite.display()
         )
     })?;
+    let note = if placed.x0() == sprite.x0() {
+        String::new()
+    } else {
+        format!(", at x0 = {}", placed.x0())
+    };
     outln!(
-        "ok: {}x{} sprite, {} pieces",
+        "ok: {}x{} sprite, {} pieces{note}",
         sprite.width(),
         sprite.height(),
         moves.len()

@@ -165,6 +165,9 @@ pub struct Sprite {
     /// `pixels[row][col]`, row 0 at the top; color index or [`TRANSPARENT`]. Cells outside
     /// the sprite stay transparent so derived equality only sees real pixels.
     pixels: [[u8; MAX_WIDTH]; MAX_HEIGHT],
+    /// Playfield column of the left edge ([`Sprite::x0`]): centred when validated,
+    /// moved by [`Sprite::at_x0`] / [`Sprite::aligned`] (see [`crate::align`]).
+    x0: u8,
 }
 
 impl Sprite {
@@ -301,9 +304,18 @@ impl Sprite {
         Some(self.pixels[row][col]).filter(|&p| p != TRANSPARENT)
     }
 
-    /// Playfield column of the sprite's left edge: centred in the printable columns 2..=18.
+    /// Playfield column of the sprite's left edge, where every consumer (converter,
+    /// [`crate::compare`], renderers) places it. A validated sprite is centred in the
+    /// printable columns 2..=18 (`2 + (17 − w) / 2`); [`Sprite::at_x0`] and
+    /// [`Sprite::aligned`] move it (see [`crate::align`]).
     pub fn x0(&self) -> usize {
-        2 + (MAX_WIDTH - self.width()) / 2
+        usize::from(self.x0)
+    }
+
+    /// Sets the placement; the caller ([`crate::align`]) has checked `x0` against
+    /// [`Sprite::x0_range`].
+    pub(crate) fn set_x0(&mut self, x0: usize) {
+        self.x0 = x0 as u8;
     }
 
     /// Color index the finished print has at playfield column `x`, row `y` (0 = bottom);
@@ -330,6 +342,11 @@ impl Sprite {
     }
 }
 
+/// The centred placement of a sprite `w` pixels wide: `2 + (17 − w) / 2`.
+pub(crate) const fn centred_x0(w: usize) -> usize {
+    2 + (MAX_WIDTH - w) / 2
+}
+
 /// Debug shows the art, not 544 raw bytes.
 impl fmt::Debug for Sprite {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -353,6 +370,7 @@ impl fmt::Debug for Sprite {
             .field("width", &self.width)
             .field("height", &self.height)
             .field("colors", &self.colors())
+            .field("x0", &self.x0)
             .field(
                 "rows",
                 &DebugList(rows.iter().map(|r| Row(&r[..self.width()]))),
@@ -450,6 +468,7 @@ impl Scan {
             ncolors: 0,
             colors: [Rgb::default(); MAX_COLORS],
             pixels: [[TRANSPARENT; MAX_WIDTH]; MAX_HEIGHT],
+            x0: centred_x0(w as usize) as u8,
         };
         // Distinct at full depth; the stored colour is the high byte of each channel.
         let mut full = [[0u16; 3]; MAX_COLORS];

@@ -118,7 +118,11 @@ fn check_names_the_first_wrong_cell() {
     ];
     for (moves, want) in cases {
         fs::write(dir.join("bad.txt"), &moves).unwrap();
-        let r = run_in(&dir, &["check", "pixel1.png", "bad.txt"]);
+        // At the centred column (`check` alone reports the closest column, tests/cli_align.rs).
+        let r = run_in(
+            &dir,
+            &["check", "pixel1.png", "bad.txt", "--align", "centre"],
+        );
         assert_eq!(r.code, 1, "{want}: {}", r.stderr);
         assert!(r.stdout.is_empty(), "{}", r.stdout);
         assert!(r.stderr.starts_with("error: "), "{}", r.stderr);

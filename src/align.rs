@@ -1,0 +1,236 @@
+//! Placement: which playfield columns a sprite stands on (issue #17).
+//!
+//! A [`Sprite`] carries its own placement, the column [`Sprite::x0`] of its left edge, and
+//! everything that reads a sprite — the converter, [`crate::compare`], the renderers, the
+//! exact planner — places it there. So a print, its check and its pictures always agree:
+//! place the sprite once, then hand the placed sprite to all of them.
+//!
+//! A validated sprite is centred (`x0 = 2 + (17 − w) / 2`, [`Align::Centre`], the
+//! default). [`Sprite::aligned`] moves it to the left (`x0 = 2`) or right (`x0 = 19 − w`)
+//! edge of the printable columns 2..=18, [`Sprite::at_x0`] to any column where it fits,
+//! and [`Converter::place`] resolves any [`Align`], including [`Align::Best`]: convert at
+//! every column where the sprite fits and keep the placement with the fewest pieces, the
+//! leftmost on a tie.
+//!
+//! ```
+//! use tetris_printer::{compare, Align, Converter, Playfield, Sprite};
+//!
+//! let sprite = Sprite::from_ascii("0.0\n000").unwrap();
+//! assert_eq!(sprite.x0(), 9); // centred
+//!
+//! let converter = Converter::new();
+//! let placed = converter.place(&sprite, Align::Best);
+//! assert!(sprite.x0_range().contains(&placed.x0()));
+//! let moves = converter.convert_to_vec(&placed);
+//! assert!(moves.len() <= converter.convert_to_vec(&sprite).len());
+//!
+//! // The placed sprite is what the moves print.
+//! let field = Playfield::replay(&moves).unwrap();
+//! assert!(compare(&field, &placed).is_ok());
+//! ```
+
+use core::fmt;
+use core::ops::RangeInclusive;
+
+use crate::convert::Converter;
+use crate::playfield::{Playfield, HEIGHT, WIDTH};
+use crate::printer::{compare, expected_piece, Mismatch};
+use crate::sprite::{centred_x0, Sprite, MAX_WIDTH};
+
+/// Leftmost printable column: columns 0 and 1 stay empty (the emitters of a pixel at
+/// column 2 reach down to column 0).
+pub const MIN_X0: usize = 2;
+
+/// Where a sprite stands in the printable columns 2..=18.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Align {
+    /// Left edge at column 2 (where the 2013 original always prints).
+    Left,
+    /// Centred: left edge at `2 + (17 − w) / 2` (the default, and where a validated
+    /// [`Sprite`] stands).
+    #[default]
+    Centre,
+    /// Right edge at column 18: left edge at `19 − w`.
+    Right,
+    /// The column with the fewest pieces for the converter's strategy, found by converting
+    /// at every column where the sprite fits (up to 17 times); the leftmost on a tie.
+    /// Only [`Converter::place`] resolves it.
+    Best,
+}
+
+impl Align {
+    /// Every choice, in the order the command line lists them.
+    pub const ALL: [Align; 4] = [Align::Left, Align::Centre, Align::Right, Align::Best];
+
+    /// The name on the command line and in [`Display`](fmt::Display) and
+    /// [`FromStr`](core::str::FromStr): `left`, `centre`, `right` or `best`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Align::Left => "left",
+            Align::Centre => "centre",
+            Align::Right => "right",
+            Align::Best => "best",
+        }
+    }
+
+    /// The column `x0` a sprite `width` pixels wide stands at, for the fixed placements;
+    /// `None` for [`Align::Best`] (which depends on the converter) or a width outside
+    /// 1..=17.
+    #[must_use]
+    pub const fn fixed_x0(self, width: usize) -> Option<usize> {
+        if width == 0 || width > MAX_WIDTH {
+            return None;
+        }
+        match self {
+            Align::Left => Some(MIN_X0),
+            Align::Centre => Some(centred_x0(width)),
+            Align::Right => Some(MIN_X0 + MAX_WIDTH - width),
+            Align::Best => None,
+        }
+    }
+}
+
+impl fmt::Display for Align {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A placement name that is not one of [`Align::ALL`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown placement (expected left, centre, right or best)")]
+pub struct UnknownAlign;
+
+impl core::str::FromStr for Align {
+    type Err = UnknownAlign;
+
+    /// Parses a name as [`Align::name`] gives it (`center` is accepted for `centre`).
+    ///
+    /// ```
+    /// use tetris_printer::Align;
+    /// assert_eq!("right".parse(), Ok(Align::Right));
+    /// assert_eq!("center".parse(), Ok(Align::Centre));
+    /// assert_eq!(Align::Best.to_string(), "best");
+    /// assert!("middle".parse::<Align>().is_err());
+    /// ```
+    fn from_str(s: &str) -> Result<Align, UnknownAlign> {
+        if s == "center" {
+            return Ok(Align::Centre);
+        }
+        Align::ALL
+            .into_iter()
+            .find(|a| a.name() == s)
+            .ok_or(UnknownAlign)
+    }
+}
+
+/// A column where the sprite does not fit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "a sprite {width} pixels wide cannot stand at column {x0}: its left edge must be in \
+     {MIN_X0}..={max} (printable columns 2..=18)",
+    max = MIN_X0 + MAX_WIDTH - width
+)]
+pub struct PlacementError {
+    pub x0: usize,
+    pub width: usize,
+}
+
+impl Sprite {
+    /// Every column where the sprite's left edge may stand: `2..=19 − w`.
+    #[must_use]
+    pub fn x0_range(&self) -> RangeInclusive<usize> {
+        MIN_X0..=MIN_X0 + MAX_WIDTH - self.width()
+    }
+
+    /// The same sprite with its left edge at column `x0`.
+    ///
+    /// # Errors
+    /// [`PlacementError`] unless `x0` is in [`Sprite::x0_range`].
+    pub fn at_x0(mut self, x0: usize) -> Result<Sprite, PlacementError> {
+        if !self.x0_range().contains(&x0) {
+            return Err(PlacementError {
+                x0,
+                width: self.width(),
+            });
+        }
+        self.set_x0(x0);
+        Ok(self)
+    }
+
+    /// The same sprite placed by `align`; `None` for [`Align::Best`], which needs a
+    /// converter ([`Converter::place`]).
+    #[must_use]
+    pub fn aligned(self, align: Align) -> Option<Sprite> {
+        let x0 = align.fixed_x0(self.width())?;
+        Some(self.at_x0(x0).expect("fixed placements fit"))
+    }
+}
+
+impl Converter {
+    /// `sprite` placed by `align`: [`Align::Left`], [`Align::Centre`] and
+    /// [`Align::Right`] are fixed columns; [`Align::Best`] converts at every column in
+    /// [`Sprite::x0_range`] (counting pieces only, with [`Converter::stats`]) and keeps the
+    /// one with the fewest pieces, the leftmost on a tie. Deterministic, and never more
+    /// pieces than any fixed placement. With the table strategies it allocates nothing
+    /// (a 17-wide sprite has one column, a 1-wide one 17); with `Passes::Exact` it runs the
+    /// exact planner at every column (seconds each).
+    ///
+    /// # Panics
+    /// Only if the compiled pattern tables are incomplete (a build bug, as
+    /// [`Converter::stats`]).
+    #[must_use]
+    pub fn place(&self, sprite: &Sprite, align: Align) -> Sprite {
+        if let Some(placed) = sprite.aligned(align) {
+            return placed;
+        }
+        let mut best: Option<(usize, Sprite)> = None;
+        for x0 in sprite.x0_range() {
+            let placed = sprite.at_x0(x0).expect("in range");
+            let pieces = self.stats(&placed).pieces;
+            // Strictly fewer: on a tie the leftmost column stays.
+            if best.map_or(true, |(b, _)| pieces < b) {
+                best = Some((pieces, placed));
+            }
+        }
+        best.expect("a sprite fits at least one column").1
+    }
+}
+
+/// Finds the placement at which `field` holds exactly the print of `sprite`: tries every
+/// column of [`Sprite::x0_range`] from left to right and returns the sprite placed there.
+///
+/// A correct print of a sprite has one placement only (its leftmost column holds a
+/// pixel, so the field's leftmost occupied column is `x0`), so this accepts exactly the
+/// fields [`compare`] accepts for some placement.
+///
+/// # Errors
+/// If no placement matches, the first [`Mismatch`] (as [`compare`] finds it) for the
+/// placement closest to the field: the one with the fewest differing cells, the
+/// sprite's own placement on a tie, then the leftmost.
+pub fn find_placement(field: &Playfield, sprite: &Sprite) -> Result<Sprite, Mismatch> {
+    for x0 in sprite.x0_range() {
+        let placed = sprite.at_x0(x0).expect("in range");
+        if compare(field, &placed).is_ok() {
+            return Ok(placed);
+        }
+    }
+    let differing = |placed: &Sprite| {
+        (0..HEIGHT)
+            .flat_map(|y| (0..WIDTH).map(move |x| (x, y)))
+            .filter(|&(x, y)| expected_piece(placed, x, y) != field.get(x, y))
+            .count()
+    };
+    let mut guess = *sprite;
+    let mut fewest = differing(sprite);
+    for x0 in sprite.x0_range() {
+        let placed = sprite.at_x0(x0).expect("in range");
+        let n = differing(&placed);
+        if n < fewest {
+            (guess, fewest) = (placed, n);
+        }
+    }
+    // Every placement failed above, so this compare fails too.
+    compare(field, &guess).map(|()| guess)
+}
