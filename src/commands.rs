@@ -14,7 +14,7 @@ use tetris_printer::output::{write_with, WriteOptions};
 use tetris_printer::render::{self, DEFAULT_SCALE, MAX_SCALE, MIN_SCALE};
 use tetris_printer::search::{self, Config, Progress};
 use tetris_printer::{
-    moves_to_string, printer, write_blocks, Converter, Move, Passes, Playfield, Sprite,
+    compare, moves_to_string, write_blocks, MoveList, Converter, Move, Passes, Playfield, Sprite,
 };
 
 use crate::{errln, load_sprite, move_reader, one_stdin, outln};
@@ -333,7 +333,7 @@ fn convert_sprite(sprite: &Sprite, passes: PassesArg) -> Vec<Move> {
 /// Replays `moves` and compares with `sprite`; the error names the first difference.
 fn verify_moves(sprite: &Sprite, moves: &[Move]) -> Result<Playfield> {
     let field = Playfield::replay(moves).context("the converted moves do not replay (a bug)")?;
-    printer::compare(&field, sprite)
+    compare(&field, sprite)
         .context("the converted moves do not print the sprite (a bug)")?;
     Ok(field)
 }
@@ -346,18 +346,7 @@ pub fn demo(args: &DemoArgs, force: bool) -> Result<ExitCode> {
     std::fs::create_dir_all(&args.output)
         .with_context(|| format!("could not create {}", args.output.display()))?;
     let dir = &args.output;
-    let mut rgba = Vec::with_capacity(sprite.width() * sprite.height() * 4);
-    for r in 0..sprite.height() {
-        for c in 0..sprite.width() {
-            match sprite.pixel(c, r) {
-                Some(k) => {
-                    let col = sprite.colors()[k as usize];
-                    rgba.extend_from_slice(&[col.r, col.g, col.b, 255]);
-                }
-                None => rgba.extend_from_slice(&[0, 0, 0, 0]),
-            }
-        }
-    }
+    let rgba = sprite.to_rgba();
     let img = image::RgbaImage::from_raw(sprite.width() as u32, sprite.height() as u32, rgba)
         .expect("sized buffer");
     render::write_png(&dir.join("demo.png"), &img, &opts)?;
@@ -523,6 +512,12 @@ pub fn animate(args: &AnimateArgs, force: bool) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// Whether a directory entry's extension names an image format the `image` crate, as
+/// this build configures it, can read (`.png`, `.jpg`, `.jpeg`, `.pbm`, …; any case).
+fn is_sprite_file(path: &std::path::Path) -> bool {
+    image::ImageFormat::from_path(path).is_ok_and(|f| f.reading_enabled())
+}
+
 fn collect_sprites(paths: &[PathBuf]) -> Result<Vec<PathBuf>> {
     let mut out = Vec::new();
     for p in paths {
@@ -530,15 +525,7 @@ fn collect_sprites(paths: &[PathBuf]) -> Result<Vec<PathBuf>> {
             let mut entries: Vec<PathBuf> = std::fs::read_dir(p)
                 .with_context(|| format!("could not list {}", p.display()))?
                 .filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|e| {
-                    e.extension().and_then(|x| x.to_str()).is_some_and(|x| {
-                        [
-                            "png", "gif", "bmp", "ico", "tga", "tif", "tiff", "webp", "qoi", "pnm",
-                            "ppm", "pam",
-                        ]
-                        .contains(&x.to_ascii_lowercase().as_str())
-                    })
-                })
+                .filter(|e| is_sprite_file(e))
                 .collect();
             entries.sort();
             out.extend(entries);
@@ -552,7 +539,7 @@ fn collect_sprites(paths: &[PathBuf]) -> Result<Vec<PathBuf>> {
     Ok(out)
 }
 
-fn timed_convert(sprite: &Sprite, converter: Converter, buf: &mut [Move]) -> (usize, Duration) {
+fn timed_convert(sprite: &Sprite, converter: Converter, buf: &mut MoveList) -> Duration {
     // Best of a few runs: the conversion takes microseconds, so one run is noise. The
     // exact planner takes up to seconds, and runs once.
     let runs = if converter.passes() == Passes::Exact {
@@ -561,15 +548,14 @@ fn timed_convert(sprite: &Sprite, converter: Converter, buf: &mut [Move]) -> (us
         20
     };
     let mut best = Duration::MAX;
-    let mut n = 0;
     for _ in 0..runs {
         let t = Instant::now();
-        n = converter
-            .convert(sprite, buf)
+        converter
+            .convert_into(sprite, buf)
             .expect("MAX_MOVES always suffices");
         best = best.min(t.elapsed());
     }
-    (n, best)
+    best
 }
 
 /// `a / b` with three decimals, or `-` when `b` is 0.
@@ -583,10 +569,7 @@ fn ratio(a: usize, b: usize) -> String {
 
 pub fn stats(args: &StatsArgs) -> Result<ExitCode> {
     let files = collect_sprites(&args.paths)?;
-    let mut buf = vec![
-        Move::new(tetris_printer::Shape::ALL[0], 0).expect("valid");
-        tetris_printer::MAX_MOVES
-    ];
+    let mut buf: Box<MoveList> = Box::default();
     let all = args.passes == StatsPasses::All;
     let main = Converter::with_passes(match args.passes {
         StatsPasses::Greedy => Passes::Greedy,
@@ -633,17 +616,18 @@ pub fn stats(args: &StatsArgs) -> Result<ExitCode> {
                 continue;
             }
         };
-        let (n, time) = timed_convert(&sprite, main, &mut buf);
-        verify_moves(&sprite, &buf[..n]).with_context(|| f.display().to_string())?;
+        let time = timed_convert(&sprite, main, &mut buf);
+        let n = buf.len();
+        verify_moves(&sprite, &buf).with_context(|| f.display().to_string())?;
         let st = main.stats(&sprite);
         let mut columns = [String::new(), String::new(), String::new()];
         let mut versus = String::new();
         if all {
             for ((c, col), total) in others.iter().zip(&mut columns).zip(&mut totals) {
-                let k = c
-                    .convert(&sprite, &mut buf)
+                c.convert_into(&sprite, &mut buf)
                     .expect("MAX_MOVES always suffices");
-                verify_moves(&sprite, &buf[..k]).with_context(|| f.display().to_string())?;
+                let k = buf.len();
+                verify_moves(&sprite, &buf).with_context(|| f.display().to_string())?;
                 *total += k;
                 *col = k.to_string();
             }

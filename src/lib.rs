@@ -1,51 +1,71 @@
-//! Prints pixel art by playing Tetris.
-//!
-//! Give it a small sprite (at most 17 × 32 pixels, 3 colours) and it emits a list of
-//! piece drops; played on an empty 21 × 42 playfield with ordinary line clears, exactly
-//! the sprite is left standing. See `README.md` for the algorithm and the formats.
+//! CRATE DOCS PLACEHOLDER
 
+#![cfg_attr(not(feature = "std"), no_std)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![forbid(unsafe_code)]
-#![warn(missing_debug_implementations)]
+#![warn(missing_docs, missing_debug_implementations)]
 
-#[cfg(feature = "cli")]
+#[cfg(feature = "alloc")]
+extern crate alloc;
+
+#[cfg(feature = "animate")]
 pub mod animate;
 mod bits;
-pub mod blocks;
-pub mod convert;
+#[cfg(feature = "alloc")]
+mod blocks;
+mod convert;
+mod echo;
 #[cfg(feature = "search")]
+#[doc(hidden)]
 pub mod exact;
-pub mod moves;
+mod move_file;
+mod move_list;
+mod moves;
 #[cfg(feature = "fs")]
 pub mod output;
+#[doc(hidden)]
 pub mod pattern;
-pub mod piece;
-
-pub mod playfield;
-pub mod printer;
+#[cfg(feature = "search")]
+#[doc(hidden)]
+pub mod pattern_text;
+mod piece;
+mod playfield;
+mod printer;
 #[cfg(feature = "image-io")]
 pub mod render;
 #[cfg(feature = "search")]
 pub mod search;
-pub mod sprite;
+mod sprite;
+#[doc(hidden)]
 pub mod tables;
 
-pub use blocks::{parse_blocks, write_blocks, BlocksError};
+#[cfg(feature = "alloc")]
+pub use blocks::{parse_blocks, write_blocks, BlocksError, ParseBlocksError};
 pub use convert::{
     Block, BlockKind, ConvertError, ConvertStats, Converter, Passes, UnknownPasses, MAX_MOVES,
+    MAX_PIECES_PER_SQUARE, PLATFORM_PIECES,
 };
-pub use moves::{
-    moves_to_string, parse_moves, parse_moves_with_lines, write_moves, Move, MoveError, MoveReader,
-    ParseError, ReadError,
-};
+pub use echo::{Echo, MAX_ECHO};
+#[cfg(feature = "std")]
+pub use move_file::{MoveReader, ReadError};
+pub use move_file::MoveLines;
+#[cfg(feature = "alloc")]
+pub use move_file::{moves_to_string, parse_moves, parse_moves_with_lines};
+pub use move_list::{CapacityError, MoveList};
+pub use moves::{write_moves, Move, MoveError, ParseError, MAX_LINE};
 #[cfg(feature = "fs")]
 pub use output::{write_atomic, OutputError};
-pub use pattern::{Emitter, Platform, Strip, StripSide};
-pub use piece::{Piece, Shape, ShapeData, SHAPES};
+pub use piece::{Piece, Shape, ShapeData};
 pub use playfield::{DropError, Landing, Playfield, ReplayError, Row, FULL, HEIGHT, WIDTH};
-pub use printer::{compare, Mismatch};
+pub use printer::{compare, expected_field, Mismatch};
 #[cfg(feature = "image-io")]
 pub use render::{piece_color, render_field, RenderError};
-pub use sprite::{Rgb, Sprite, SpriteError};
+#[cfg(feature = "image-io")]
+pub use sprite::MAX_FILE_BYTES;
+pub use sprite::{
+    Pixels, Rgb, Sprite, SpriteError, ASCII_COLORS, MAX_ASCII_SIDE, MAX_COLORS, MAX_HEIGHT,
+    MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, MAX_WIDTH,
+};
 
 /// The README's examples run as doc tests.
 #[doc = include_str!("../README.md")]

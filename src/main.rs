@@ -14,7 +14,7 @@ use clap::{Args, Parser, Subcommand};
 
 use tetris_printer::output::{self, WriteOptions};
 use tetris_printer::render::{self, DEFAULT_SCALE, MAX_SCALE, MIN_SCALE};
-use tetris_printer::{printer, Move, MoveReader, Playfield, ReadError, Sprite, SpriteError};
+use tetris_printer::{compare, Move, MoveReader, Playfield, ReadError, Sprite, SpriteError};
 
 const ABOUT: &str = "Prints pixel art by playing Tetris: sprite in, verified piece drops out.";
 
@@ -275,7 +275,7 @@ fn check(args: &CheckArgs) -> Result<ExitCode> {
     let sprite = load_sprite(&args.sprite)?;
     let moves = load_moves(&args.moves)?;
     let replay = replay(&moves)?;
-    printer::compare(&replay.field, &sprite).with_context(|| {
+    compare(&replay.field, &sprite).with_context(|| {
         format!(
             "{} does not print {}",
             args.moves.display(),

@@ -10,7 +10,7 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
-use tetris_printer::sprite::{ASCII_COLORS, MAX_HEIGHT, MAX_WIDTH};
+use tetris_printer::{ASCII_COLORS, MAX_HEIGHT, MAX_WIDTH};
 use tetris_printer::{Converter, Move, Passes, Sprite, MAX_MOVES};
 
 /// Counts allocations made by the current thread while `COUNTING` is set (other test

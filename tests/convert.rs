@@ -1,10 +1,10 @@
-//! The converter (SPEC §4): every converted sprite replays to exactly the sprite, with
+//! The converter (docs/spec.md §4): every converted sprite replays to exactly the sprite, with
 //! every pass strategy; fewest ≤ optimal ≤ greedy in pieces; conversion is
 //! deterministic; the buffer contract and the `MAX_MOVES` bound hold.
 
 use proptest::prelude::*;
-use tetris_printer::convert::{MAX_PIECES_PER_SQUARE, PLATFORM_PIECES};
-use tetris_printer::sprite::{ASCII_COLORS, MAX_HEIGHT, MAX_WIDTH};
+use tetris_printer::{MAX_PIECES_PER_SQUARE, PLATFORM_PIECES};
+use tetris_printer::{ASCII_COLORS, MAX_HEIGHT, MAX_WIDTH};
 use tetris_printer::{
     compare, tables, ConvertError, Converter, Move, Passes, Playfield, Sprite, MAX_MOVES,
 };
@@ -281,7 +281,7 @@ fn deterministic_across_calls_and_threads() {
 }
 
 /// Random sprites: sizes 1×1..17×32, 1–3 colours, holes of any density, every row with
-/// at least one pixel (SPEC §3 forbids gap rows).
+/// at least one pixel (docs/spec.md §3 forbids gap rows).
 fn sprites() -> impl Strategy<Value = Sprite> {
     (1..=MAX_WIDTH, 1..=MAX_HEIGHT, 1..=3u8, 0.0..1.0f64)
         .prop_flat_map(|(w, h, colours, holes)| {
@@ -337,7 +337,7 @@ fn flipped_emitters(s: &Sprite) -> Vec<(u8, u8)> {
             let colour = ["J2", "T2", "L2"].iter().position(|p| name.starts_with(p));
             if let Some(c) = colour {
                 if l.y as usize == b.row {
-                    out.push((c as u8, m.x));
+                    out.push((c as u8, m.x()));
                 }
             }
         }

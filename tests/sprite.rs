@@ -1,8 +1,8 @@
-//! Sprite loading and validation (SPEC §3): every error, trimming, color numbering,
+//! Sprite loading and validation (docs/spec.md §3): every error, trimming, color numbering,
 //! placement, text art, and (with `image-io`) real image files.
 
 use proptest::prelude::*;
-use tetris_printer::sprite::{
+use tetris_printer::{
     ASCII_COLORS, MAX_ASCII_SIDE, MAX_COLORS, MAX_HEIGHT, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE,
     MAX_WIDTH,
 };

@@ -24,7 +24,7 @@
 use std::alloc::{alloc, dealloc, Layout};
 use std::sync::Mutex;
 
-use tetris_printer::sprite::{MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE};
+use tetris_printer::{MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE};
 use tetris_printer::{
     compare, moves_to_string, parse_moves, Converter, Passes, Piece, Playfield, Sprite,
     SpriteError, HEIGHT, WIDTH,
