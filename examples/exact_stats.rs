@@ -3,7 +3,7 @@
 //! and compared with its sprite.
 //!
 //! ```text
-//! cargo run --release --features search,image-io --example exact_stats -- ../shared/benchmarks/*.png
+//! cargo run --release --features search,image-io --example exact_stats -- benches/sprites/*.png
 //! ```
 //!
 //! Each sprite gets a fresh planner (no engine answers carried over), so the time is

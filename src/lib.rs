@@ -1,4 +1,116 @@
-//! CRATE DOCS PLACEHOLDER
+//! Prints pixel art by playing Tetris: sprite in, verified piece drops out.
+//!
+//! Give it a small sprite (at most 17 × 32 pixels, at most 3 colours) and it emits a list
+//! of piece drops; played in order on an empty 21 × 42 playfield with ordinary line
+//! clears, they leave exactly the sprite standing. It is a re-implementation of the 2013
+//! *Tetris Printer Algorithm*; the patterns it plays are found by an exhaustive searcher,
+//! checked by simulation at build time and compiled into static tables, so a conversion
+//! never allocates and the core needs neither `std` nor `alloc`: it runs on a
+//! microcontroller driving an LED-matrix Tetris toy as well as in a browser. The rules
+//! are in `docs/spec.md` in the repository.
+//!
+//! # Converting, with no buffer at all
+//!
+//! [`Converter::for_each_move`] hands over one [`Move`] at a time, in drop order:
+//!
+//! ```
+//! use tetris_printer::{Converter, Sprite};
+//!
+//! let sprite = Sprite::from_ascii("
+//!     .00.
+//!     0120
+//!     .22.
+//! ")?;
+//! let mut pieces = 0;
+//! Converter::new().for_each_move(&sprite, |m| {
+//!     // One drop, e.g. `J0 5`: spawn a J, turn it to orientation 0, move its left
+//!     // column to 5, hard-drop. An LED toy would animate it here.
+//!     assert!(m.x() <= 20);
+//!     pieces += 1;
+//! })?;
+//! assert!(pieces > 0);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! [`Converter::convert_into`] fills a [`MoveList`] (fixed capacity, no heap), and with
+//! the `alloc` feature [`Converter::convert_to_vec`] returns a `Vec`. [`Passes`] picks
+//! how rows are split: [`Passes::Fewest`] (the default), [`Passes::Optimal`] or
+//! [`Passes::Greedy`] (the article's, and the fastest).
+//!
+//! # Replaying and comparing
+//!
+//! [`Playfield`] plays moves by the rules (hard drop, naive-gravity line clears);
+//! [`compare`] checks a field against a sprite and names the first wrong cell.
+//!
+//! ```
+//! use tetris_printer::{compare, Converter, MoveList, Passes, Playfield, Sprite};
+//!
+//! let sprite = Sprite::from_ascii("
+//!     1.1
+//!     222
+//! ")?;
+//! let mut moves: MoveList = MoveList::new();
+//! Converter::with_passes(Passes::Greedy).convert_into(&sprite, &mut moves)?;
+//!
+//! let field = Playfield::replay(&moves)?;
+//! compare(&field, &sprite)?;
+//!
+//! // One move fewer, and the print is wrong; the error names the first wrong cell
+//! // (rows bottom to top, each left to right), e.g. `cell (3, 0): expected empty, found I`.
+//! let field = Playfield::replay(&moves[..moves.len() - 1])?;
+//! let mismatch = compare(&field, &sprite).unwrap_err();
+//! assert_ne!(mismatch.expected, mismatch.found);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Reading a move file
+//!
+//! One move a line, `<piece><orientation> <x>` as in `J0 5`; blank lines and lines
+//! starting with `#` are comments. [`MoveLines`] reads text in memory without allocating
+//! ([`MoveReader`] reads any `BufRead` with `std`, [`parse_moves`] collects with `alloc`);
+//! errors name the line and quote it.
+//!
+//! ```
+//! use tetris_printer::{MoveLines, Playfield};
+//!
+//! let file = "# one J, standing on the floor\nJ0 5\n";
+//! let mut field = Playfield::new();
+//! for line in MoveLines::new(file) {
+//!     let (m, _line_number) = line?;
+//!     field.drop_piece(m)?;
+//! }
+//! assert_eq!(field.stack_height(), 2);
+//!
+//! let err = MoveLines::new("J0 5\nJ0 19\n").find_map(Result::err).unwrap();
+//! assert_eq!(
+//!     err.to_string(),
+//!     "line 2: J0 at column 19 sticks out of the 21-wide field (x must be 0..=18)"
+//! );
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Feature flags
+//!
+//! | feature | default | needs | adds |
+//! |---|---|---|---|
+//! | *(none)* | | `core` only | [`Converter`] (`for_each_move`, `convert_into`, `convert`, `stats`), [`Playfield`], [`compare`], [`Move`] parsing and formatting, [`MoveLines`], [`MoveList`], [`Sprite::from_rgba`], [`Sprite::from_ascii`], [`Sprite::pixels`]; every error type |
+//! | `alloc` | | `alloc` | `Vec` and `String` conveniences: `parse_moves`, `parse_moves_with_lines`, `moves_to_string`, `Converter::convert_to_vec` and `convert_blocks`, the block listing (`write_blocks`, `parse_blocks`), `Sprite::to_rgba` and `to_ascii` |
+//! | `std` | | `std`, `alloc` | `MoveReader` over `std::io::BufRead` |
+//! | `fs` | | `std` | `output`: atomic file writes (temp file + rename) |
+//! | `image-io` | | `std`, `fs` | `Sprite::open`, `Sprite::read_from`, `Sprite::from_image_bytes` (every format of the `image` crate's PNG, GIF, BMP, ICO, JPEG, TGA, TIFF, WebP, PNM, QOI), `render`: the field as a PNG |
+//! | `animate` | | `image-io` | `animate`: the print as an animated GIF |
+//! | `search` | | `std` | `search`: the pattern searcher; `Passes::Exact`, the exhaustive per-row planner |
+//! | `cli` | yes | all of the above | the `tetris-printer` command line (`clap`, `indicatif`, `anyhow`, `signal-hook`) |
+//! | `regenerate` | | | `build.rs` runs the searcher instead of reading `pattern-src/` (same tables) |
+//!
+//! A library user who wants no command line writes `default-features = false` and names
+//! the features wanted; with none, the crate depends only on `phf` and `thiserror`, both
+//! without `std`, and builds for targets such as `thumbv7em-none-eabihf`.
+//!
+//! Everything that can fail returns a typed error implementing [`core::error::Error`];
+//! the core's errors (all but those of file and image I/O) hold no heap data, and echo
+//! bad input cut to [`MAX_ECHO`] characters. No public function panics on input its
+//! types allow.
 
 #![cfg_attr(not(feature = "std"), no_std)]
 #![cfg_attr(docsrs, feature(doc_cfg))]

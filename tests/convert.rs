@@ -6,7 +6,7 @@ use proptest::prelude::*;
 use tetris_printer::{MAX_PIECES_PER_SQUARE, PLATFORM_PIECES};
 use tetris_printer::{ASCII_COLORS, MAX_HEIGHT, MAX_WIDTH};
 use tetris_printer::{
-    compare, tables, ConvertError, Converter, Move, Passes, Playfield, Sprite, MAX_MOVES,
+    compare, tables, ConvertError, Converter, Move, MoveList, Passes, Playfield, Sprite, MAX_MOVES,
 };
 
 const ALL: [Converter; 3] = [
@@ -50,6 +50,12 @@ fn check(s: &Sprite, c: Converter) -> usize {
     let mut exact = vec![placeholder(); n];
     assert_eq!(c.convert(s, &mut exact), Ok(n));
     assert_eq!(exact, moves);
+    let mut streamed = Vec::new();
+    assert_eq!(c.for_each_move(s, |m| streamed.push(m)), Ok(n));
+    assert_eq!(streamed, moves, "for_each_move differs");
+    let mut list: Box<MoveList> = Box::default();
+    c.convert_into(s, &mut list).unwrap();
+    assert_eq!(&list[..], moves, "convert_into differs");
     let field = Playfield::replay(moves)
         .unwrap_or_else(|e| panic!("{:?} replay fails: {e}\n{}", c.passes(), s.to_ascii()));
     if let Err(m) = compare(&field, s) {
@@ -226,6 +232,18 @@ fn buffer_too_small_says_how_many() {
         );
         let e = c.convert(&s, &mut []).unwrap_err().to_string();
         assert!(e.contains(&need.to_string()), "{e}");
+        // A MoveList one move short: the same error, and the list is left empty.
+        let mut list = MoveList::<8>::new();
+        if need > 8 {
+            assert_eq!(
+                c.convert_into(&s, &mut list),
+                Err(ConvertError::BufferTooSmall {
+                    needed: need,
+                    capacity: 8
+                })
+            );
+            assert!(list.is_empty());
+        }
     }
 }
 
