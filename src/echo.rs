@@ -43,7 +43,7 @@ impl Echo {
     }
 
     /// Like [`Echo::new`] for bytes that may not be UTF-8: each invalid sequence becomes
-    /// `U+FFFD` (as [`String::from_utf8_lossy`] does).
+    /// `U+FFFD` (as `String::from_utf8_lossy` does).
     #[must_use]
     pub fn lossy(bytes: &[u8]) -> Echo {
         let mut e = Echo::empty();

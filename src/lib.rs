@@ -33,7 +33,7 @@
 //! ```
 //!
 //! [`Converter::convert_into`] fills a [`MoveList`] (fixed capacity, no heap), and with
-//! the `alloc` feature [`Converter::convert_to_vec`] returns a `Vec`. [`Passes`] picks
+//! the `alloc` feature `Converter::convert_to_vec` returns a `Vec`. [`Passes`] picks
 //! how rows are split: [`Passes::Fewest`] (the default), [`Passes::Optimal`] or
 //! [`Passes::Greedy`] (the article's, and the fastest).
 //!
@@ -67,7 +67,7 @@
 //!
 //! One move a line, `<piece><orientation> <x>` as in `J0 5`; blank lines and lines
 //! starting with `#` are comments. [`MoveLines`] reads text in memory without allocating
-//! ([`MoveReader`] reads any `BufRead` with `std`, [`parse_moves`] collects with `alloc`);
+//! (`MoveReader` reads any `BufRead` with `std`, `parse_moves` collects with `alloc`);
 //! errors name the line and quote it.
 //!
 //! ```

@@ -142,7 +142,7 @@ pub const SHAPE_ROWS: [&[&str]; 19] = [
     &["##", "##"],         // O0
 ];
 
-/// Everything derived from one drawing in [`SHAPE_ROWS`].
+/// Everything derived from one drawing in `SHAPE_ROWS` (the drawings of docs/spec.md §2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ShapeData {
     /// Cells as `(dx, dy)`, `dy` counted up from the bottom of the bounding box.
@@ -261,7 +261,7 @@ impl Shape {
         }
     }
 
-    /// Index into [`SHAPES`].
+    /// Index 0..19 in [`Shape::ALL`].
     #[must_use]
     pub const fn index(self) -> u8 {
         self.0

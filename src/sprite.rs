@@ -13,11 +13,11 @@ pub const MAX_WIDTH: usize = 17;
 pub const MAX_HEIGHT: usize = 32;
 /// Distinct opaque colors: one each for J, T and L.
 pub const MAX_COLORS: usize = 3;
-/// Largest image side [`Sprite::open`] decodes; transparent borders may make an image much
+/// Largest image side `Sprite::open` decodes; transparent borders may make an image much
 /// larger than the sprite (icon editors export mostly transparent 1200x1200 canvases), but
 /// not without bound. Checked from the header, before decoding.
 pub const MAX_IMAGE_SIDE: u32 = 8192;
-/// Largest pixel count [`Sprite::open`] decodes (64 Mpx), checked from the header alone.
+/// Largest pixel count `Sprite::open` decodes (64 Mpx), checked from the header alone.
 /// Non-interlaced PNGs are decoded one row at a time, so their size costs no memory.
 pub const MAX_IMAGE_PIXELS: u64 = 1 << 26;
 /// Largest image file [`Sprite::open`] reads into memory (256 MiB).
@@ -398,7 +398,7 @@ impl Sprite {
     }
 
     /// Every pixel, rows top to bottom, each left to right: its colour, or `None` where
-    /// it is transparent. Needs no allocation; [`Sprite::to_rgba`] collects it.
+    /// it is transparent. Needs no allocation; `Sprite::to_rgba` (`alloc`) collects it.
     ///
     /// ```
     /// use tetris_printer::{Sprite, ASCII_COLORS};

@@ -9,7 +9,7 @@
 //!   walls must number a multiple of 4;
 //! - **floor runs**: a run of columns at the cleared level can only be covered by pieces
 //!   that hang on its edges, so it shrinks from the edges; a precomputed table
-//!   ([`RunTable`]) says whether that can ever finish (support-aware forward checking);
+//!   (`RunTable`) says whether that can ever finish (support-aware forward checking);
 //! - **decomposition**: walls split the matrix into regions that only interact through the
 //!   cleared level; each region is searched alone with the others frozen (memoized per
 //!   region), which proves the whole state dead or finishes it region by region;
