@@ -6,6 +6,8 @@
 //! feature) the searcher runs here instead and its output is checked the same way.
 #![allow(dead_code, unused_imports)]
 
+#[path = "src/echo.rs"]
+mod echo;
 #[path = "src/tables/layout.rs"]
 mod layout;
 #[path = "src/moves.rs"]
@@ -14,8 +16,6 @@ mod moves;
 mod pattern;
 #[path = "src/pattern_text.rs"]
 pub mod pattern_text;
-#[path = "src/echo.rs"]
-mod echo;
 #[path = "src/piece.rs"]
 mod piece;
 #[path = "src/playfield.rs"]
@@ -28,8 +28,8 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::Path;
 
-use pattern_text::{arrangements, parse_file, PatternFile};
 use pattern::{strip_key, Platform};
+use pattern_text::{arrangements, parse_file, PatternFile};
 
 fn fail(msg: &str) -> ! {
     eprintln!("error: {msg}");

@@ -35,7 +35,10 @@ pub fn moves(data: &[u8]) {
         for &(m, line) in &list {
             assert!(last < line, "line numbers increase");
             last = line;
-            assert!(Move::new(m.shape(), m.x()).is_some(), "{m} is inside the field");
+            assert!(
+                Move::new(m.shape(), m.x()).is_some(),
+                "{m} is inside the field"
+            );
         }
         let text = tetris_printer::moves_to_string(&moves);
         assert_eq!(parse_moves(&text).unwrap(), moves);
@@ -53,7 +56,10 @@ pub fn blocks(data: &[u8]) {
     };
     assert_eq!(colors.len(), 3);
     for m in &moves {
-        assert!(Move::new(m.shape(), m.x()).is_some(), "{m} is inside the field");
+        assert!(
+            Move::new(m.shape(), m.x()).is_some(),
+            "{m} is inside the field"
+        );
     }
     let lettered = text
         .split(['\n', '\r'])

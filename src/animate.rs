@@ -40,8 +40,8 @@ use std::path::Path;
 use gif::{DisposalMethod, Encoder, Frame, Repeat};
 use image::RgbaImage;
 
-use crate::moves::Move;
 use crate::move_file::ReadError;
+use crate::moves::Move;
 use crate::output::{self, OutputError, WriteOptions};
 use crate::piece::Piece;
 use crate::playfield::{Playfield, ReplayError, HEIGHT, WIDTH};

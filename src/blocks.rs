@@ -9,8 +9,8 @@
 //! moves again (a piece's letter gives its order, its cells its orientation and column).
 
 use alloc::string::{String, ToString};
-use alloc::vec::Vec;
 use alloc::vec;
+use alloc::vec::Vec;
 use core::fmt::Write as _;
 
 use crate::convert::{Block, BlockKind};
@@ -227,11 +227,14 @@ fn parse_block(block: &[(usize, &str)], moves: &mut Vec<Move>) -> Result<(), Par
             if c == b'.' {
                 continue;
             }
-            let k = LETTERS.iter().position(|&l| l == c).ok_or(ParseBlocksError::Char {
-                line: lineno,
-                found: char::from(c),
-                column: x,
-            })?;
+            let k = LETTERS
+                .iter()
+                .position(|&l| l == c)
+                .ok_or(ParseBlocksError::Char {
+                    line: lineno,
+                    found: char::from(c),
+                    column: x,
+                })?;
             cells[k].push((x, y));
         }
     }

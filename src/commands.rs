@@ -14,7 +14,7 @@ use tetris_printer::output::{write_with, WriteOptions};
 use tetris_printer::render::{self, DEFAULT_SCALE, MAX_SCALE, MIN_SCALE};
 use tetris_printer::search::{self, Config, Progress};
 use tetris_printer::{
-    compare, moves_to_string, write_blocks, MoveList, Converter, Move, Passes, Playfield, Sprite,
+    compare, moves_to_string, write_blocks, Converter, Move, MoveList, Passes, Playfield, Sprite,
 };
 
 use crate::{errln, load_sprite, move_reader, one_stdin, outln};
@@ -333,8 +333,7 @@ fn convert_sprite(sprite: &Sprite, passes: PassesArg) -> Vec<Move> {
 /// Replays `moves` and compares with `sprite`; the error names the first difference.
 fn verify_moves(sprite: &Sprite, moves: &[Move]) -> Result<Playfield> {
     let field = Playfield::replay(moves).context("the converted moves do not replay (a bug)")?;
-    compare(&field, sprite)
-        .context("the converted moves do not print the sprite (a bug)")?;
+    compare(&field, sprite).context("the converted moves do not print the sprite (a bug)")?;
     Ok(field)
 }
 

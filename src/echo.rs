@@ -2,14 +2,19 @@
 
 use core::fmt;
 
-/// Echoed input in error messages is cut to this many characters (then `…`).
+/// Echoed input in error messages is cut to this many characters (then `…`), or to
+/// [`MAX_ECHO_BYTES`] bytes of UTF-8 if that comes first.
 pub const MAX_ECHO: usize = 40;
 
-/// Bytes [`MAX_ECHO`] characters take at most in UTF-8.
-const ECHO_BYTES: usize = MAX_ECHO * 4;
+/// Echoed input is also cut to this many bytes of UTF-8 (whole characters only): 40 ASCII
+/// characters fit, 21 of a CJK script. It keeps errors small (an error holding an [`Echo`]
+/// stays under 128 bytes, so returning one stays cheap).
+pub const MAX_ECHO_BYTES: usize = 64;
 
-/// A piece of input quoted in an error message: its first [`MAX_ECHO`] characters, kept
-/// inline so errors never allocate. [`Display`](fmt::Display) adds `…` when the input
+const ECHO_BYTES: usize = MAX_ECHO_BYTES;
+
+/// A piece of input quoted in an error message: its first [`MAX_ECHO`] characters (at most
+/// [`MAX_ECHO_BYTES`] bytes), kept inline so errors never allocate. [`Display`](fmt::Display) adds `…` when the input
 /// was longer.
 ///
 /// ```
@@ -30,7 +35,7 @@ pub struct Echo {
 }
 
 impl Echo {
-    /// The first [`MAX_ECHO`] characters of `s`.
+    /// The first [`MAX_ECHO`] characters of `s` (at most [`MAX_ECHO_BYTES`] bytes).
     #[must_use]
     pub fn new(s: &str) -> Echo {
         let mut e = Echo::empty();
@@ -70,7 +75,7 @@ impl Echo {
     }
 
     /// Appends `c`; `false` (and marks the echo cut) when [`MAX_ECHO`] characters are
-    /// already kept.
+    /// already kept or `c` does not fit [`MAX_ECHO_BYTES`].
     fn push(&mut self, c: char) -> bool {
         let len = usize::from(self.len);
         if usize::from(self.chars) >= MAX_ECHO || len + c.len_utf8() > ECHO_BYTES {
@@ -78,7 +83,7 @@ impl Echo {
             return false;
         }
         c.encode_utf8(&mut self.bytes[len..]);
-        // At most ECHO_BYTES = 160 bytes: fits u8.
+        // At most ECHO_BYTES = 64 bytes: fits u8.
         self.len = (len + c.len_utf8()) as u8;
         self.chars += 1;
         true
@@ -134,19 +139,28 @@ mod tests {
     use super::*;
 
     #[test]
-    fn cuts_like_the_old_string_echo() {
-        let s: String = "αβγ".repeat(20);
-        let e = Echo::new(&s);
-        let want: String = s.chars().take(MAX_ECHO).collect::<String>() + "…";
-        assert_eq!(e.to_string(), want);
-        assert!(e == *want.as_str());
+    fn cuts_at_40_characters_or_64_bytes() {
+        let s: String = "x".repeat(100);
+        let want = format!("{}…", &s[..MAX_ECHO]);
+        assert_eq!(Echo::new(&s).to_string(), want);
+        assert!(Echo::new(&s) == *want.as_str());
         assert_eq!(Echo::new("abc").to_string(), "abc");
+        assert!(Echo::new("abc") == *"abc");
         assert!(!Echo::new(&"x".repeat(MAX_ECHO)).is_cut());
         assert!(Echo::new(&"x".repeat(MAX_ECHO + 1)).is_cut());
-        // 4-byte characters fill the buffer exactly.
+        // Two-byte characters: 32 fit in 64 bytes.
+        let e = Echo::new(&"αβ".repeat(20));
+        assert_eq!(e.as_str(), "αβ".repeat(16));
+        assert!(e.is_cut());
+        // Four-byte ones: 16; a character is never split.
         let e = Echo::new(&"🦀".repeat(MAX_ECHO));
-        assert_eq!(e.as_str().chars().count(), MAX_ECHO);
-        assert!(!e.is_cut());
+        assert_eq!(e.as_str(), "🦀".repeat(16));
+        assert_eq!(
+            Echo::new(&format!("{}é", "x".repeat(63))).as_str(),
+            "x".repeat(63)
+        );
+        // Small enough to return cheaply.
+        assert!(core::mem::size_of::<Echo>() <= MAX_ECHO_BYTES + 3);
     }
 
     #[test]

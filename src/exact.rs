@@ -82,7 +82,10 @@ pub enum ExactError {
 
 /// The platform for row `y`, on the leftmost square of row `y − 1` (as the converter
 /// places it).
-fn platform_for(sprite: &Sprite, y: usize) -> Result<&'static crate::pattern::Platform, ExactError> {
+fn platform_for(
+    sprite: &Sprite,
+    y: usize,
+) -> Result<&'static crate::pattern::Platform, ExactError> {
     let x0 = sprite.x0();
     let s = (x0..x0 + sprite.width())
         .find(|&x| sprite.cell(x, y - 1).is_some())

@@ -109,8 +109,8 @@
 //!
 //! Everything that can fail returns a typed error implementing [`core::error::Error`];
 //! the core's errors (all but those of file and image I/O) hold no heap data, and echo
-//! bad input cut to [`MAX_ECHO`] characters. No public function panics on input its
-//! types allow.
+//! bad input cut to [`MAX_ECHO`] characters ([`MAX_ECHO_BYTES`] bytes). No public
+//! function panics on input its types allow.
 
 #![cfg_attr(not(feature = "std"), no_std)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
@@ -157,12 +157,12 @@ pub use convert::{
     Block, BlockKind, ConvertError, ConvertStats, Converter, Passes, UnknownPasses, MAX_MOVES,
     MAX_PIECES_PER_SQUARE, PLATFORM_PIECES,
 };
-pub use echo::{Echo, MAX_ECHO};
-#[cfg(feature = "std")]
-pub use move_file::{MoveReader, ReadError};
+pub use echo::{Echo, MAX_ECHO, MAX_ECHO_BYTES};
 pub use move_file::MoveLines;
 #[cfg(feature = "alloc")]
 pub use move_file::{moves_to_string, parse_moves, parse_moves_with_lines};
+#[cfg(feature = "std")]
+pub use move_file::{MoveReader, ReadError};
 pub use move_list::{CapacityError, MoveList};
 pub use moves::{write_moves, Move, MoveError, ParseError, MAX_LINE};
 #[cfg(feature = "fs")]

@@ -253,9 +253,13 @@ mod tests {
 
     /// `MoveReader` (bytes, fed in small pieces) and `MoveLines` (text) agree.
     fn both(text: &str) -> Vec<Result<(Move, usize), String>> {
-        let lines: Vec<_> = MoveLines::new(text).map(|r| r.map_err(|e| e.to_string())).collect();
+        let lines: Vec<_> = MoveLines::new(text)
+            .map(|r| r.map_err(|e| e.to_string()))
+            .collect();
         let reader = std::io::BufReader::with_capacity(3, text.as_bytes());
-        let read: Vec<_> = MoveReader::new(reader).map(|r| r.map_err(|e| e.to_string())).collect();
+        let read: Vec<_> = MoveReader::new(reader)
+            .map(|r| r.map_err(|e| e.to_string()))
+            .collect();
         assert_eq!(lines, read, "{text:?}");
         lines
     }
@@ -285,7 +289,10 @@ mod tests {
             both(text);
         }
         assert_eq!(both("\u{feff}J0 5\r\nT0 1\rL0 2\n\rI1 20").len(), 4);
-        assert_eq!(both("\u{feff}J0 5\r\nT0 1\rL0 2\n\rI1 20")[3], Ok(("I1 20".parse().unwrap(), 5)));
+        assert_eq!(
+            both("\u{feff}J0 5\r\nT0 1\rL0 2\n\rI1 20")[3],
+            Ok(("I1 20".parse().unwrap(), 5))
+        );
         assert_eq!(
             both(&long)[0].as_ref().unwrap_err(),
             &format!("line 1: line is 304 bytes long, starting `J0 5{}…`; a move line is at most 256 bytes", " ".repeat(36))

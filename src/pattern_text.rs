@@ -347,9 +347,7 @@ fn read_pieces(rows: &[&str]) -> Result<(u32, Vec<(Move, u8)>), String> {
             match c {
                 '.' => {}
                 'A' if y == 0 => a_mask |= 1 << x,
-                'A' => {
-                    return Err(format!("`A` (a triple) above the bottom row at column {x}"))
-                }
+                'A' => return Err(format!("`A` (a triple) above the bottom row at column {x}")),
                 _ => {
                     let i = LETTERS
                         .find(c)
@@ -370,9 +368,8 @@ fn read_pieces(rows: &[&str]) -> Result<(u32, Vec<(Move, u8)>), String> {
     let mut out = Vec::new();
     for (i, cs) in cells[..used].iter().enumerate() {
         let letter = LETTERS.as_bytes()[i] as char;
-        let (shape, minx, miny) = Shape::from_cells(cs).ok_or_else(|| {
-            format!("piece `{letter}` ({} cells) is not a tetromino", cs.len())
-        })?;
+        let (shape, minx, miny) = Shape::from_cells(cs)
+            .ok_or_else(|| format!("piece `{letter}` ({} cells) is not a tetromino", cs.len()))?;
         out.push((Move { shape, x: minx }, miny));
     }
     Ok((a_mask, out))
@@ -543,8 +540,7 @@ pub fn parse_file(text: &str) -> Result<PatternFile, (usize, String)> {
                         }
                     }
                 }
-                let padded: Vec<String> =
-                    matrix_rows.iter().map(|r| format!("{r:.<21}")).collect();
+                let padded: Vec<String> = matrix_rows.iter().map(|r| format!("{r:.<21}")).collect();
                 let refs: Vec<&str> = padded.iter().map(String::as_str).collect();
                 let (bottom, drops) = read_pieces(&refs).map_err(err)?;
                 let s = StripText {

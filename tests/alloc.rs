@@ -10,8 +10,8 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
-use tetris_printer::{ASCII_COLORS, MAX_HEIGHT, MAX_WIDTH};
 use tetris_printer::{Converter, Move, MoveLines, MoveList, Passes, Playfield, Sprite, MAX_MOVES};
+use tetris_printer::{ASCII_COLORS, MAX_HEIGHT, MAX_WIDTH};
 
 /// Counts allocations made by the current thread while `COUNTING` is set (other test
 /// threads and the harness are not counted).

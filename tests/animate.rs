@@ -7,9 +7,9 @@ use gif::{ColorOutput, DecodeOptions, Repeat};
 use tetris_printer::animate::{
     animate, expected_frames, AnimateError, AnimateOptions, AnimationStats,
 };
-use tetris_printer::{Piece, Shape};
 use tetris_printer::render::{BACKGROUND, GRID};
 use tetris_printer::{parse_moves, Move, Playfield, Rgb, HEIGHT, WIDTH};
+use tetris_printer::{Piece, Shape};
 
 /// Moves that print a 1x1 sprite of colour 2060e0: one J cell at (10, 0).
 const PIXEL1_MOVES: &str = include_str!("fixtures/pixel1.txt");

@@ -383,8 +383,8 @@ fn stats_dir_takes_every_image_format_it_reads() {
     let sprites = dir.join("sprites");
     fs::create_dir(&sprites).unwrap();
     let names = [
-        "a.png", "b.jpg", "c.jpeg", "d.JPG", "e.bmp", "f.tga", "g.tif", "h.tiff", "i.qoi",
-        "j.ppm", "k.gif", "l.webp", "m.ico",
+        "a.png", "b.jpg", "c.jpeg", "d.JPG", "e.bmp", "f.tga", "g.tif", "h.tiff", "i.qoi", "j.ppm",
+        "k.gif", "l.webp", "m.ico",
     ];
     for name in names {
         // One opaque pixel: JPEG keeps a solid colour a single colour. (JPEG has no
@@ -405,7 +405,11 @@ fn stats_dir_takes_every_image_format_it_reads() {
         let line = r
             .stdout
             .lines()
-            .find(|l| l.split_whitespace().next().is_some_and(|w| w.ends_with(name)))
+            .find(|l| {
+                l.split_whitespace()
+                    .next()
+                    .is_some_and(|w| w.ends_with(name))
+            })
             .unwrap_or_else(|| panic!("{name} missing from\n{}", r.stdout));
         assert!(line.contains(" 16 "), "{line}");
     }

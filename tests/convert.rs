@@ -3,11 +3,11 @@
 //! deterministic; the buffer contract and the `MAX_MOVES` bound hold.
 
 use proptest::prelude::*;
-use tetris_printer::{MAX_PIECES_PER_SQUARE, PLATFORM_PIECES};
-use tetris_printer::{ASCII_COLORS, MAX_HEIGHT, MAX_WIDTH};
 use tetris_printer::{
     compare, tables, ConvertError, Converter, Move, MoveList, Passes, Playfield, Sprite, MAX_MOVES,
 };
+use tetris_printer::{ASCII_COLORS, MAX_HEIGHT, MAX_WIDTH};
+use tetris_printer::{MAX_PIECES_PER_SQUARE, PLATFORM_PIECES};
 
 const ALL: [Converter; 3] = [
     Converter::new(),

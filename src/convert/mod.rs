@@ -250,7 +250,10 @@ impl Converter {
         sprite: &Sprite,
         mut f: impl FnMut(Move),
     ) -> Result<usize, ConvertError> {
-        let mut sink = Sink { out: &mut f, len: 0 };
+        let mut sink = Sink {
+            out: &mut f,
+            len: 0,
+        };
         self.run(sprite, &mut sink, &mut |_| {})?;
         Ok(sink.len)
     }
