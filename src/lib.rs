@@ -93,7 +93,7 @@
 //!
 //! | feature | default | needs | adds |
 //! |---|---|---|---|
-//! | *(none)* | | `core` only | [`Converter`] (`for_each_move`, `convert_into`, `convert`, `stats`), [`Playfield`], [`compare`], [`Move`] parsing and formatting, [`MoveLines`], [`MoveList`], [`Sprite::from_rgba`], [`Sprite::from_ascii`], [`Sprite::pixels`]; every error type |
+//! | *(none)* | | `core` only | [`Converter`] (`for_each_move`, `convert_into`, `convert`, `stats`), [`Playfield`], [`compare`], [`Move`] parsing and formatting, [`MoveLines`], [`MoveList`], [`Sprite::from_rgba`], [`Sprite::from_ascii`], [`Sprite::pixels`], and their typed errors |
 //! | `alloc` | | `alloc` | `Vec` and `String` conveniences: `parse_moves`, `parse_moves_with_lines`, `moves_to_string`, `Converter::convert_to_vec` and `convert_blocks`, the block listing (`write_blocks`, `parse_blocks`), `Sprite::to_rgba` and `to_ascii` |
 //! | `std` | | `std`, `alloc` | `MoveReader` over `std::io::BufRead` |
 //! | `fs` | | `std` | `output`: atomic file writes (temp file + rename) |
