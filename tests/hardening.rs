@@ -320,7 +320,7 @@ fn closed_stdout_ends_quietly() {
     let (_t, dir) = workdir();
     // More than a pipe buffer of table lines: some writes must find the pipe closed.
     let mut args = vec!["stats", "--passes", "greedy"];
-    args.extend(std::iter::repeat("pixel1.png").take(2000));
+    args.extend(std::iter::repeat_n("pixel1.png", 2000));
     let mut child = cmd(&dir, &args)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
