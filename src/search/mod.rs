@@ -24,11 +24,11 @@ pub use engine::{
 };
 
 use crate::moves::Move;
-use crate::pattern::text::{
+use crate::pattern::{mirror_mask, mirror_strip_mask, StripSide};
+use crate::pattern_text::{
     arrangements, write_emitter, write_no_platform, write_platform, write_strip, EmitterText,
     NoPlatform, PatternFile, PlatformText, Proof, StripText,
 };
-use crate::pattern::{mirror_mask, mirror_strip_mask, StripSide};
 use crate::playfield::WIDTH;
 
 /// The tallest matrix the converter can afford: a platform (3 rows) under the emission
