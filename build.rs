@@ -6,12 +6,16 @@
 //! feature) the searcher runs here instead and its output is checked the same way.
 #![allow(dead_code, unused_imports)]
 
+#[path = "src/echo.rs"]
+mod echo;
 #[path = "src/tables/layout.rs"]
 mod layout;
 #[path = "src/moves.rs"]
 mod moves;
 #[path = "src/pattern.rs"]
 mod pattern;
+#[path = "src/pattern_text.rs"]
+pub mod pattern_text;
 #[path = "src/piece.rs"]
 mod piece;
 #[path = "src/playfield.rs"]
@@ -24,8 +28,8 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::Path;
 
-use pattern::text::{arrangements, parse_file, PatternFile};
 use pattern::{strip_key, Platform};
+use pattern_text::{arrangements, parse_file, PatternFile};
 
 fn fail(msg: &str) -> ! {
     eprintln!("error: {msg}");
@@ -152,7 +156,7 @@ fn main() {
     for n in 1..=7 {
         for key in arrangements(n) {
             if !emitters.contains_key(&key) {
-                let t: Vec<String> = pattern::text::triples_of(key)
+                let t: Vec<String> = pattern_text::triples_of(key)
                     .iter()
                     .map(u8::to_string)
                     .collect();
@@ -180,7 +184,7 @@ fn main() {
 
     // Strips: for each (width, height, side, bottom), its minimal supports, none implied by
     // another, smallest first — and the one-row strips every tiling leans on.
-    let mut strips: BTreeMap<u32, Vec<pattern::text::StripText>> = BTreeMap::new();
+    let mut strips: BTreeMap<u32, Vec<pattern_text::StripText>> = BTreeMap::new();
     for (name, f) in &files {
         for s in &f.strips {
             if name != "strips.txt" {
@@ -264,13 +268,13 @@ fn main() {
 
 /// Cost of a pattern as the classic split search counts it: `pieces + 5·n`, which is
 /// `21·(height + n)/4`; additive over passes and ranking splits as pieces do.
-fn emitter_cost(e: &pattern::text::EmitterText) -> u32 {
+fn emitter_cost(e: &pattern_text::EmitterText) -> u32 {
     (e.pieces() + 5 * usize::from(e.n())) as u32
 }
 
 /// The emitters as a static list sorted by key, the `phf` map and the open-addressing
 /// index over it (both pointing into the list), and the classic split's cost model.
-fn emitter_tables(code: &mut String, emitters: &BTreeMap<u32, pattern::text::EmitterText>) {
+fn emitter_tables(code: &mut String, emitters: &BTreeMap<u32, pattern_text::EmitterText>) {
     let _ = writeln!(
         code,
         "/// Every emitter pattern, sorted by key ({} entries).\n\
@@ -330,7 +334,7 @@ fn emitter_tables(code: &mut String, emitters: &BTreeMap<u32, pattern::text::Emi
 
 /// The most frequent cost among patterns whose size passes `size` (ties: the lower).
 fn commonest_cost(
-    emitters: &BTreeMap<u32, pattern::text::EmitterText>,
+    emitters: &BTreeMap<u32, pattern_text::EmitterText>,
     size: impl Fn(usize) -> bool,
 ) -> u32 {
     let mut counts: BTreeMap<u32, u32> = BTreeMap::new();
@@ -357,7 +361,7 @@ fn starts_of(key: u32) -> u32 {
 
 /// The classic split's cost model ([`crate::tables::CostModel`]): a standard cost by size
 /// and the cheap patterns below it.
-fn cost_model(code: &mut String, emitters: &BTreeMap<u32, pattern::text::EmitterText>) {
+fn cost_model(code: &mut String, emitters: &BTreeMap<u32, pattern_text::EmitterText>) {
     let single = emitters
         .values()
         .filter(|e| e.n() <= 1)
@@ -406,7 +410,7 @@ fn cost_model(code: &mut String, emitters: &BTreeMap<u32, pattern::text::Emitter
 /// deduplicated into rows, and edge support sets.
 fn strip_fit_tables<'a>(
     code: &mut String,
-    strips: impl Iterator<Item = &'a pattern::text::StripText>,
+    strips: impl Iterator<Item = &'a pattern_text::StripText>,
 ) {
     use layout::{EDGE_WIDTH, STRIP_HEIGHT, STRIP_WIDTH, WINDOW};
     use pattern::StripSide;

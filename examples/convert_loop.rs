@@ -4,7 +4,7 @@
 //! ```text
 //! cargo build --release --example convert_loop
 //! valgrind --tool=callgrind --callgrind-out-file=/dev/null \
-//!     target/release/examples/convert_loop fewest 20 ../shared/benchmarks/*.png
+//!     target/release/examples/convert_loop fewest 20 benches/sprites/*.png
 //! ```
 //!
 //! Run it with two counts (say 10 and 20) and divide the difference of the totals by

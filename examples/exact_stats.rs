@@ -3,7 +3,7 @@
 //! and compared with its sprite.
 //!
 //! ```text
-//! cargo run --release --features search,image-io --example exact_stats -- ../shared/benchmarks/*.png
+//! cargo run --release --features search,image-io --example exact_stats -- benches/sprites/*.png
 //! ```
 //!
 //! Each sprite gets a fresh planner (no engine answers carried over), so the time is
@@ -191,7 +191,7 @@ fn random_sprite(seed: &mut u64) -> Sprite {
     let (w, h) = (1 + next(17) as usize, 1 + next(16) as usize);
     let colours = 1 + next(3);
     let holes = next(100);
-    let palette = tetris_printer::sprite::ASCII_COLORS;
+    let palette = tetris_printer::ASCII_COLORS;
     let mut rgba = vec![0u8; w * h * 4];
     for y in 0..h {
         let mut any = false;

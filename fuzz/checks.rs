@@ -35,7 +35,10 @@ pub fn moves(data: &[u8]) {
         for &(m, line) in &list {
             assert!(last < line, "line numbers increase");
             last = line;
-            assert!(Move::new(m.shape, m.x).is_some(), "{m} is inside the field");
+            assert!(
+                Move::new(m.shape(), m.x()).is_some(),
+                "{m} is inside the field"
+            );
         }
         let text = tetris_printer::moves_to_string(&moves);
         assert_eq!(parse_moves(&text).unwrap(), moves);
@@ -53,7 +56,10 @@ pub fn blocks(data: &[u8]) {
     };
     assert_eq!(colors.len(), 3);
     for m in &moves {
-        assert!(Move::new(m.shape, m.x).is_some(), "{m} is inside the field");
+        assert!(
+            Move::new(m.shape(), m.x()).is_some(),
+            "{m} is inside the field"
+        );
     }
     let lettered = text
         .split(['\n', '\r'])
@@ -142,14 +148,14 @@ struct Model {
 impl Model {
     /// Drops `m`; `false` (and no change) when it is out of the field or over the top.
     fn drop(&mut self, m: Move) -> bool {
-        let cells = m.shape.data().cells;
+        let cells = m.shape().data().cells;
         let fits = |y: usize| {
             cells.iter().all(|&(dx, dy)| {
-                let (x, y) = (usize::from(m.x + dx), y + usize::from(dy));
+                let (x, y) = (usize::from(m.x() + dx), y + usize::from(dy));
                 x < WIDTH && (y >= HEIGHT || self.cells[y][x].is_none())
             })
         };
-        if usize::from(m.x) + usize::from(m.shape.width()) > WIDTH {
+        if usize::from(m.x()) + usize::from(m.shape().width()) > WIDTH {
             return false;
         }
         // From above the field down, while the next row is free.
@@ -157,11 +163,11 @@ impl Model {
         while y > 0 && fits(y - 1) {
             y -= 1;
         }
-        if y + usize::from(m.shape.height()) > HEIGHT {
+        if y + usize::from(m.shape().height()) > HEIGHT {
             return false;
         }
         for &(dx, dy) in &cells {
-            self.cells[y + usize::from(dy)][usize::from(m.x + dx)] = Some(m.piece());
+            self.cells[y + usize::from(dy)][usize::from(m.x() + dx)] = Some(m.piece());
         }
         let kept: Vec<_> = self
             .cells
@@ -187,9 +193,10 @@ pub fn playfield(data: &[u8]) {
         let Some(shape) = Shape::from_index(pair[0] % 19) else {
             continue;
         };
-        let m = Move {
-            shape,
-            x: pair[1] % 24,
+        let x = pair[1] % 24;
+        let Some(m) = Move::new(shape, x) else {
+            assert!(usize::from(x) + usize::from(shape.width()) > WIDTH);
+            continue;
         };
         let _ = field.landing_row(m);
         let _ = m.mirrored();

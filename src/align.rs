@@ -133,7 +133,9 @@ impl core::str::FromStr for Align {
     max = MIN_X0 + MAX_WIDTH - width
 )]
 pub struct PlacementError {
+    /// The column asked for.
     pub x0: usize,
+    /// The sprite's width.
     pub width: usize,
 }
 
@@ -190,7 +192,7 @@ impl Converter {
             let placed = sprite.at_x0(x0).expect("in range");
             let pieces = self.stats(&placed).pieces;
             // Strictly fewer: on a tie the leftmost column stays.
-            if best.map_or(true, |(b, _)| pieces < b) {
+            if best.is_none_or(|(b, _)| pieces < b) {
                 best = Some((pieces, placed));
             }
         }

@@ -40,8 +40,8 @@ use std::path::Path;
 use gif::{DisposalMethod, Encoder, Frame, Repeat};
 use image::RgbaImage;
 
+use crate::move_file::ReadError;
 use crate::moves::Move;
-use crate::moves::ReadError;
 use crate::output::{self, OutputError, WriteOptions};
 use crate::piece::Piece;
 use crate::playfield::{Playfield, ReplayError, HEIGHT, WIDTH};
@@ -101,8 +101,9 @@ pub struct AnimationStats {
     pub hold_frames: usize,
     /// Bytes written (0 from [`count_frames`]).
     pub bytes: u64,
-    /// Image size in pixels.
+    /// Image width in pixels.
     pub width: u32,
+    /// Image height in pixels.
     pub height: u32,
 }
 
@@ -225,7 +226,7 @@ pub fn animate(
 /// many moves there are. An error in the moves or their replay stops the animation with
 /// the frames so far already written to `out`; `progress(done, 0)` (the total is unknown).
 ///
-/// [`MoveReader`]: crate::moves::MoveReader
+/// [`MoveReader`]: crate::MoveReader
 pub fn animate_stream<E: Into<AnimateError>>(
     moves: impl IntoIterator<Item = Result<Move, E>>,
     colors: &[Rgb],

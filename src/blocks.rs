@@ -8,10 +8,14 @@
 //! comment line `# row Y: KIND` precedes each block. Reading a listing back gives the
 //! moves again (a piece's letter gives its order, its cells its orientation and column).
 
-use std::fmt::Write as _;
+use alloc::string::{String, ToString};
+use alloc::vec;
+use alloc::vec::Vec;
+use core::fmt::Write as _;
 
 use crate::convert::{Block, BlockKind};
-use crate::moves::{echo, Move};
+use crate::echo::Echo;
+use crate::moves::Move;
 use crate::piece::Shape;
 use crate::playfield::{Playfield, ReplayError, WIDTH};
 use crate::sprite::Rgb;
@@ -38,14 +42,88 @@ pub enum BlocksError {
     /// A block's range is not inside the moves.
     #[error("block {block} covers moves {start}..{end}, but there are {len} moves")]
     Range {
+        /// The block's index.
         block: usize,
+        /// Its first move.
         start: usize,
+        /// One past its last move.
         end: usize,
+        /// Moves given.
         len: usize,
     },
     /// A block has more pieces than there are letters.
     #[error("block {block} has {pieces} pieces; a listing letters at most 52")]
-    TooManyPieces { block: usize, pieces: usize },
+    TooManyPieces {
+        /// The block's index.
+        block: usize,
+        /// Its pieces.
+        pieces: usize,
+    },
+}
+
+/// Why [`parse_blocks`] could not read a listing. Every variant names its 1-based line;
+/// echoed text is cut to [`MAX_ECHO`](crate::MAX_ECHO) characters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ParseBlocksError {
+    /// The text is empty.
+    #[error("line 1: empty listing")]
+    Empty,
+    /// A word of the first line is not an `rrggbb` colour.
+    #[error("line 1: `{0}` is not an rrggbb colour")]
+    Color(Echo),
+    /// The first line does not hold exactly three colours.
+    #[error("line 1: expected three rrggbb colours (J, T, L), found {0}")]
+    ColorCount(usize),
+    /// A block is taller than 52 pieces can be.
+    #[error("line {line}: block has {rows} rows; at most {MAX_BLOCK_ROWS} (52 pieces)")]
+    BlockTooTall {
+        /// The block's first line.
+        line: usize,
+        /// Its rows.
+        rows: usize,
+    },
+    /// A block row is not 21 characters of `.` and letters.
+    #[error("line {line}: a block row has {WIDTH} characters of `.` and letters, found `{row}`")]
+    Row {
+        /// The line.
+        line: usize,
+        /// The row as found.
+        row: Echo,
+    },
+    /// A block row holds a character that is neither `.` nor a letter.
+    #[error("line {line}: unexpected `{found}` at column {column}")]
+    Char {
+        /// The line.
+        line: usize,
+        /// The character.
+        found: char,
+        /// Its column (0-based).
+        column: u8,
+    },
+    /// A block skips a letter.
+    #[error(
+        "line {line}: block has piece `{last}` but no piece `{missing}`; \
+         pieces are lettered A, B, ... without gaps"
+    )]
+    LetterGap {
+        /// The block's first line.
+        line: usize,
+        /// The last letter used.
+        last: char,
+        /// The first letter missing.
+        missing: char,
+    },
+    /// A letter's cells are not one tetromino.
+    #[error("line {line}: piece `{letter}` has {cells} cells that are not a tetromino")]
+    NotTetromino {
+        /// The block's first line.
+        line: usize,
+        /// The piece's letter.
+        letter: char,
+        /// Its cells.
+        cells: usize,
+    },
 }
 
 /// Writes the listing of `moves` split into `blocks`.
@@ -124,23 +202,24 @@ fn parse_color(h: &str) -> Option<Rgb> {
 }
 
 /// The moves of one block, from its rows (top first, with their line numbers).
-fn parse_block(block: &[(usize, &str)], moves: &mut Vec<Move>) -> Result<(), String> {
+fn parse_block(block: &[(usize, &str)], moves: &mut Vec<Move>) -> Result<(), ParseBlocksError> {
     let Some(&(first_line, _)) = block.first() else {
         return Ok(());
     };
     let h = block.len();
     if h > MAX_BLOCK_ROWS {
-        return Err(format!(
-            "line {first_line}: block has {h} rows; at most {MAX_BLOCK_ROWS} (52 pieces)"
-        ));
+        return Err(ParseBlocksError::BlockTooTall {
+            line: first_line,
+            rows: h,
+        });
     }
     let mut cells: Vec<Vec<(u8, u8)>> = vec![Vec::new(); LETTERS.len()];
     for (r, &(lineno, row)) in block.iter().enumerate() {
         if row.len() != WIDTH || !row.is_ascii() {
-            return Err(format!(
-                "line {lineno}: a block row has {WIDTH} characters of `.` and letters, found `{}`",
-                echo(row)
-            ));
+            return Err(ParseBlocksError::Row {
+                line: lineno,
+                row: Echo::new(row),
+            });
         }
         // h <= MAX_BLOCK_ROWS < 256: the row fits u8.
         let y = (h - 1 - r) as u8;
@@ -148,12 +227,14 @@ fn parse_block(block: &[(usize, &str)], moves: &mut Vec<Move>) -> Result<(), Str
             if c == b'.' {
                 continue;
             }
-            let k = LETTERS.iter().position(|&l| l == c).ok_or_else(|| {
-                format!(
-                    "line {lineno}: unexpected `{}` at column {x}",
-                    char::from(c)
-                )
-            })?;
+            let k = LETTERS
+                .iter()
+                .position(|&l| l == c)
+                .ok_or(ParseBlocksError::Char {
+                    line: lineno,
+                    found: char::from(c),
+                    column: x,
+                })?;
             cells[k].push((x, y));
         }
     }
@@ -165,18 +246,19 @@ fn parse_block(block: &[(usize, &str)], moves: &mut Vec<Move>) -> Result<(), Str
         let letter = char::from(LETTERS[k]);
         if cs.is_empty() {
             let next = char::from(LETTERS[used - 1]);
-            return Err(format!(
-                "line {first_line}: block has piece `{next}` but no piece `{letter}`; \
-                 pieces are lettered A, B, ... without gaps"
-            ));
+            return Err(ParseBlocksError::LetterGap {
+                line: first_line,
+                last: next,
+                missing: letter,
+            });
         }
-        let (shape, minx, _) = Shape::from_cells(cs).ok_or_else(|| {
-            format!(
-                "line {first_line}: piece `{letter}` has {} cells that are not a tetromino",
-                cs.len()
-            )
+        let (shape, minx, _) = Shape::from_cells(cs).ok_or(ParseBlocksError::NotTetromino {
+            line: first_line,
+            letter,
+            cells: cs.len(),
         })?;
-        moves.push(Move { shape, x: minx });
+        // `from_cells` places the piece inside the 21 columns the row has.
+        moves.push(Move::new_unchecked(shape, minx));
     }
     Ok(())
 }
@@ -187,25 +269,20 @@ fn parse_block(block: &[(usize, &str)], moves: &mut Vec<Move>) -> Result<(), Str
 /// colours; every block row is 21 characters of `.` and letters; in each block the letters
 /// run from `A` without gaps and each letter's cells are one tetromino, which becomes one
 /// move. Lines end in `\n`, `\r\n` or a lone `\r`.
-pub fn parse_blocks(text: &str) -> Result<(Vec<Rgb>, Vec<Move>), String> {
+pub fn parse_blocks(text: &str) -> Result<(Vec<Rgb>, Vec<Move>), ParseBlocksError> {
     // Lines end in `\n`, `\r\n` or a lone `\r`, as in move files.
     let mut lines = text
         .split('\n')
         .flat_map(|l| l.strip_suffix('\r').unwrap_or(l).split('\r'))
         .enumerate();
-    let (_, first) = lines.next().ok_or("line 1: empty listing")?;
+    let (_, first) = lines.next().ok_or(ParseBlocksError::Empty)?;
     let first = first.strip_prefix('\u{feff}').unwrap_or(first);
     let colors = first
         .split_whitespace()
-        .map(|h| {
-            parse_color(h).ok_or_else(|| format!("line 1: `{}` is not an rrggbb colour", echo(h)))
-        })
+        .map(|h| parse_color(h).ok_or_else(|| ParseBlocksError::Color(Echo::new(h))))
         .collect::<Result<Vec<_>, _>>()?;
     if colors.len() != 3 {
-        return Err(format!(
-            "line 1: expected three rrggbb colours (J, T, L), found {}",
-            colors.len()
-        ));
+        return Err(ParseBlocksError::ColorCount(colors.len()));
     }
     let mut moves = Vec::new();
     let mut block: Vec<(usize, &str)> = Vec::new();

@@ -14,7 +14,8 @@ use tetris_printer::output::{write_with, WriteOptions};
 use tetris_printer::render::{self, DEFAULT_SCALE, MAX_SCALE, MIN_SCALE};
 use tetris_printer::search::{self, Config, Progress};
 use tetris_printer::{
-    moves_to_string, printer, write_blocks, Align, Converter, Move, Passes, Playfield, Sprite,
+    compare, moves_to_string, write_blocks, Align, Converter, Move, MoveList, Passes, Playfield,
+    Sprite,
 };
 
 use crate::{errln, load_sprite, move_reader, one_stdin, outln};
@@ -408,8 +409,7 @@ fn placement_note(sprite: &Sprite, align: AlignArg) -> String {
 /// Replays `moves` and compares with `sprite`; the error names the first difference.
 fn verify_moves(sprite: &Sprite, moves: &[Move]) -> Result<Playfield> {
     let field = Playfield::replay(moves).context("the converted moves do not replay (a bug)")?;
-    printer::compare(&field, sprite)
-        .context("the converted moves do not print the sprite (a bug)")?;
+    compare(&field, sprite).context("the converted moves do not print the sprite (a bug)")?;
     Ok(field)
 }
 
@@ -421,18 +421,7 @@ pub fn demo(args: &DemoArgs, force: bool) -> Result<ExitCode> {
     std::fs::create_dir_all(&args.output)
         .with_context(|| format!("could not create {}", args.output.display()))?;
     let dir = &args.output;
-    let mut rgba = Vec::with_capacity(sprite.width() * sprite.height() * 4);
-    for r in 0..sprite.height() {
-        for c in 0..sprite.width() {
-            match sprite.pixel(c, r) {
-                Some(k) => {
-                    let col = sprite.colors()[k as usize];
-                    rgba.extend_from_slice(&[col.r, col.g, col.b, 255]);
-                }
-                None => rgba.extend_from_slice(&[0, 0, 0, 0]),
-            }
-        }
-    }
+    let rgba = sprite.to_rgba();
     let img = image::RgbaImage::from_raw(sprite.width() as u32, sprite.height() as u32, rgba)
         .expect("sized buffer");
     render::write_png(&dir.join("demo.png"), &img, &opts)?;
@@ -603,6 +592,12 @@ pub fn animate(args: &AnimateArgs, force: bool) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// Whether a directory entry's extension names an image format the `image` crate, as
+/// this build configures it, can read (`.png`, `.jpg`, `.jpeg`, `.pbm`, …; any case).
+fn is_sprite_file(path: &std::path::Path) -> bool {
+    image::ImageFormat::from_path(path).is_ok_and(|f| f.reading_enabled())
+}
+
 fn collect_sprites(paths: &[PathBuf]) -> Result<Vec<PathBuf>> {
     let mut out = Vec::new();
     for p in paths {
@@ -610,15 +605,7 @@ fn collect_sprites(paths: &[PathBuf]) -> Result<Vec<PathBuf>> {
             let mut entries: Vec<PathBuf> = std::fs::read_dir(p)
                 .with_context(|| format!("could not list {}", p.display()))?
                 .filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|e| {
-                    e.extension().and_then(|x| x.to_str()).is_some_and(|x| {
-                        [
-                            "png", "gif", "bmp", "ico", "tga", "tif", "tiff", "webp", "qoi", "pnm",
-                            "ppm", "pam",
-                        ]
-                        .contains(&x.to_ascii_lowercase().as_str())
-                    })
-                })
+                .filter(|e| is_sprite_file(e))
                 .collect();
             entries.sort();
             out.extend(entries);
@@ -632,13 +619,13 @@ fn collect_sprites(paths: &[PathBuf]) -> Result<Vec<PathBuf>> {
     Ok(out)
 }
 
-/// Places `sprite` by `align`, converts it into `buf`, and times both.
+/// Places `sprite` by `align`, converts it into `buf`, and times both; the placed sprite.
 fn timed_convert(
     sprite: &Sprite,
     converter: Converter,
     align: Align,
-    buf: &mut [Move],
-) -> (Sprite, usize, Duration) {
+    buf: &mut MoveList,
+) -> (Sprite, Duration) {
     // Best of a few runs: the conversion takes microseconds, so one run is noise. The
     // exact planner takes up to seconds, and runs once.
     let runs = if converter.passes() == Passes::Exact {
@@ -647,17 +634,16 @@ fn timed_convert(
         20
     };
     let mut best = Duration::MAX;
-    let mut n = 0;
     let mut placed = *sprite;
     for _ in 0..runs {
         let t = Instant::now();
         placed = converter.place(sprite, align);
-        n = converter
-            .convert(&placed, buf)
+        converter
+            .convert_into(&placed, buf)
             .expect("MAX_MOVES always suffices");
         best = best.min(t.elapsed());
     }
-    (placed, n, best)
+    (placed, best)
 }
 
 /// `a / b` with three decimals, or `-` when `b` is 0.
@@ -681,10 +667,7 @@ fn table_line(name: &str, cells: &[(usize, String)]) -> String {
 
 pub fn stats(args: &StatsArgs) -> Result<ExitCode> {
     let files = collect_sprites(&args.paths)?;
-    let mut buf = vec![
-        Move::new(tetris_printer::Shape::ALL[0], 0).expect("valid");
-        tetris_printer::MAX_MOVES
-    ];
+    let mut buf: Box<MoveList> = Box::default();
     let all = args.passes == StatsPasses::All;
     let main = Converter::with_passes(match args.passes {
         StatsPasses::Greedy => Passes::Greedy,
@@ -741,8 +724,9 @@ pub fn stats(args: &StatsArgs) -> Result<ExitCode> {
             }
         };
         let align = args.align.align();
-        let (placed, n, time) = timed_convert(&sprite, main, align, &mut buf);
-        verify_moves(&placed, &buf[..n]).with_context(|| f.display().to_string())?;
+        let (placed, time) = timed_convert(&sprite, main, align, &mut buf);
+        let n = buf.len();
+        verify_moves(&placed, &buf).with_context(|| f.display().to_string())?;
         let st = main.stats(&placed);
         let mut cells = vec![
             format!("{}x{}", sprite.width(), sprite.height()),
@@ -753,10 +737,10 @@ pub fn stats(args: &StatsArgs) -> Result<ExitCode> {
         for (&p, total) in others.iter().zip(&mut totals) {
             let c = Converter::with_passes(p);
             let placed = c.place(&sprite, align);
-            let k = c
-                .convert(&placed, &mut buf)
+            c.convert_into(&placed, &mut buf)
                 .expect("MAX_MOVES always suffices");
-            verify_moves(&placed, &buf[..k]).with_context(|| format!("{} ({p})", f.display()))?;
+            let k = buf.len();
+            verify_moves(&placed, &buf).with_context(|| format!("{} ({p})", f.display()))?;
             *total += k;
             if p == Passes::Exact {
                 exact = k;

@@ -82,7 +82,10 @@ pub enum ExactError {
 
 /// The platform for row `y`, on the leftmost square of row `y − 1` (as the converter
 /// places it).
-fn platform_for(sprite: &Sprite, y: usize) -> Result<&'static crate::Platform, ExactError> {
+fn platform_for(
+    sprite: &Sprite,
+    y: usize,
+) -> Result<&'static crate::pattern::Platform, ExactError> {
     let x0 = sprite.x0();
     let s = (x0..x0 + sprite.width())
         .find(|&x| sprite.cell(x, y - 1).is_some())
@@ -237,7 +240,7 @@ pub fn strip_tiling(bottom: u32, support: u32, h: u8) -> Option<(Vec<Move>, u32)
         return None;
     }
     // from[b] = (a, strip) of the first strip found ending at column b.
-    let mut from: [Option<(usize, &'static crate::Strip)>; WIDTH + 1] = [None; WIDTH + 1];
+    let mut from: [Option<(usize, &'static crate::pattern::Strip)>; WIDTH + 1] = [None; WIDTH + 1];
     let mut reach = [false; WIDTH + 1];
     reach[0] = true;
     for a in 0..WIDTH {

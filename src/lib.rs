@@ -1,53 +1,185 @@
-//! Prints pixel art by playing Tetris.
+//! Prints pixel art by playing Tetris: sprite in, verified piece drops out.
 //!
-//! Give it a small sprite (at most 17 × 32 pixels, 3 colours) and it emits a list of
-//! piece drops; played on an empty 21 × 42 playfield with ordinary line clears, exactly
-//! the sprite is left standing. See `README.md` for the algorithm and the formats.
+//! Give it a small sprite (at most 17 × 32 pixels, at most 3 colours) and it emits a list
+//! of piece drops; played in order on an empty 21 × 42 playfield with ordinary line
+//! clears, they leave exactly the sprite standing. It is a re-implementation of the 2013
+//! *Tetris Printer Algorithm*; the patterns it plays are found by an exhaustive searcher,
+//! checked by simulation at build time and compiled into static tables, so a conversion
+//! never allocates and the core needs neither `std` nor `alloc`: it runs on a
+//! microcontroller driving an LED-matrix Tetris toy as well as in a browser. The rules
+//! are in `docs/spec.md` in the repository.
+//!
+//! # Converting, with no buffer at all
+//!
+//! [`Converter::for_each_move`] hands over one [`Move`] at a time, in drop order:
+//!
+//! ```
+//! use tetris_printer::{Converter, Sprite};
+//!
+//! let sprite = Sprite::from_ascii("
+//!     .00.
+//!     0120
+//!     .22.
+//! ")?;
+//! let mut pieces = 0;
+//! Converter::new().for_each_move(&sprite, |m| {
+//!     // One drop, e.g. `J0 5`: spawn a J, turn it to orientation 0, move its left
+//!     // column to 5, hard-drop. An LED toy would animate it here.
+//!     assert!(m.x() <= 20);
+//!     pieces += 1;
+//! })?;
+//! assert!(pieces > 0);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! [`Converter::convert_into`] fills a [`MoveList`] (fixed capacity, no heap), and with
+//! the `alloc` feature `Converter::convert_to_vec` returns a `Vec`. [`Passes`] picks
+//! how rows are split: [`Passes::Fewest`] (the default), [`Passes::Optimal`] or
+//! [`Passes::Greedy`] (the article's, and the fastest).
+//!
+//! # Replaying and comparing
+//!
+//! [`Playfield`] plays moves by the rules (hard drop, naive-gravity line clears);
+//! [`compare`] checks a field against a sprite and names the first wrong cell.
+//!
+//! ```
+//! use tetris_printer::{compare, Converter, MoveList, Passes, Playfield, Sprite};
+//!
+//! let sprite = Sprite::from_ascii("
+//!     1.1
+//!     222
+//! ")?;
+//! let mut moves: MoveList = MoveList::new();
+//! Converter::with_passes(Passes::Greedy).convert_into(&sprite, &mut moves)?;
+//!
+//! let field = Playfield::replay(&moves)?;
+//! compare(&field, &sprite)?;
+//!
+//! // One move fewer, and the print is wrong; the error names the first wrong cell
+//! // (rows bottom to top, each left to right), e.g. `cell (3, 0): expected empty, found I`.
+//! let field = Playfield::replay(&moves[..moves.len() - 1])?;
+//! let mismatch = compare(&field, &sprite).unwrap_err();
+//! assert_ne!(mismatch.expected, mismatch.found);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Reading a move file
+//!
+//! One move a line, `<piece><orientation> <x>` as in `J0 5`; blank lines and lines
+//! starting with `#` are comments. [`MoveLines`] reads text in memory without allocating
+//! (`MoveReader` reads any `BufRead` with `std`, `parse_moves` collects with `alloc`);
+//! errors name the line and quote it.
+//!
+//! ```
+//! use tetris_printer::{MoveLines, Playfield};
+//!
+//! let file = "# one J, standing on the floor\nJ0 5\n";
+//! let mut field = Playfield::new();
+//! for line in MoveLines::new(file) {
+//!     let (m, _line_number) = line?;
+//!     field.drop_piece(m)?;
+//! }
+//! assert_eq!(field.stack_height(), 2);
+//!
+//! let err = MoveLines::new("J0 5\nJ0 19\n").find_map(Result::err).unwrap();
+//! assert_eq!(
+//!     err.to_string(),
+//!     "line 2: J0 at column 19 sticks out of the 21-wide field (x must be 0..=18)"
+//! );
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Feature flags
+//!
+//! | feature | default | needs | adds |
+//! |---|---|---|---|
+//! | *(none)* | | `core` only | [`Converter`] (`for_each_move`, `convert_into`, `convert`, `stats`), [`Playfield`], [`compare`], [`Move`] parsing and formatting, [`MoveLines`], [`MoveList`], [`Sprite::from_rgba`], [`Sprite::from_ascii`], [`Sprite::pixels`], and their typed errors |
+//! | `alloc` | | `alloc` | `Vec` and `String` conveniences: `parse_moves`, `parse_moves_with_lines`, `moves_to_string`, `Converter::convert_to_vec` and `convert_blocks`, the block listing (`write_blocks`, `parse_blocks`), `Sprite::to_rgba` and `to_ascii` |
+//! | `std` | | `std`, `alloc` | `MoveReader` over `std::io::BufRead` |
+//! | `fs` | | `std` | `output`: atomic file writes (temp file + rename) |
+//! | `image-io` | | `std`, `fs` | `Sprite::open`, `Sprite::read_from`, `Sprite::from_image_bytes` (every format of the `image` crate's PNG, GIF, BMP, ICO, JPEG, TGA, TIFF, WebP, PNM, QOI), `render`: the field as a PNG |
+//! | `animate` | | `image-io` | `animate`: the print as an animated GIF |
+//! | `search` | | `std` | `search`: the pattern searcher; `Passes::Exact`, the exhaustive per-row planner |
+//! | `cli` | yes | all of the above | the `tetris-printer` command line (`clap`, `indicatif`, `anyhow`, `signal-hook`) |
+//! | `regenerate` | | | `build.rs` runs the searcher instead of reading `pattern-src/` (same tables) |
+//!
+//! A library user who wants no command line writes `default-features = false` and names
+//! the features wanted; with none, the crate depends only on `phf` and `thiserror`, both
+//! without `std`, and builds for targets such as `thumbv7em-none-eabihf`.
+//!
+//! Everything that can fail returns a typed error implementing [`core::error::Error`];
+//! the core's errors (all but those of file and image I/O) hold no heap data, and echo
+//! bad input cut to [`MAX_ECHO`] characters ([`MAX_ECHO_BYTES`] bytes). No public
+//! function panics on input its types allow.
 
+#![cfg_attr(not(feature = "std"), no_std)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![forbid(unsafe_code)]
-#![warn(missing_debug_implementations)]
+#![warn(missing_docs, missing_debug_implementations)]
+
+#[cfg(feature = "alloc")]
+extern crate alloc;
 
 pub mod align;
-#[cfg(feature = "cli")]
+#[cfg(feature = "animate")]
 pub mod animate;
 mod bits;
-pub mod blocks;
-pub mod convert;
+#[cfg(feature = "alloc")]
+mod blocks;
+mod convert;
+mod echo;
 #[cfg(feature = "search")]
+#[doc(hidden)]
 pub mod exact;
-pub mod moves;
+mod move_file;
+mod move_list;
+mod moves;
 #[cfg(feature = "fs")]
 pub mod output;
+#[doc(hidden)]
 pub mod pattern;
-pub mod piece;
-
-pub mod playfield;
-pub mod printer;
+#[cfg(feature = "search")]
+#[doc(hidden)]
+pub mod pattern_text;
+mod piece;
+mod playfield;
+mod printer;
 #[cfg(feature = "image-io")]
 pub mod render;
 #[cfg(feature = "search")]
 pub mod search;
-pub mod sprite;
+mod sprite;
+#[doc(hidden)]
 pub mod tables;
 
 pub use align::{find_placement, Align, PlacementError, UnknownAlign};
-pub use blocks::{parse_blocks, write_blocks, BlocksError};
+#[cfg(feature = "alloc")]
+pub use blocks::{parse_blocks, write_blocks, BlocksError, ParseBlocksError};
 pub use convert::{
     Block, BlockKind, ConvertError, ConvertStats, Converter, Passes, UnknownPasses, MAX_MOVES,
+    MAX_PIECES_PER_SQUARE, PLATFORM_PIECES,
 };
-pub use moves::{
-    moves_to_string, parse_moves, parse_moves_with_lines, write_moves, Move, MoveError, MoveReader,
-    ParseError, ReadError,
-};
+pub use echo::{Echo, MAX_ECHO, MAX_ECHO_BYTES};
+pub use move_file::MoveLines;
+#[cfg(feature = "alloc")]
+pub use move_file::{moves_to_string, parse_moves, parse_moves_with_lines};
+#[cfg(feature = "std")]
+pub use move_file::{MoveReader, ReadError};
+pub use move_list::{CapacityError, MoveList};
+pub use moves::{write_moves, Move, MoveError, ParseError, MAX_LINE};
 #[cfg(feature = "fs")]
 pub use output::{write_atomic, OutputError};
-pub use pattern::{Emitter, Platform, Strip, StripSide};
-pub use piece::{Piece, Shape, ShapeData, SHAPES};
+pub use piece::{Piece, Shape, ShapeData};
 pub use playfield::{DropError, Landing, Playfield, ReplayError, Row, FULL, HEIGHT, WIDTH};
-pub use printer::{compare, Mismatch};
+pub use printer::{compare, expected_field, Mismatch};
 #[cfg(feature = "image-io")]
 pub use render::{piece_color, render_field, RenderError};
-pub use sprite::{Rgb, Sprite, SpriteError};
+#[cfg(feature = "image-io")]
+pub use sprite::MAX_FILE_BYTES;
+pub use sprite::{
+    Pixels, Rgb, Sprite, SpriteError, ASCII_COLORS, MAX_ASCII_SIDE, MAX_COLORS, MAX_HEIGHT,
+    MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, MAX_WIDTH,
+};
 
 /// The README's examples run as doc tests.
 #[doc = include_str!("../README.md")]

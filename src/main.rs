@@ -15,7 +15,7 @@ use clap::{Args, Parser, Subcommand};
 use tetris_printer::output::{self, WriteOptions};
 use tetris_printer::render::{self, DEFAULT_SCALE, MAX_SCALE, MIN_SCALE};
 use tetris_printer::{
-    find_placement, printer, Align, Move, MoveReader, Playfield, ReadError, Sprite, SpriteError,
+    compare, find_placement, Align, Move, MoveReader, Playfield, ReadError, Sprite, SpriteError,
 };
 
 const ABOUT: &str = "Prints pixel art by playing Tetris: sprite in, verified piece drops out.";
@@ -312,7 +312,7 @@ fn check(args: &CheckArgs) -> Result<ExitCode> {
         CheckAlign::Right => Some(Align::Right),
     };
     let placed = match fixed.and_then(|a| sprite.aligned(a)) {
-        Some(placed) => printer::compare(&replay.field, &placed).map(|()| placed),
+        Some(placed) => compare(&replay.field, &placed).map(|()| placed),
         None => find_placement(&replay.field, &sprite),
     }
     .with_context(|| {

@@ -31,20 +31,34 @@ use tempfile::NamedTempFile;
 pub enum OutputError {
     /// The output path is (after resolving links) one of the input files.
     #[error("refusing to overwrite input file {}", path.display())]
-    WouldOverwriteInput { path: PathBuf },
+    WouldOverwriteInput {
+        /// The output path.
+        path: PathBuf,
+    },
     /// The output path has no file name (e.g. it ends in `..`).
     #[error("output path {} does not name a file", path.display())]
-    NotAFile { path: PathBuf },
+    NotAFile {
+        /// The output path.
+        path: PathBuf,
+    },
     /// The target is a read-only regular file and [`WriteOptions::force`] was not set.
     #[error("refusing to replace read-only file {} (use --force to replace it)", path.display())]
-    ReadOnly { path: PathBuf },
+    ReadOnly {
+        /// The output path.
+        path: PathBuf,
+    },
     /// The process is being interrupted: no new temporary files are made.
     #[error("could not write {}: interrupted", path.display())]
-    Interrupted { path: PathBuf },
+    Interrupted {
+        /// The output path.
+        path: PathBuf,
+    },
     /// Creating, writing or renaming the file failed.
     #[error("could not write {}: {source}", path.display())]
     Io {
+        /// The output path.
         path: PathBuf,
+        /// What failed.
         #[source]
         source: io::Error,
     },
@@ -60,6 +74,7 @@ pub struct WriteOptions<'a> {
 }
 
 impl<'a> WriteOptions<'a> {
+    /// Options refusing to write over `inputs`, replacing read-only files when `force`.
     #[must_use]
     pub const fn new(inputs: &'a [&'a Path], force: bool) -> WriteOptions<'a> {
         WriteOptions { inputs, force }

@@ -1,21 +1,28 @@
 //! The seven tetrominoes and their nineteen orientations.
 //!
-//! One table of shapes ([`SHAPE_ROWS`], drawn exactly as SPEC §2 draws them) is the
+//! One table of shapes ([`SHAPE_ROWS`], drawn exactly as docs/spec.md §2 draws them) is the
 //! single source of truth; cells, widths, heights and the top and bottom profiles are
 //! derived from it at compile time.
 
 use core::fmt;
 
-/// A tetromino type. The discriminants follow the order of SPEC §2.
+/// A tetromino type. The discriminants follow the order of docs/spec.md §2.
 #[repr(u8)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Piece {
+    /// The T: prints sprite colour 1.
     T = 0,
+    /// The J: prints sprite colour 0.
     J = 1,
+    /// The L: prints sprite colour 2.
     L = 2,
+    /// The S.
     S = 3,
+    /// The Z.
     Z = 4,
+    /// The I (4 in a line).
     I = 5,
+    /// The O (2 × 2).
     O = 6,
 }
 
@@ -83,7 +90,7 @@ impl Piece {
         }
     }
 
-    /// The piece that prints sprite colour `color` (0 → J, 1 → T, 2 → L; SPEC §3).
+    /// The piece that prints sprite colour `color` (0 → J, 1 → T, 2 → L; docs/spec.md §3).
     #[must_use]
     pub const fn for_color(color: u8) -> Piece {
         match color {
@@ -111,7 +118,7 @@ impl fmt::Display for Piece {
     }
 }
 
-/// The 19 orientations drawn as in SPEC §2, rows top to bottom, `#` = cell.
+/// The 19 orientations drawn as in docs/spec.md §2, rows top to bottom, `#` = cell.
 /// Within a piece, each next orientation is one clockwise quarter turn.
 pub const SHAPE_ROWS: [&[&str]; 19] = [
     &["###", ".#."],       // T0
@@ -135,7 +142,7 @@ pub const SHAPE_ROWS: [&[&str]; 19] = [
     &["##", "##"],         // O0
 ];
 
-/// Everything derived from one drawing in [`SHAPE_ROWS`].
+/// Everything derived from one drawing in `SHAPE_ROWS` (the drawings of docs/spec.md §2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ShapeData {
     /// Cells as `(dx, dy)`, `dy` counted up from the bottom of the bounding box.
@@ -202,8 +209,9 @@ const fn derive_all() -> [ShapeData; 19] {
 /// The derived data of every orientation, indexed by [`Shape::index`].
 pub static SHAPES: [ShapeData; 19] = derive_all();
 
-/// One orientation of one piece: an index 0..19 into [`SHAPES`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// One orientation of one piece (19 in all), shown as its letter and orientation index:
+/// `J0`. [`Debug`](fmt::Debug) shows the same.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Shape(u8);
 
 const fn piece_of(index: u8) -> Piece {
@@ -253,12 +261,13 @@ impl Shape {
         }
     }
 
-    /// Index into [`SHAPES`].
+    /// Index 0..19 in [`Shape::ALL`].
     #[must_use]
     pub const fn index(self) -> u8 {
         self.0
     }
 
+    /// The piece this is an orientation of.
     #[must_use]
     pub const fn piece(self) -> Piece {
         piece_of(self.0)
@@ -270,16 +279,19 @@ impl Shape {
         self.0 - self.piece().first_shape()
     }
 
+    /// Its cells, size and profiles.
     #[must_use]
     pub const fn data(self) -> &'static ShapeData {
         &SHAPES[self.0 as usize]
     }
 
+    /// Width of its bounding box in cells.
     #[must_use]
     pub const fn width(self) -> u8 {
         self.data().width
     }
 
+    /// Height of its bounding box in cells.
     #[must_use]
     pub const fn height(self) -> u8 {
         self.data().height
@@ -340,6 +352,12 @@ impl Shape {
 impl fmt::Display for Shape {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}{}", self.piece().letter(), self.rotation())
+    }
+}
+
+impl fmt::Debug for Shape {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
     }
 }
 

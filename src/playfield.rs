@@ -33,8 +33,11 @@ impl Landing {
 /// Why a drop could not be played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum DropError {
+    /// The piece would rest with a cell above row 41.
     #[error("game over: {0} would come to rest with a cell above the top row")]
     GameOver(Move),
+    /// The piece sticks out of the field (not possible for a [`Move`], which is checked
+    /// when it is made; kept so matching code keeps compiling).
     #[error("{0} sticks out of the 21-wide field")]
     OutOfField(Move),
 }
@@ -43,8 +46,11 @@ pub enum DropError {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("move {} ({move_}): {error}", index + 1)]
 pub struct ReplayError {
+    /// The move's index (0-based; the message counts from 1).
     pub index: usize,
+    /// The move.
     pub move_: Move,
+    /// Why it failed.
     pub error: DropError,
 }
 

@@ -1,4 +1,4 @@
-//! What a finished print must look like (SPEC §3), and checking a playfield against it.
+//! What a finished print must look like (docs/spec.md §3), and checking a playfield against it.
 
 use core::fmt;
 
@@ -30,7 +30,9 @@ pub fn expected_field(sprite: &Sprite) -> Playfield {
 /// The first cell where a playfield differs from the print of a sprite.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Mismatch {
+    /// Playfield column.
     pub x: usize,
+    /// Playfield row (0 = bottom).
     pub y: usize,
     /// What the sprite needs there (`None` = empty).
     pub expected: Option<Piece>,
@@ -64,9 +66,9 @@ impl fmt::Display for Mismatch {
     }
 }
 
-impl std::error::Error for Mismatch {}
+impl core::error::Error for Mismatch {}
 
-/// Checks that `field` holds exactly the print of `sprite` (SPEC §3): every opaque pixel a
+/// Checks that `field` holds exactly the print of `sprite` (docs/spec.md §3): every opaque pixel a
 /// cell of the piece for its colour, every other cell of the whole field empty.
 ///
 /// Reports the first difference scanning rows bottom to top, each row left to right.

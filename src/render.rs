@@ -56,8 +56,10 @@ const BEVEL_DARK: u16 = 80;
 #[derive(thiserror::Error, Debug)]
 #[non_exhaustive]
 pub enum RenderError {
+    /// PNG encoding failed.
     #[error("could not encode PNG: {0}")]
     Encode(#[from] image::ImageError),
+    /// Writing the file failed.
     #[error(transparent)]
     Output(#[from] OutputError),
 }

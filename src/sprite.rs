@@ -1,9 +1,9 @@
-//! Sprites: loading, validating and placing the pixel art to print (SPEC §3).
+//! Sprites: loading, validating and placing the pixel art to print (docs/spec.md §3).
 //!
 //! Everything here validates through [`Sprite::from_rgba`], which needs no `image` crate and
 //! no heap, so a [`Sprite`] is a small fixed-size value that is cheap to copy.
 
-use std::fmt;
+use core::fmt;
 #[cfg(feature = "image-io")]
 use std::path::{Path, PathBuf};
 
@@ -13,14 +13,15 @@ pub const MAX_WIDTH: usize = 17;
 pub const MAX_HEIGHT: usize = 32;
 /// Distinct opaque colors: one each for J, T and L.
 pub const MAX_COLORS: usize = 3;
-/// Largest image side [`Sprite::open`] decodes; transparent borders may make an image much
+/// Largest image side `Sprite::open` decodes; transparent borders may make an image much
 /// larger than the sprite (icon editors export mostly transparent 1200x1200 canvases), but
 /// not without bound. Checked from the header, before decoding.
 pub const MAX_IMAGE_SIDE: u32 = 8192;
-/// Largest pixel count [`Sprite::open`] decodes (64 Mpx), checked from the header alone.
+/// Largest pixel count `Sprite::open` decodes (64 Mpx), checked from the header alone.
 /// Non-interlaced PNGs are decoded one row at a time, so their size costs no memory.
 pub const MAX_IMAGE_PIXELS: u64 = 1 << 26;
 /// Largest image file [`Sprite::open`] reads into memory (256 MiB).
+#[cfg(feature = "image-io")]
 pub const MAX_FILE_BYTES: u64 = 1 << 28;
 /// Largest allocation an image decoder may make (other formats than non-interlaced PNG
 /// are decoded whole: an 8192x8192 RGBA8 image takes 256 MiB).
@@ -43,12 +44,17 @@ const TRANSPARENT: u8 = u8::MAX;
 /// An opaque 8-bit color. Displays as `rrggbb` (lowercase hex, no `#`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Rgb {
+    /// Red.
     pub r: u8,
+    /// Green.
     pub g: u8,
+    /// Blue.
     pub b: u8,
 }
 
 impl Rgb {
+    /// The colour `r, g, b`.
+    #[must_use]
     pub const fn new(r: u8, g: u8, b: u8) -> Rgb {
         Rgb { r, g, b }
     }
@@ -65,75 +71,148 @@ impl fmt::Display for Rgb {
 #[derive(thiserror::Error, Debug)]
 #[non_exhaustive]
 pub enum SpriteError {
+    /// The RGBA buffer's length is not `width × height × 4`.
     #[error("buffer has {len} bytes; a {width}x{height} RGBA image needs {expected}")]
     BufferSize {
+        /// Image width given.
         width: u32,
+        /// Image height given.
         height: u32,
+        /// Bytes in the buffer.
         len: usize,
+        /// Bytes it should have.
         expected: u128,
     },
+    /// A pixel is neither transparent (alpha 0) nor opaque (alpha 255).
     #[error("pixel ({x}, {y}) has alpha {alpha}; only 0 or 255 allowed")]
-    PartialAlpha { x: u32, y: u32, alpha: u8 },
+    PartialAlpha {
+        /// Column in the image.
+        x: u32,
+        /// Row in the image (0 = top).
+        y: u32,
+        /// Its alpha.
+        alpha: u8,
+    },
     /// In a 16-bit image only alpha 65535 is opaque.
     #[error("pixel ({x}, {y}) has alpha {alpha} of 65535 (16-bit image); only 0 or 65535 allowed")]
-    PartialAlpha16 { x: u32, y: u32, alpha: u16 },
+    PartialAlpha16 {
+        /// Column in the image.
+        x: u32,
+        /// Row in the image (0 = top).
+        y: u32,
+        /// Its alpha.
+        alpha: u16,
+    },
+    /// The image has more than one frame.
     #[error("image is an animation of {frames} frames; a sprite is a single still image")]
-    Animated { frames: u64 },
+    Animated {
+        /// Frames in the image.
+        frames: u64,
+    },
+    /// Every pixel is transparent.
     #[error("image has no opaque pixel")]
     Empty,
+    /// The opaque part is wider than [`MAX_WIDTH`] or taller than [`MAX_HEIGHT`].
     #[error(
         "sprite is {width}x{height} after trimming transparent borders; \
          the limit is {MAX_WIDTH}x{MAX_HEIGHT}"
     )]
-    TooLarge { width: u32, height: u32 },
+    TooLarge {
+        /// Width of the opaque part.
+        width: u32,
+        /// Height of the opaque part.
+        height: u32,
+    },
+    /// More than [`MAX_COLORS`] opaque colours.
     #[error(
         "sprite has a 4th opaque color #{color} at pixel ({x}, {y}); \
          at most {MAX_COLORS} colors allowed"
     )]
-    TooManyColors { color: Rgb, x: u32, y: u32 },
+    TooManyColors {
+        /// The first colour too many.
+        color: Rgb,
+        /// Column of its first pixel in the image.
+        x: u32,
+        /// Row of its first pixel in the image (0 = top).
+        y: u32,
+    },
+    /// A fully transparent row between opaque rows (it could never be printed).
     #[error(
         "image row {row} (0 = top) is fully transparent between non-empty rows; \
          a printed sprite can have no gaps"
     )]
-    GapRow { row: u32 },
+    GapRow {
+        /// The row in the image (0 = top).
+        row: u32,
+    },
+    /// The image is larger than [`MAX_IMAGE_SIDE`] or [`MAX_IMAGE_PIXELS`].
     #[error(
         "image is {width}x{height} pixels; at most {MAX_IMAGE_SIDE} per side and \
          {MAX_IMAGE_PIXELS} pixels in all are read"
     )]
-    ImageTooLarge { width: u32, height: u32 },
+    ImageTooLarge {
+        /// Image width.
+        width: u32,
+        /// Image height.
+        height: u32,
+    },
+    /// [`Sprite::from_ascii`]: a character other than `.`, `0`, `1`, `2`.
     #[error(
         "ascii art line {line}, column {column}: unexpected {found:?}; \
          use '.', '0', '1' or '2'"
     )]
     AsciiChar {
+        /// Line of the art (0-based, after trimming).
         line: usize,
+        /// Character in the line (0-based).
         column: usize,
+        /// The character.
         found: char,
     },
+    /// [`Sprite::from_ascii`]: lines of different lengths.
     #[error("ascii art line {line} has {len} pixels; the first line has {expected}")]
     AsciiRagged {
+        /// Line of the art (0-based, after trimming).
         line: usize,
+        /// Its length.
         len: usize,
+        /// The first line's length.
         expected: usize,
     },
+    /// [`Sprite::from_ascii`]: more than [`MAX_ASCII_SIDE`] lines or characters a line.
     #[error(
         "ascii art is {width}x{height}; at most {MAX_ASCII_SIDE}x{MAX_ASCII_SIDE} is accepted"
     )]
-    AsciiTooLarge { width: usize, height: usize },
+    AsciiTooLarge {
+        /// Characters in the first line.
+        width: usize,
+        /// Lines.
+        height: usize,
+    },
+    /// The file is larger than [`MAX_FILE_BYTES`].
     #[cfg(feature = "image-io")]
     #[error("image file {} is larger than {MAX_FILE_BYTES} bytes", path.display())]
-    FileTooLarge { path: PathBuf },
+    FileTooLarge {
+        /// The file.
+        path: PathBuf,
+    },
+    /// The file could not be read.
     #[cfg(feature = "image-io")]
     #[error("could not read image file {}: {source}", path.display())]
     Read {
+        /// The file.
         path: PathBuf,
+        /// Why.
         #[source]
         source: std::io::Error,
     },
+    /// The `image` crate could not decode the image.
     #[cfg(feature = "image-io")]
     #[error("could not decode image{}: {source}", InFile(path))]
     Decode {
+        /// The file, if it has a name.
         path: Option<PathBuf>,
+        /// The decoder's error.
         #[source]
         source: image::ImageError,
     },
@@ -282,10 +361,14 @@ impl Sprite {
         decode_checked(bytes, None)
     }
 
+    /// Width in pixels (1..=17).
+    #[must_use]
     pub fn width(&self) -> usize {
         self.width as usize
     }
 
+    /// Height in pixels (1..=32).
+    #[must_use]
     pub fn height(&self) -> usize {
         self.height as usize
     }
@@ -326,9 +409,51 @@ impl Sprite {
         self.pixel(col, row)
     }
 
+    /// Every pixel, rows top to bottom, each left to right: its colour, or `None` where
+    /// it is transparent. Needs no allocation; `Sprite::to_rgba` (`alloc`) collects it.
+    ///
+    /// ```
+    /// use tetris_printer::{Sprite, ASCII_COLORS};
+    ///
+    /// let sprite = Sprite::from_ascii("0.\n12")?;
+    /// let pixels: Vec<_> = sprite.pixels().collect();
+    /// assert_eq!(pixels, [Some(ASCII_COLORS[0]), None, Some(ASCII_COLORS[1]), Some(ASCII_COLORS[2])]);
+    /// # Ok::<(), tetris_printer::SpriteError>(())
+    /// ```
+    #[must_use]
+    pub fn pixels(&self) -> Pixels<'_> {
+        Pixels {
+            sprite: self,
+            next: 0,
+        }
+    }
+
+    /// The sprite as a row-major RGBA8 buffer, `width × height × 4` bytes (opaque pixels
+    /// alpha 255, transparent ones all zero): [`Sprite::from_rgba`] reads it back to the
+    /// same sprite.
+    ///
+    /// ```
+    /// use tetris_printer::Sprite;
+    ///
+    /// let sprite = Sprite::from_ascii(".0.\n120")?;
+    /// let rgba = sprite.to_rgba();
+    /// assert_eq!(rgba.len(), 3 * 2 * 4);
+    /// assert_eq!(Sprite::from_rgba(3, 2, &rgba)?, sprite);
+    /// # Ok::<(), tetris_printer::SpriteError>(())
+    /// ```
+    #[cfg(feature = "alloc")]
+    #[must_use]
+    pub fn to_rgba(&self) -> alloc::vec::Vec<u8> {
+        self.pixels()
+            .flat_map(|p| p.map_or([0; 4], |Rgb { r, g, b }| [r, g, b, 255]))
+            .collect()
+    }
+
     /// Text art in the [`Sprite::from_ascii`] format, with the sprite's own color indices.
-    pub fn to_ascii(&self) -> String {
-        let mut s = String::with_capacity((self.width() + 1) * self.height());
+    #[cfg(feature = "alloc")]
+    #[must_use]
+    pub fn to_ascii(&self) -> alloc::string::String {
+        let mut s = alloc::string::String::with_capacity((self.width() + 1) * self.height());
         for row in 0..self.height() {
             for col in 0..self.width() {
                 s.push(match self.pixel(col, row) {
@@ -346,6 +471,40 @@ impl Sprite {
 pub(crate) const fn centred_x0(w: usize) -> usize {
     2 + (MAX_WIDTH - w) / 2
 }
+
+/// The pixels of a [`Sprite`], from [`Sprite::pixels`]: rows top to bottom, each left to
+/// right, `Some(colour)` for an opaque pixel and `None` for a transparent one.
+#[derive(Clone, Debug)]
+pub struct Pixels<'a> {
+    sprite: &'a Sprite,
+    next: usize,
+}
+
+impl Iterator for Pixels<'_> {
+    type Item = Option<Rgb>;
+
+    fn next(&mut self) -> Option<Option<Rgb>> {
+        let w = self.sprite.width();
+        if self.next >= w * self.sprite.height() {
+            return None;
+        }
+        let (row, col) = (self.next / w, self.next % w);
+        self.next += 1;
+        Some(
+            self.sprite
+                .pixel(col, row)
+                .and_then(|i| self.sprite.colors().get(usize::from(i)).copied()),
+        )
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = (self.sprite.width() * self.sprite.height()).saturating_sub(self.next);
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for Pixels<'_> {}
+impl core::iter::FusedIterator for Pixels<'_> {}
 
 /// Debug shows the art, not 544 raw bytes.
 impl fmt::Debug for Sprite {

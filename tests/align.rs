@@ -4,10 +4,10 @@
 //! accepts exactly the prints of some placement.
 
 use proptest::prelude::*;
-use tetris_printer::sprite::{ASCII_COLORS, MAX_HEIGHT, MAX_WIDTH};
 use tetris_printer::{
     compare, find_placement, Align, Converter, Move, Passes, Playfield, Sprite, MAX_MOVES,
 };
+use tetris_printer::{ASCII_COLORS, MAX_HEIGHT, MAX_WIDTH};
 
 const TABLE_PASSES: [Passes; 3] = [Passes::Fewest, Passes::Optimal, Passes::Greedy];
 

@@ -10,8 +10,8 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
-use tetris_printer::sprite::{ASCII_COLORS, MAX_HEIGHT, MAX_WIDTH};
-use tetris_printer::{Converter, Move, Passes, Sprite, MAX_MOVES};
+use tetris_printer::{Converter, Move, MoveLines, MoveList, Passes, Playfield, Sprite, MAX_MOVES};
+use tetris_printer::{ASCII_COLORS, MAX_HEIGHT, MAX_WIDTH};
 
 /// Counts allocations made by the current thread while `COUNTING` is set (other test
 /// threads and the harness are not counted).
@@ -142,12 +142,28 @@ fn convert_and_stats_never_allocate() {
     // No warm-up: the first conversion in this process (the default converter on the
     // first benchmark sprite) is counted like every other.
     let mut total = 0;
+    let mut list: Box<MoveList> = Box::default();
     for s in &sprites {
         for c in converters {
             let n = allocations(|| {
                 let moves = c.convert(s, &mut buf).unwrap();
                 let stats = c.stats(s);
                 assert_eq!(stats.pieces, moves);
+                // Streamed: the same moves, replayed as they come.
+                let mut field = Playfield::new();
+                let mut i = 0;
+                let streamed = c
+                    .for_each_move(s, |m| {
+                        assert_eq!(m, buf[i]);
+                        i += 1;
+                        field.drop_piece(m).unwrap();
+                    })
+                    .unwrap();
+                assert_eq!(streamed, moves);
+                assert_eq!(tetris_printer::compare(&field, s), Ok(()));
+                list.clear();
+                c.convert_into(s, &mut list).unwrap();
+                assert_eq!(&list[..], &buf[..moves]);
                 total += moves;
             });
             assert_eq!(
@@ -169,4 +185,47 @@ fn convert_and_stats_never_allocate() {
             .is_err());
     });
     assert_eq!(n, 0);
+    let mut small = MoveList::<3>::new();
+    let n = allocations(|| {
+        assert!(Converter::new()
+            .convert_into(&sprites[1], &mut small)
+            .is_err());
+        assert!(small.is_empty());
+    });
+    assert_eq!(n, 0);
+}
+
+#[test]
+fn reading_moves_and_their_errors_never_allocate() {
+    let long = format!("J0 5{}\nJ0 1\n", "x".repeat(10_000));
+    let texts = [
+        "# moves\nJ0 5\r\nT2 0\rI1 20\n",
+        "J0 5\nX0 1\n",
+        "J0 99\n",
+        "J4 1\n",
+        "J0 five\n",
+        long.as_str(),
+    ];
+    let n = allocations(|| {
+        let mut moves = 0;
+        let mut errors = 0;
+        for text in texts {
+            for r in MoveLines::new(text) {
+                match r {
+                    Ok(_) => moves += 1,
+                    Err(e) => {
+                        errors += 1;
+                        // Formatting the error into a fixed buffer needs no heap either.
+                        let mut out = [0u8; 512];
+                        let mut w = &mut out[..];
+                        std::io::Write::write_fmt(&mut w, format_args!("{e}")).unwrap();
+                    }
+                }
+            }
+        }
+        assert_eq!((moves, errors), (4, 5));
+        assert_eq!("L3 7".parse::<Move>().unwrap().to_string().len(), 4);
+    });
+    // `to_string` above is the one allocation.
+    assert_eq!(n, 1);
 }

@@ -7,9 +7,9 @@ use gif::{ColorOutput, DecodeOptions, Repeat};
 use tetris_printer::animate::{
     animate, expected_frames, AnimateError, AnimateOptions, AnimationStats,
 };
-use tetris_printer::piece::{Piece, Shape};
 use tetris_printer::render::{BACKGROUND, GRID};
 use tetris_printer::{parse_moves, Move, Playfield, Rgb, HEIGHT, WIDTH};
+use tetris_printer::{Piece, Shape};
 
 /// Moves that print a 1x1 sprite of colour 2060e0: one J cell at (10, 0).
 const PIXEL1_MOVES: &str = include_str!("fixtures/pixel1.txt");
@@ -238,7 +238,7 @@ fn random_game(drops: usize) -> Vec<Move> {
         let best = Shape::ALL
             .iter()
             .filter(|s| s.piece() == piece)
-            .flat_map(|&s| (0..=WIDTH as u8 - s.width()).map(move |x| Move { shape: s, x }))
+            .flat_map(|&s| (0..=WIDTH as u8 - s.width()).filter_map(move |x| Move::new(s, x)))
             .filter_map(|m| {
                 let mut f = field.clone();
                 let lines = f.drop_piece(m).ok()?.lines() as i64;

@@ -380,3 +380,47 @@ fn convert_with_exact_passes_prints_the_sprite() {
     let r = run_in(&dir, &["check", "hole.png", "exact.txt"]);
     assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
 }
+
+#[test]
+fn stats_dir_takes_every_image_format_it_reads() {
+    let (_tmp, dir) = workdir();
+    let sprites = dir.join("sprites");
+    fs::create_dir(&sprites).unwrap();
+    let names = [
+        "a.png", "b.jpg", "c.jpeg", "d.JPG", "e.bmp", "f.tga", "g.tif", "h.tiff", "i.qoi", "j.ppm",
+        "k.gif", "l.webp", "m.ico",
+    ];
+    for name in names {
+        // One opaque pixel: JPEG keeps a solid colour a single colour. (JPEG has no
+        // alpha channel; an icon must be RGBA to be read back.)
+        let img: image::DynamicImage = if name.ends_with(".ico") {
+            image::RgbaImage::from_pixel(1, 1, image::Rgba([32, 96, 224, 255])).into()
+        } else {
+            image::RgbImage::from_pixel(1, 1, image::Rgb([32, 96, 224])).into()
+        };
+        img.save(sprites.join(name))
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+    }
+    fs::write(sprites.join("notes.txt"), "not a sprite").unwrap();
+    fs::write(sprites.join("README"), "not a sprite").unwrap();
+    let r = run_in(&dir, &["stats", "sprites", "--passes", "greedy"]);
+    assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
+    for name in names {
+        let line = r
+            .stdout
+            .lines()
+            .find(|l| {
+                l.split_whitespace()
+                    .next()
+                    .is_some_and(|w| w.ends_with(name))
+            })
+            .unwrap_or_else(|| panic!("{name} missing from\n{}", r.stdout));
+        assert!(line.contains(" 16 "), "{line}");
+    }
+    assert!(!r.stdout.contains("notes.txt") && !r.stdout.contains("README"));
+    assert!(
+        r.stdout.contains(&format!("({} sprites)", names.len())),
+        "{}",
+        r.stdout
+    );
+}

@@ -1,13 +1,13 @@
-//! The converter (SPEC §4): every converted sprite replays to exactly the sprite, with
+//! The converter (docs/spec.md §4): every converted sprite replays to exactly the sprite, with
 //! every pass strategy; fewest ≤ optimal ≤ greedy in pieces; conversion is
 //! deterministic; the buffer contract and the `MAX_MOVES` bound hold.
 
 use proptest::prelude::*;
-use tetris_printer::convert::{MAX_PIECES_PER_SQUARE, PLATFORM_PIECES};
-use tetris_printer::sprite::{ASCII_COLORS, MAX_HEIGHT, MAX_WIDTH};
 use tetris_printer::{
-    compare, tables, ConvertError, Converter, Move, Passes, Playfield, Sprite, MAX_MOVES,
+    compare, tables, ConvertError, Converter, Move, MoveList, Passes, Playfield, Sprite, MAX_MOVES,
 };
+use tetris_printer::{ASCII_COLORS, MAX_HEIGHT, MAX_WIDTH};
+use tetris_printer::{MAX_PIECES_PER_SQUARE, PLATFORM_PIECES};
 
 const ALL: [Converter; 3] = [
     Converter::new(),
@@ -50,6 +50,12 @@ fn check(s: &Sprite, c: Converter) -> usize {
     let mut exact = vec![placeholder(); n];
     assert_eq!(c.convert(s, &mut exact), Ok(n));
     assert_eq!(exact, moves);
+    let mut streamed = Vec::new();
+    assert_eq!(c.for_each_move(s, |m| streamed.push(m)), Ok(n));
+    assert_eq!(streamed, moves, "for_each_move differs");
+    let mut list: Box<MoveList> = Box::default();
+    c.convert_into(s, &mut list).unwrap();
+    assert_eq!(&list[..], moves, "convert_into differs");
     let field = Playfield::replay(moves)
         .unwrap_or_else(|e| panic!("{:?} replay fails: {e}\n{}", c.passes(), s.to_ascii()));
     if let Err(m) = compare(&field, s) {
@@ -226,6 +232,18 @@ fn buffer_too_small_says_how_many() {
         );
         let e = c.convert(&s, &mut []).unwrap_err().to_string();
         assert!(e.contains(&need.to_string()), "{e}");
+        // A MoveList one move short: the same error, and the list is left empty.
+        let mut list = MoveList::<8>::new();
+        if need > 8 {
+            assert_eq!(
+                c.convert_into(&s, &mut list),
+                Err(ConvertError::BufferTooSmall {
+                    needed: need,
+                    capacity: 8
+                })
+            );
+            assert!(list.is_empty());
+        }
     }
 }
 
@@ -281,7 +299,7 @@ fn deterministic_across_calls_and_threads() {
 }
 
 /// Random sprites: sizes 1×1..17×32, 1–3 colours, holes of any density, every row with
-/// at least one pixel (SPEC §3 forbids gap rows).
+/// at least one pixel (docs/spec.md §3 forbids gap rows).
 fn sprites() -> impl Strategy<Value = Sprite> {
     (1..=MAX_WIDTH, 1..=MAX_HEIGHT, 1..=3u8, 0.0..1.0f64)
         .prop_flat_map(|(w, h, colours, holes)| {
@@ -337,7 +355,7 @@ fn flipped_emitters(s: &Sprite) -> Vec<(u8, u8)> {
             let colour = ["J2", "T2", "L2"].iter().position(|p| name.starts_with(p));
             if let Some(c) = colour {
                 if l.y as usize == b.row {
-                    out.push((c as u8, m.x));
+                    out.push((c as u8, m.x()));
                 }
             }
         }

@@ -11,7 +11,7 @@ use tetris_printer::exact::{convert_exact, ExactPlanner, RowPixel, RowSpec};
 use tetris_printer::search::engine::{
     all_placements, solve_with_restarts, DeadTable, Outcome, Placement, Problem,
 };
-use tetris_printer::sprite::ASCII_COLORS;
+use tetris_printer::ASCII_COLORS;
 use tetris_printer::{compare, Converter, Passes, Playfield, Sprite};
 
 /// One emitter as the brute force sees it, written out from the rules independently of

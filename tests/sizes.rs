@@ -32,6 +32,17 @@ fn every_size_round_trips() {
             }
             let sprite = Sprite::from_ascii(&art).unwrap();
             assert_eq!((sprite.width(), sprite.height()), (w, h));
+            // Pixels and RGBA agree with the art, and the RGBA reads back to the sprite.
+            let pixels: Vec<_> = sprite.pixels().collect();
+            assert_eq!(pixels.len(), w * h);
+            let opaque = art.chars().filter(char::is_ascii_digit).count();
+            assert_eq!(pixels.iter().flatten().count(), opaque);
+            let rgba = sprite.to_rgba();
+            assert_eq!(
+                Sprite::from_rgba(w as u32, h as u32, &rgba).unwrap(),
+                sprite,
+                "{w}x{h}\n{art}"
+            );
             for conv in [Converter::new(), Converter::greedy()] {
                 let moves = conv.convert_to_vec(&sprite);
                 let field =

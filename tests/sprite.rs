@@ -1,12 +1,12 @@
-//! Sprite loading and validation (SPEC §3): every error, trimming, color numbering,
+//! Sprite loading and validation (docs/spec.md §3): every error, trimming, color numbering,
 //! placement, text art, and (with `image-io`) real image files.
 
 use proptest::prelude::*;
-use tetris_printer::sprite::{
+use tetris_printer::{Rgb, Sprite, SpriteError};
+use tetris_printer::{
     ASCII_COLORS, MAX_ASCII_SIDE, MAX_COLORS, MAX_HEIGHT, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE,
     MAX_WIDTH,
 };
-use tetris_printer::{Rgb, Sprite, SpriteError};
 
 /// A w x h RGBA buffer from a per-pixel function.
 fn rgba(w: u32, h: u32, f: impl Fn(u32, u32) -> [u8; 4]) -> Vec<u8> {

@@ -250,7 +250,7 @@ impl SplitSearch {
         // bound likes them first), then column order.
         let costs = &tables::COSTS;
         let dear_pixel =
-            |i: u8| pass_cost(row.masks[usize::from(i)]).map_or(true, |cost| cost >= costs.multi);
+            |i: u8| pass_cost(row.masks[usize::from(i)]).is_none_or(|cost| cost >= costs.multi);
         let rank = |i: u8| (row.triples[usize::from(i)].x, !dear_pixel(i), i);
         for i in 1..row.len {
             let mut j = i;
@@ -346,7 +346,7 @@ impl SplitSearch {
                     room += c.uniform;
                     normal += 1;
                 }
-                None if pass_cost(key).map_or(true, |cost| cost >= c.multi) => {
+                None if pass_cost(key).is_none_or(|cost| cost >= c.multi) => {
                     // A hard lone square costs `multi` alone: like a normal pass.
                     total = total.saturating_add(c.multi);
                     room += c.uniform;

@@ -187,18 +187,15 @@ fn platform_remove(p: &Platform, y: usize, sink: &mut Sink<'_>, on_block: &mut d
     });
 }
 
-/// Fills a move slice, counting on past its end so a too-short slice still learns the
-/// length it needed.
+/// Hands every move to a callback, counting them.
 pub(super) struct Sink<'a> {
-    pub(super) out: &'a mut [Move],
+    pub(super) out: &'a mut dyn FnMut(Move),
     pub(super) len: usize,
 }
 
 impl Sink<'_> {
     fn push(&mut self, m: Move) {
-        if let Some(slot) = self.out.get_mut(self.len) {
-            *slot = m;
-        }
+        (self.out)(m);
         self.len += 1;
     }
 
@@ -209,14 +206,11 @@ impl Sink<'_> {
     }
 }
 
-/// Filler for preallocated buffers (any move does; it is overwritten).
-pub(super) const PLACEHOLDER: Move = Move {
-    shape: Shape::ALL[0],
-    x: 0,
-};
+/// Filler for fixed-size arrays of moves (any move does; it is overwritten).
+pub(super) const PLACEHOLDER: Move = Move::new_unchecked(Shape::ALL[0], 0);
 
 /// The platform for row `y`: its T2 rests on the leftmost square `s` of row `y − 1`,
-/// bar centred on the odd column `s | 1` (platforms exist for odd centres only, SPEC §4).
+/// bar centred on the odd column `s | 1` (platforms exist for odd centres only, docs/spec.md §4).
 fn platform_for(sprite: &Sprite, y: usize) -> Result<&'static Platform, ConvertError> {
     let x0 = sprite.x0();
     let s = (x0..x0 + sprite.width())

@@ -28,13 +28,16 @@ mod fewest;
 mod row;
 mod tiling;
 
-pub use classic::NODE_LIMIT;
 pub use emit::{Block, BlockKind};
 
 use crate::moves::Move;
 use crate::sprite::{Sprite, MAX_HEIGHT, MAX_WIDTH};
 
-use emit::{Sink, PLACEHOLDER};
+#[cfg(feature = "alloc")]
+use alloc::vec::Vec;
+
+use crate::move_list::MoveList;
+use emit::Sink;
 use row::RowInput;
 
 /// Pieces in every platform pattern: the T2, 19 more "add" pieces and the "remove"
@@ -147,15 +150,30 @@ pub enum ConvertError {
     /// The output slice is too short. Nothing is lost: `needed` is the exact count, so
     /// retry with a slice that long (or [`MAX_MOVES`] for any sprite).
     #[error("the output buffer holds {capacity} moves; this sprite needs {needed}")]
-    BufferTooSmall { needed: usize, capacity: usize },
+    BufferTooSmall {
+        /// Moves the sprite needs.
+        needed: usize,
+        /// Moves the buffer holds.
+        capacity: usize,
+    },
     /// The compiled tables lack the emitter pattern for `key`: a bug in the build.
     #[error(
         "no emitter pattern for key {key:#07x} (row {row}): the pattern tables are incomplete"
     )]
-    MissingEmitter { key: u32, row: usize },
+    MissingEmitter {
+        /// The emitter key (bottom-row cells of the triples).
+        key: u32,
+        /// The sprite row (0 = bottom).
+        row: usize,
+    },
     /// The compiled tables lack the platform with bar centre `centre`: a bug in the build.
     #[error("no platform with bar centre {centre} (row {row}): the pattern tables are incomplete")]
-    MissingPlatform { centre: u8, row: usize },
+    MissingPlatform {
+        /// The bar centre.
+        centre: u8,
+        /// The sprite row (0 = bottom).
+        row: usize,
+    },
 }
 
 /// What a conversion costs, counted without producing the moves.
@@ -206,37 +224,94 @@ impl Converter {
         self.passes
     }
 
-    /// Writes the moves that print `sprite` into `out` and returns how many there are.
+    /// Hands each move that prints `sprite` to `f`, in drop order, and returns how many
+    /// there were. Needs no buffer at all: a toy can drop each piece as it comes.
     ///
-    /// Never allocates. A slice of [`MAX_MOVES`] always suffices; a shorter one that turns
-    /// out too short gives [`ConvertError::BufferTooSmall`] with the exact length needed
-    /// (its contents are then unspecified).
+    /// Never allocates. An error (only possible if the compiled pattern tables are
+    /// incomplete, a build bug) comes after the moves of the rows below the failing one.
     ///
     /// ```
-    /// use tetris_printer::{Converter, Move, Playfield, Sprite, MAX_MOVES};
+    /// use tetris_printer::{Converter, Playfield, Sprite};
     ///
     /// let sprite = Sprite::from_ascii("
     ///     .1.
     ///     012
-    /// ").unwrap();
-    /// let mut buf: [Move; MAX_MOVES] = ["T0 0".parse().unwrap(); MAX_MOVES];
-    /// let n = Converter::new().convert(&sprite, &mut buf).unwrap();
-    ///
-    /// // Played on an empty field, the moves leave exactly the sprite.
-    /// let field = Playfield::replay(&buf[..n]).unwrap();
-    /// assert_eq!(field.stack_height(), 2);
-    /// assert_eq!(field.row(0).count_ones() + field.row(1).count_ones(), 4);
+    /// ")?;
+    /// let mut field = Playfield::new();
+    /// let n = Converter::new().for_each_move(&sprite, |m| {
+    ///     field.drop_piece(m).expect("the converter's moves always fit");
+    /// })?;
+    /// assert_eq!(field.pieces() as usize, n);
+    /// assert_eq!(tetris_printer::compare(&field, &sprite), Ok(()));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn convert(&self, sprite: &Sprite, out: &mut [Move]) -> Result<usize, ConvertError> {
-        let mut sink = Sink { out, len: 0 };
+    pub fn for_each_move(
+        &self,
+        sprite: &Sprite,
+        mut f: impl FnMut(Move),
+    ) -> Result<usize, ConvertError> {
+        let mut sink = Sink {
+            out: &mut f,
+            len: 0,
+        };
         self.run(sprite, &mut sink, &mut |_| {})?;
-        if sink.len > sink.out.len() {
+        Ok(sink.len)
+    }
+
+    /// Replaces the contents of `list` by the moves that print `sprite`.
+    ///
+    /// Never allocates. A [`MoveList`] of the default capacity [`MAX_MOVES`] always
+    /// suffices; a smaller one that turns out too small gives
+    /// [`ConvertError::BufferTooSmall`] with the exact capacity needed, and is left empty.
+    ///
+    /// ```
+    /// use tetris_printer::{Converter, MoveList, Playfield, Sprite};
+    ///
+    /// let sprite = Sprite::from_ascii("0")?;
+    /// let mut moves: MoveList = MoveList::new();
+    /// Converter::new().convert_into(&sprite, &mut moves)?;
+    /// assert_eq!(moves.len(), 16);
+    /// let field = Playfield::replay(&moves)?;
+    /// assert_eq!(tetris_printer::compare(&field, &sprite), Ok(()));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn convert_into<const N: usize>(
+        &self,
+        sprite: &Sprite,
+        list: &mut MoveList<N>,
+    ) -> Result<(), ConvertError> {
+        list.clear();
+        let mut full = false;
+        let n = self.for_each_move(sprite, |m| full |= list.push(m).is_err())?;
+        if full {
+            list.clear();
             return Err(ConvertError::BufferTooSmall {
-                needed: sink.len,
-                capacity: sink.out.len(),
+                needed: n,
+                capacity: N,
             });
         }
-        Ok(sink.len)
+        Ok(())
+    }
+
+    /// Writes the moves that print `sprite` into `out` and returns how many there are.
+    ///
+    /// Never allocates. A slice of [`MAX_MOVES`] always suffices; a shorter one that turns
+    /// out too short gives [`ConvertError::BufferTooSmall`] with the exact length needed
+    /// (its contents are then unspecified). [`Converter::convert_into`] needs no
+    /// initialised buffer, [`Converter::for_each_move`] no buffer at all.
+    pub fn convert(&self, sprite: &Sprite, out: &mut [Move]) -> Result<usize, ConvertError> {
+        let capacity = out.len();
+        let mut i = 0;
+        let needed = self.for_each_move(sprite, |m| {
+            if let Some(slot) = out.get_mut(i) {
+                *slot = m;
+            }
+            i += 1;
+        })?;
+        if needed > capacity {
+            return Err(ConvertError::BufferTooSmall { needed, capacity });
+        }
+        Ok(needed)
     }
 
     /// The moves that print `sprite`, in a vector of exactly the right length.
@@ -244,32 +319,34 @@ impl Converter {
     /// # Panics
     /// Only if the compiled pattern tables are incomplete (a build bug; see
     /// [`ConvertError::MissingEmitter`]).
+    #[cfg(feature = "alloc")]
     #[must_use]
     pub fn convert_to_vec(&self, sprite: &Sprite) -> Vec<Move> {
-        let mut buf = vec![PLACEHOLDER; MAX_MOVES];
-        let n = self
-            .convert(sprite, &mut buf)
+        let mut moves = Vec::new();
+        self.for_each_move(sprite, |m| moves.push(m))
             .unwrap_or_else(|e| panic!("{e}"));
-        buf.truncate(n);
-        buf.shrink_to_fit();
-        buf
+        moves.shrink_to_fit();
+        moves
     }
 
     /// Like [`Converter::convert_to_vec`], also returning how the moves group into blocks
     /// (platform add, one per pass, platform remove) for the article's listing.
+    ///
+    /// # Panics
+    /// Only if the compiled pattern tables are incomplete (a build bug).
+    #[cfg(feature = "alloc")]
     #[must_use]
     pub fn convert_blocks(&self, sprite: &Sprite) -> (Vec<Move>, Vec<Block>) {
-        let mut buf = vec![PLACEHOLDER; MAX_MOVES];
+        let mut moves = Vec::new();
         let mut blocks = Vec::new();
+        let mut push = |m| moves.push(m);
         let mut sink = Sink {
-            out: &mut buf,
+            out: &mut push,
             len: 0,
         };
         self.run(sprite, &mut sink, &mut |b| blocks.push(b))
             .unwrap_or_else(|e| panic!("{e}"));
-        let n = sink.len;
-        buf.truncate(n);
-        (buf, blocks)
+        (moves, blocks)
     }
 
     /// Counts what converting `sprite` costs, without writing moves or allocating.
@@ -279,7 +356,7 @@ impl Converter {
     #[must_use]
     pub fn stats(&self, sprite: &Sprite) -> ConvertStats {
         let mut sink = Sink {
-            out: &mut [],
+            out: &mut |_| {},
             len: 0,
         };
         self.run(sprite, &mut sink, &mut |_| {})

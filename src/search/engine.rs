@@ -1,4 +1,4 @@
-//! The packed-matrix search (SPEC §5).
+//! The packed-matrix search (docs/spec.md §5).
 //!
 //! A packed matrix never has a covered hole, so its whole state is the 21 column heights;
 //! row fill counts follow from them and the number of completed (cleared) rows is the
@@ -9,7 +9,7 @@
 //!   walls must number a multiple of 4;
 //! - **floor runs**: a run of columns at the cleared level can only be covered by pieces
 //!   that hang on its edges, so it shrinks from the edges; a precomputed table
-//!   ([`RunTable`]) says whether that can ever finish (support-aware forward checking);
+//!   (`RunTable`) says whether that can ever finish (support-aware forward checking);
 //! - **decomposition**: walls split the matrix into regions that only interact through the
 //!   cleared level; each region is searched alone with the others frozen (memoized per
 //!   region), which proves the whole state dead or finishes it region by region;
@@ -59,7 +59,9 @@ pub type Heights = [u8; WIDTH];
 /// One way to drop a piece into the matrix: shape and left column, with its profiles.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Placement {
+    /// The piece in its orientation.
     pub shape: Shape,
+    /// Its left column.
     pub x: u8,
     width: u8,
     bottom: [u8; 4],
@@ -67,12 +69,11 @@ pub struct Placement {
 }
 
 impl Placement {
+    /// The drop this placement makes.
     #[must_use]
     pub fn as_move(self) -> Move {
-        Move {
-            shape: self.shape,
-            x: self.x,
-        }
+        // Placements are made inside the field (`all_placements`).
+        Move::new_unchecked(self.shape, self.x)
     }
 }
 
@@ -104,8 +105,11 @@ pub fn all_placements() -> Vec<Placement> {
 /// `s` stays valid for every superset of `s`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Problem {
+    /// Column heights before the search.
     pub start: Heights,
+    /// Column heights to reach.
     pub goal: Heights,
+    /// Emission-row columns that hold a cell (bit `x`).
     pub support: u32,
 }
 
@@ -113,12 +117,21 @@ pub struct Problem {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Outcome {
     /// The drops, in order, that pack the matrix; `nodes` states were expanded.
-    Found { drops: Vec<Move>, nodes: u64 },
+    Found {
+        /// The drops.
+        drops: Vec<Move>,
+        /// States expanded.
+        nodes: u64,
+    },
     /// The whole reachable state space was explored: no packing exists.
-    None { nodes: u64 },
+    None {
+        /// States expanded.
+        nodes: u64,
+    },
 }
 
 impl Outcome {
+    /// States expanded.
     #[must_use]
     pub fn nodes(&self) -> u64 {
         match self {

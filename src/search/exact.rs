@@ -126,6 +126,7 @@ pub struct RowPixel {
 /// A row as the planner sees it: its pixels left to right (at most 17).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct RowSpec {
+    /// The pixels, left to right.
     pub pixels: Vec<RowPixel>,
 }
 
@@ -140,6 +141,7 @@ impl RowSpec {
 /// One emitter of a row.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Emit {
+    /// The emitting drop.
     pub mv: Move,
     /// Pixels it prints (bits by pixel index).
     pub pixels: u32,
@@ -230,7 +232,9 @@ pub struct PassPlan {
 /// A planned row.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RowPlan {
+    /// Whether the row stands on a platform.
     pub platform: bool,
+    /// The passes, in order.
     pub passes: Vec<PassPlan>,
     /// Pieces, platform included.
     pub pieces: u32,
@@ -291,6 +295,7 @@ pub struct ExactPlanner {
     /// Placements that fit in `w` columns, by `w`.
     narrow: Vec<Vec<Placement>>,
     rows: HashMap<RowSpec, RowPlan>,
+    /// What the planner has done so far.
     pub counters: ExactCounters,
 }
 
@@ -577,6 +582,7 @@ impl RowSearch<'_> {
 }
 
 impl ExactPlanner {
+    /// A planner with empty caches.
     #[must_use]
     pub fn new() -> ExactPlanner {
         ExactPlanner {

@@ -1,4 +1,4 @@
-//! The pattern searcher that makes `pattern-src/` (SPEC §4–§5).
+//! The pattern searcher that makes `pattern-src/` (docs/spec.md §4–§5).
 //!
 //! For every arrangement of `n` triples it finds a packed matrix of the smallest height
 //! `h` with `(21h + n) mod 4 = 0` that exists, proving each lower admissible height
@@ -24,11 +24,11 @@ pub use engine::{
 };
 
 use crate::moves::Move;
-use crate::pattern::text::{
+use crate::pattern::{mirror_mask, mirror_strip_mask, StripSide};
+use crate::pattern_text::{
     arrangements, write_emitter, write_no_platform, write_platform, write_strip, EmitterText,
     NoPlatform, PatternFile, PlatformText, Proof, StripText,
 };
-use crate::pattern::{mirror_mask, mirror_strip_mask, StripSide};
 use crate::playfield::WIDTH;
 
 /// The tallest matrix the converter can afford: a platform (3 rows) under the emission
@@ -59,6 +59,7 @@ impl Default for Config {
 /// Summary of one `n`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Summary {
+    /// Squares per pass (0 for platforms and strips).
     pub n: u8,
     /// `(height, arrangements, pieces)` for each height used.
     pub heights: Vec<(u8, usize, usize)>,
@@ -66,15 +67,20 @@ pub struct Summary {
     pub proofs: usize,
     /// States expanded by all searches for this `n` (canonical arrangements only).
     pub nodes: u64,
+    /// Wall time.
     pub time: Duration,
 }
 
 /// The searcher's result: one [`PatternFile`] per `n` (index `n − 1`) plus the platforms.
 #[derive(Clone, Debug, Default)]
 pub struct Generated {
+    /// The emitter files by `n`.
     pub emitters: Vec<(u8, PatternFile)>,
+    /// The platforms, if searched.
     pub platforms: Option<PatternFile>,
+    /// The strips, if searched.
     pub strips: Option<PatternFile>,
+    /// One summary per group searched.
     pub summaries: Vec<Summary>,
 }
 
@@ -82,7 +88,12 @@ pub struct Generated {
 #[derive(Clone, Copy, Debug)]
 pub enum Progress {
     /// Starting a group of `total` searches (`n` = 0 for platforms).
-    Start { n: u8, total: usize },
+    Start {
+        /// Squares per pass (0 for platforms and strips).
+        n: u8,
+        /// Searches in the group.
+        total: usize,
+    },
     /// One more search done in the current group.
     Step,
 }

@@ -28,10 +28,10 @@
 
 use super::engine::{solve, DeadTable, Outcome, Placement, Problem};
 use crate::moves::Move;
-use crate::pattern::text::StripText;
 pub use crate::pattern::{
     strip_window, StripSide, EDGE_WINDOW, MAX_EDGE_WIDTH, MAX_STRIP_HEIGHT, MAX_STRIP_WIDTH,
 };
+use crate::pattern_text::StripText;
 use crate::playfield::WIDTH;
 
 /// The packing problem of one strip, placed at columns `0..width` with walls right of it.

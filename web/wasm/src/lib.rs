@@ -24,10 +24,9 @@
 use std::alloc::{alloc, dealloc, Layout};
 use std::sync::Mutex;
 
-use tetris_printer::sprite::{MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE};
 use tetris_printer::{
     compare, moves_to_string, parse_moves, Converter, Passes, Piece, Playfield, Sprite,
-    SpriteError, HEIGHT, WIDTH,
+    SpriteError, HEIGHT, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, WIDTH,
 };
 
 /// `tp_convert` status: the pixels are not a printable sprite; the text is the reason.
