@@ -36,6 +36,71 @@ pub struct Block {
     pub moves: Range<usize>,
 }
 
+/// Writes one row's blocks: [`RowWriter::open`] the platform's add part (when the row
+/// needs one), [`RowWriter::pass`] each pass as one block, [`RowWriter::close`] the
+/// platform's remove piece. Every strategy writes its rows through it.
+struct RowWriter<'w, 's> {
+    y: usize,
+    sink: &'w mut Sink<'s>,
+    on_block: &'w mut dyn FnMut(Block),
+    platform: Option<&'static Platform>,
+    passes: usize,
+}
+
+impl<'w, 's> RowWriter<'w, 's> {
+    /// Starts row `y`, building its platform first when `platform`.
+    fn open(
+        platform: bool,
+        sprite: &Sprite,
+        y: usize,
+        sink: &'w mut Sink<'s>,
+        on_block: &'w mut dyn FnMut(Block),
+        stats: &mut ConvertStats,
+    ) -> Result<Self, ConvertError> {
+        let platform = if platform {
+            Some(platform_for(sprite, y)?)
+        } else {
+            None
+        };
+        let mut w = RowWriter {
+            y,
+            sink,
+            on_block,
+            platform,
+            passes: 0,
+        };
+        if let Some(p) = platform {
+            w.block(BlockKind::PlatformAdd, |sink| sink.extend(p.add));
+            stats.platforms += 1;
+        }
+        Ok(w)
+    }
+
+    /// Writes one pass (its emitters, then its fill) as one block.
+    fn pass(&mut self, write: impl FnOnce(&mut Sink<'s>)) {
+        self.block(BlockKind::Emitter, write);
+        self.passes += 1;
+    }
+
+    /// Ends the row: removes its platform.
+    fn close(mut self, stats: &mut ConvertStats) {
+        if let Some(p) = self.platform {
+            self.block(BlockKind::PlatformRemove, |sink| sink.push(p.remove));
+        }
+        stats.passes += self.passes;
+    }
+
+    fn block(&mut self, kind: BlockKind, write: impl FnOnce(&mut Sink<'s>)) {
+        let start = self.sink.len;
+        write(self.sink);
+        (self.on_block)(Block {
+            kind,
+            row: self.y,
+            moves: start..self.sink.len,
+        });
+    }
+}
+
 /// Writes a classic split: platform add, each pass (its triples left to right, then the
 /// pattern's fillers), platform remove.
 #[allow(clippy::too_many_arguments)]
@@ -49,34 +114,20 @@ pub(super) fn classic(
     on_block: &mut dyn FnMut(Block),
     stats: &mut ConvertStats,
 ) -> Result<(), ConvertError> {
-    let platform = if platform {
-        Some(platform_for(sprite, y)?)
-    } else {
-        None
-    };
-    if let Some(p) = platform {
-        platform_add(p, y, sink, on_block, stats);
-    }
+    let mut row = RowWriter::open(platform, sprite, y, sink, on_block, stats)?;
     for (&key, &pixels) in split.keys[..split.passes]
         .iter()
         .zip(&split.members(singles.len))
     {
         let emitter = tables::emitter(key).ok_or(ConvertError::MissingEmitter { key, row: y })?;
-        let start = sink.len;
-        for i in Bits(pixels) {
-            sink.push(singles.triples[i]);
-        }
-        sink.extend(emitter.fillers);
-        on_block(Block {
-            kind: BlockKind::Emitter,
-            row: y,
-            moves: start..sink.len,
+        row.pass(|sink| {
+            for i in Bits(pixels) {
+                sink.push(singles.triples[i]);
+            }
+            sink.extend(emitter.fillers);
         });
     }
-    stats.passes += split.passes;
-    if let Some(p) = platform {
-        platform_remove(p, y, sink, on_block);
-    }
+    row.close(stats);
     Ok(())
 }
 
@@ -90,34 +141,20 @@ pub(super) fn planned(
     stats: &mut ConvertStats,
 ) -> Result<(), ConvertError> {
     let first = sink.len;
-    let platform = if planned.platform {
-        Some(platform_for(sprite, y)?)
-    } else {
-        None
-    };
-    if let Some(p) = platform {
-        platform_add(p, y, sink, on_block, stats);
-    }
+    let mut row = RowWriter::open(planned.platform, sprite, y, sink, on_block, stats)?;
     planned.passes(|pass| {
-        let start = sink.len;
-        for e in &pass.emits[..pass.len] {
-            sink.push(e.mv);
-        }
-        pass.fill.moves(|m| sink.push(m));
-        on_block(Block {
-            kind: BlockKind::Emitter,
-            row: y,
-            moves: start..sink.len,
+        row.pass(|sink| {
+            for e in &pass.emits[..pass.len] {
+                sink.push(e.mv);
+            }
+            pass.fill.moves(|m| sink.push(m));
         });
     });
-    stats.passes += planned.len;
+    row.close(stats);
     debug_assert_eq!(
         sink.len - first + usize::from(planned.platform),
         planned.pieces as usize
     );
-    if let Some(p) = platform {
-        platform_remove(p, y, sink, on_block);
-    }
     Ok(())
 }
 
@@ -132,59 +169,17 @@ pub(super) fn exact(
     on_block: &mut dyn FnMut(Block),
     stats: &mut ConvertStats,
 ) -> Result<(), ConvertError> {
-    let platform = if plan.platform {
-        Some(platform_for(sprite, y)?)
-    } else {
-        None
-    };
-    if let Some(p) = platform {
-        platform_add(p, y, sink, on_block, stats);
-    }
+    let mut row = RowWriter::open(plan.platform, sprite, y, sink, on_block, stats)?;
     for pass in &plan.passes {
-        let start = sink.len;
-        for e in &pass.emits {
-            sink.push(e.mv);
-        }
-        sink.extend(&pass.fillers);
-        on_block(Block {
-            kind: BlockKind::Emitter,
-            row: y,
-            moves: start..sink.len,
+        row.pass(|sink| {
+            for e in &pass.emits {
+                sink.push(e.mv);
+            }
+            sink.extend(&pass.fillers);
         });
     }
-    stats.passes += plan.passes.len();
-    if let Some(p) = platform {
-        platform_remove(p, y, sink, on_block);
-    }
+    row.close(stats);
     Ok(())
-}
-
-/// Writes a platform's add part (before row `y`'s passes) as one block.
-fn platform_add(
-    p: &Platform,
-    y: usize,
-    sink: &mut Sink<'_>,
-    on_block: &mut dyn FnMut(Block),
-    stats: &mut ConvertStats,
-) {
-    let start = sink.len;
-    sink.extend(p.add);
-    on_block(Block {
-        kind: BlockKind::PlatformAdd,
-        row: y,
-        moves: start..sink.len,
-    });
-    stats.platforms += 1;
-}
-
-/// Writes a platform's remove piece (after row `y`'s passes) as one block.
-fn platform_remove(p: &Platform, y: usize, sink: &mut Sink<'_>, on_block: &mut dyn FnMut(Block)) {
-    sink.push(p.remove);
-    on_block(Block {
-        kind: BlockKind::PlatformRemove,
-        row: y,
-        moves: sink.len - 1..sink.len,
-    });
 }
 
 /// Hands every move to a callback, counting them.

@@ -44,8 +44,6 @@ pub(crate) struct PassPlan {
 #[derive(Clone, Copy)]
 pub(crate) struct RowPlan {
     pub platform: bool,
-    /// Passes.
-    pub len: usize,
     /// Pieces of the plan, platform included.
     pub pieces: u32,
     plan: Candidate,
@@ -348,7 +346,6 @@ pub(crate) fn plan_row(row: &RowInput, first_row: bool) -> RowPlan {
         .expect("the greedy split always has a cost: its table patterns exist");
     RowPlan {
         platform: plan.platform,
-        len: plan.passes,
         pieces: planner.best,
         plan,
     }
