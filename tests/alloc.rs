@@ -2,15 +2,18 @@
 //! in a fresh process: a counting global allocator sees no allocation on this thread
 //! while they run, for the nine benchmark sprites and many more up to the worst cases,
 //! with every pass strategy. There is no warm-up: the tables are `static` data, so the
-//! very first conversion must not allocate either. Keep this the only test in this
-//! file, so that nothing else in the process touches the converter first.
+//! very first conversion must not allocate either. (The tests here run on threads of
+//! one process, each counting its own thread only; with nothing built lazily, the
+//! first of them to convert is a fresh process's first conversion.)
 
 #![cfg(feature = "image-io")]
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
-use tetris_printer::{Converter, Move, MoveLines, MoveList, Passes, Playfield, Sprite, MAX_MOVES};
+use tetris_printer::{
+    Align, Converter, Move, MoveLines, MoveList, Passes, Playfield, Sprite, MAX_MOVES,
+};
 use tetris_printer::{ASCII_COLORS, MAX_HEIGHT, MAX_WIDTH};
 
 /// Counts allocations made by the current thread while `COUNTING` is set (other test
@@ -228,4 +231,40 @@ fn reading_moves_and_their_errors_never_allocate() {
     });
     // `to_string` above is the one allocation.
     assert_eq!(n, 1);
+}
+
+/// `Converter::place` with every [`Align`], `Align::Best` included (a conversion at every
+/// column where the sprite fits), and the conversion of the placed sprite.
+#[test]
+fn best_placement_never_allocates() {
+    // Made before counting starts: parsing the art allocates, placing must not.
+    let arts = [
+        "0",
+        "0.0\n000",
+        ".1.\n111\n1.1",
+        "00.00\n.000.\n..0..",
+        "012\n201\n120",
+        "00000000000000000",
+        "0.0.0.0.0.0.0.0.0\n.1.1.1.1.1.1.1.1.\n22222222222222222",
+    ];
+    let sprites: Vec<Sprite> = arts
+        .iter()
+        .map(|a| Sprite::from_ascii(a).unwrap())
+        .collect();
+    let mut buf = vec!["T0 0".parse::<Move>().unwrap(); MAX_MOVES];
+    let mut placed = Vec::with_capacity(sprites.len() * 3 * Align::ALL.len());
+    for passes in [Passes::Fewest, Passes::Optimal, Passes::Greedy] {
+        let c = Converter::with_passes(passes);
+        for s in &sprites {
+            for align in Align::ALL {
+                let n = allocations(|| {
+                    let p = c.place(s, align);
+                    let k = c.convert(&p, &mut buf).unwrap();
+                    placed.push((p.x0(), k));
+                });
+                assert_eq!(n, 0, "{passes} {align}: {n} allocations\n{}", s.to_ascii());
+            }
+        }
+    }
+    assert_eq!(placed.len(), placed.capacity());
 }
