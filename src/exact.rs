@@ -234,7 +234,7 @@ pub fn table_hint(above: u32, support: u32, h: u8) -> Option<(Vec<Move>, u32)> {
 /// `support`: its fillers (strip by strip, left to right) and the support it uses.
 #[must_use]
 pub fn strip_tiling(bottom: u32, support: u32, h: u8) -> Option<(Vec<Move>, u32)> {
-    use crate::pattern::{StripSide, MAX_EDGE_WIDTH, MAX_STRIP_HEIGHT, MAX_STRIP_WIDTH};
+    use crate::pattern::{MAX_EDGE_WIDTH, MAX_STRIP_HEIGHT};
     use crate::playfield::WIDTH;
     if h > MAX_STRIP_HEIGHT {
         return None;
@@ -251,13 +251,7 @@ pub fn strip_tiling(bottom: u32, support: u32, h: u8) -> Option<(Vec<Move>, u32)
             if reach[a + w] {
                 continue;
             }
-            let side = if w <= usize::from(MAX_STRIP_WIDTH) {
-                StripSide::Inner
-            } else if a == 0 {
-                StripSide::Left
-            } else if a + w == WIDTH {
-                StripSide::Right
-            } else {
+            let Some(side) = crate::pattern::strip_side_at(a, w) else {
                 continue;
             };
             let mask = (1u32 << w) - 1;

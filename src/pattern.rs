@@ -127,6 +127,24 @@ pub const MAX_EDGE_WIDTH: u8 = 13;
 /// Columns at the inner end of an edge strip that may hold bottom cells and support.
 pub const EDGE_WINDOW: u8 = 8;
 
+/// The kind of strip that can stand at columns `a..a + w` of the 21: inner up to
+/// [`MAX_STRIP_WIDTH`] columns anywhere, wider only against a field edge (up to
+/// [`MAX_EDGE_WIDTH`]); `None` where no strip fits.
+#[must_use]
+pub const fn strip_side_at(a: usize, w: usize) -> Option<StripSide> {
+    if w == 0 || w > MAX_EDGE_WIDTH as usize || a + w > crate::playfield::WIDTH {
+        None
+    } else if w <= MAX_STRIP_WIDTH as usize {
+        Some(StripSide::Inner)
+    } else if a == 0 {
+        Some(StripSide::Left)
+    } else if a + w == crate::playfield::WIDTH {
+        Some(StripSide::Right)
+    } else {
+        None
+    }
+}
+
 /// The columns of a strip that may hold bottom cells and support.
 #[must_use]
 pub const fn strip_window(width: u8, side: StripSide) -> u16 {

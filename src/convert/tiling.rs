@@ -199,6 +199,7 @@ static DUMMY: Strip = Strip {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::pattern::strip_side_at;
 
     const FULL_ROW: u32 = (1 << WIDTH) - 1;
 
@@ -214,13 +215,7 @@ mod tests {
                     continue;
                 }
                 for w in 1..=(WIDTH - a).min(EDGE_WIDTH) {
-                    let side = if w <= STRIP_WIDTH {
-                        StripSide::Inner
-                    } else if a == 0 {
-                        StripSide::Left
-                    } else if a + w == WIDTH {
-                        StripSide::Right
-                    } else {
+                    let Some(side) = strip_side_at(a, w) else {
                         continue;
                     };
                     let mask = (1u32 << w) - 1;
