@@ -83,6 +83,16 @@ impl<const N: usize> MoveList<N> {
     pub fn clear(&mut self) {
         self.len = 0;
     }
+
+    /// All `N` slots, for the converter to write into before [`MoveList::set_len`].
+    pub(crate) fn storage_mut(&mut self) -> &mut [Move] {
+        &mut self.moves
+    }
+
+    /// Takes the first `len` slots (at most `N`) as the list's moves.
+    pub(crate) fn set_len(&mut self, len: usize) {
+        self.len = len.min(N);
+    }
 }
 
 impl<const N: usize> Default for MoveList<N> {

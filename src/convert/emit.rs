@@ -182,22 +182,53 @@ pub(super) fn exact(
     Ok(())
 }
 
-/// Hands every move to a callback, counting them.
+/// Where a conversion's moves go, counted in [`Sink::len`].
+pub(super) enum Out<'a> {
+    /// Into a slice, as far as it reaches (the count goes on past its end).
+    Slice(&'a mut [Move]),
+    /// To a callback, one by one.
+    Each(&'a mut dyn FnMut(Move)),
+    /// Nowhere: only counted.
+    Count,
+}
+
+/// Takes every move of a conversion to its [`Out`], counting them.
 pub(super) struct Sink<'a> {
-    pub(super) out: &'a mut dyn FnMut(Move),
+    pub(super) out: Out<'a>,
     pub(super) len: usize,
 }
 
 impl Sink<'_> {
+    /// A sink for `out`, empty.
+    pub(super) fn new(out: Out<'_>) -> Sink<'_> {
+        Sink { out, len: 0 }
+    }
+
     fn push(&mut self, m: Move) {
-        (self.out)(m);
+        match &mut self.out {
+            Out::Slice(s) => {
+                if let Some(slot) = s.get_mut(self.len) {
+                    *slot = m;
+                }
+            }
+            Out::Each(f) => f(m),
+            Out::Count => {}
+        }
         self.len += 1;
     }
 
     fn extend(&mut self, moves: &[Move]) {
-        for &m in moves {
-            self.push(m);
+        match &mut self.out {
+            Out::Slice(s) => {
+                // One copy of the part that fits (most moves are a pattern's fillers).
+                let start = self.len.min(s.len());
+                let n = moves.len().min(s.len() - start);
+                s[start..start + n].copy_from_slice(&moves[..n]);
+            }
+            Out::Each(f) => moves.iter().for_each(|&m| f(m)),
+            Out::Count => {}
         }
+        self.len += moves.len();
     }
 }
 

@@ -37,7 +37,7 @@ use crate::sprite::{Sprite, MAX_HEIGHT, MAX_WIDTH};
 use alloc::vec::Vec;
 
 use crate::move_list::MoveList;
-use emit::Sink;
+use emit::{Out, Sink};
 use row::RowInput;
 
 /// Pieces in every platform pattern: the T2, 19 more "add" pieces and the "remove"
@@ -250,10 +250,7 @@ impl Converter {
         sprite: &Sprite,
         mut f: impl FnMut(Move),
     ) -> Result<usize, ConvertError> {
-        let mut sink = Sink {
-            out: &mut f,
-            len: 0,
-        };
+        let mut sink = Sink::new(Out::Each(&mut f));
         self.run(sprite, &mut sink, &mut |_| {})?;
         Ok(sink.len)
     }
@@ -281,15 +278,8 @@ impl Converter {
         list: &mut MoveList<N>,
     ) -> Result<(), ConvertError> {
         list.clear();
-        let mut full = false;
-        let n = self.for_each_move(sprite, |m| full |= list.push(m).is_err())?;
-        if full {
-            list.clear();
-            return Err(ConvertError::BufferTooSmall {
-                needed: n,
-                capacity: N,
-            });
-        }
+        let n = self.convert(sprite, list.storage_mut())?;
+        list.set_len(n);
         Ok(())
     }
 
@@ -301,13 +291,9 @@ impl Converter {
     /// initialised buffer, [`Converter::for_each_move`] no buffer at all.
     pub fn convert(&self, sprite: &Sprite, out: &mut [Move]) -> Result<usize, ConvertError> {
         let capacity = out.len();
-        let mut i = 0;
-        let needed = self.for_each_move(sprite, |m| {
-            if let Some(slot) = out.get_mut(i) {
-                *slot = m;
-            }
-            i += 1;
-        })?;
+        let mut sink = Sink::new(Out::Slice(out));
+        self.run(sprite, &mut sink, &mut |_| {})?;
+        let needed = sink.len;
         if needed > capacity {
             return Err(ConvertError::BufferTooSmall { needed, capacity });
         }
@@ -340,10 +326,7 @@ impl Converter {
         let mut moves = Vec::new();
         let mut blocks = Vec::new();
         let mut push = |m| moves.push(m);
-        let mut sink = Sink {
-            out: &mut push,
-            len: 0,
-        };
+        let mut sink = Sink::new(Out::Each(&mut push));
         self.run(sprite, &mut sink, &mut |b| blocks.push(b))
             .unwrap_or_else(|e| panic!("{e}"));
         (moves, blocks)
@@ -355,10 +338,7 @@ impl Converter {
     /// Only if the compiled pattern tables are incomplete (a build bug).
     #[must_use]
     pub fn stats(&self, sprite: &Sprite) -> ConvertStats {
-        let mut sink = Sink {
-            out: &mut |_| {},
-            len: 0,
-        };
+        let mut sink = Sink::new(Out::Count);
         self.run(sprite, &mut sink, &mut |_| {})
             .unwrap_or_else(|e| panic!("{e}"))
     }
