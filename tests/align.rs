@@ -3,48 +3,15 @@
 //! leftmost on a tie), never worse than centre, and deterministic; `find_placement`
 //! accepts exactly the prints of some placement.
 
+mod common;
+use common::sprites::sprites;
 use proptest::prelude::*;
 use tetris_printer::{
     compare, find_placement, Align, Converter, Move, Passes, Playfield, Sprite, MAX_MOVES,
 };
-use tetris_printer::{ASCII_COLORS, MAX_HEIGHT, MAX_WIDTH};
+use tetris_printer::{MAX_HEIGHT, MAX_WIDTH};
 
 const TABLE_PASSES: [Passes; 3] = [Passes::Fewest, Passes::Optimal, Passes::Greedy];
-
-fn sprite(rows: &[Vec<Option<u8>>]) -> Sprite {
-    let (w, h) = (rows[0].len(), rows.len());
-    let mut rgba = vec![0u8; w * h * 4];
-    for (y, row) in rows.iter().enumerate() {
-        for (x, p) in row.iter().enumerate() {
-            if let Some(c) = p {
-                let col = ASCII_COLORS[*c as usize];
-                rgba[(y * w + x) * 4..][..4].copy_from_slice(&[col.r, col.g, col.b, 255]);
-            }
-        }
-    }
-    Sprite::from_rgba(w as u32, h as u32, &rgba).unwrap()
-}
-
-/// Random valid sprites (every row holds a pixel), as in `tests/convert.rs`.
-fn sprites() -> impl Strategy<Value = Sprite> {
-    (1..=MAX_WIDTH, 1..=MAX_HEIGHT, 1..=3u8, 0.0..1.0f64)
-        .prop_flat_map(|(w, h, colours, holes)| {
-            let pixel = proptest::option::weighted(1.0 - holes * 0.9, 0..colours);
-            (
-                proptest::collection::vec(proptest::collection::vec(pixel, w), h),
-                proptest::collection::vec(0..w, h),
-                0..colours,
-            )
-        })
-        .prop_map(|(mut rows, fill, colour)| {
-            for (row, x) in rows.iter_mut().zip(fill) {
-                if row.iter().all(Option::is_none) {
-                    row[x] = Some(colour);
-                }
-            }
-            sprite(&rows)
-        })
-}
 
 /// Occupied columns of a field: leftmost and rightmost.
 fn columns(field: &Playfield) -> (usize, usize) {
@@ -153,14 +120,14 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(120))]
 
     #[test]
-    fn best_is_the_leftmost_cheapest_column(s in sprites()) {
+    fn best_is_the_leftmost_cheapest_column(s in sprites(MAX_WIDTH, MAX_HEIGHT)) {
         for passes in TABLE_PASSES {
             check_best(&s, passes)?;
         }
     }
 
     #[test]
-    fn best_never_costs_more_than_centre(s in sprites()) {
+    fn best_never_costs_more_than_centre(s in sprites(MAX_WIDTH, MAX_HEIGHT)) {
         let c = Converter::new();
         let best = c.place(&s, Align::Best);
         let b = print(c, &best).len();

@@ -2,53 +2,10 @@
 #![cfg(feature = "cli")]
 
 use std::fs;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::path::Path;
 
-const BIN: &str = env!("CARGO_BIN_EXE_tetris-printer");
-
-/// A 1x1 sprite of colour (0x20, 0x60, 0xe0): one J cell at (10, 0).
-const PIXEL1_PNG: &[u8] = include_bytes!("fixtures/pixel1.png");
-/// Moves that print it: 16 pieces, moves on lines 4..=19.
-const PIXEL1_MOVES: &str = include_str!("fixtures/pixel1.txt");
-
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-fn run_in(dir: &Path, args: &[&str]) -> Run {
-    let Output {
-        status,
-        stdout,
-        stderr,
-    } = Command::new(BIN)
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("run tetris-printer");
-    let r = Run {
-        code: status.code().expect("exited normally, not by a signal"),
-        stdout: String::from_utf8(stdout).unwrap(),
-        stderr: String::from_utf8(stderr).unwrap(),
-    };
-    assert!(
-        !r.stderr.contains("panicked"),
-        "{args:?} panicked: {}",
-        r.stderr
-    );
-    r
-}
-
-/// A temporary directory holding `pixel1.png` and `moves.txt` (the pixel1 moves).
-fn workdir() -> (tempfile::TempDir, PathBuf) {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().to_path_buf();
-    fs::write(path.join("pixel1.png"), PIXEL1_PNG).unwrap();
-    fs::write(path.join("moves.txt"), PIXEL1_MOVES).unwrap();
-    (dir, path)
-}
+mod common;
+use common::{run_in, workdir, PIXEL1_MOVES, PIXEL1_PNG};
 
 #[test]
 fn play_writes_a_png_of_the_field() {

@@ -2,41 +2,15 @@
 //! prints land where it says, and `check` finds the column of any print by itself.
 #![cfg(feature = "cli")]
 
-use std::path::Path;
-use std::process::{Command, Output};
+mod common;
+use common::run_in as run;
 
-const BIN: &str = env!("CARGO_BIN_EXE_tetris-printer");
 /// 7 wide, so centred at x0 = 7; its fewest-pieces column is another one.
 const ARROW: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/tests/sprites/real/cursors/arrow-small.png"
 );
 const PIXEL: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/pixel1.png");
-
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-fn run(dir: &Path, args: &[&str]) -> Run {
-    let Output {
-        status,
-        stdout,
-        stderr,
-    } = Command::new(BIN)
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .unwrap();
-    let r = Run {
-        code: status.code().unwrap(),
-        stdout: String::from_utf8(stdout).unwrap(),
-        stderr: String::from_utf8(stderr).unwrap(),
-    };
-    assert!(!r.stderr.contains("panicked"), "{args:?}: {}", r.stderr);
-    r
-}
 
 fn pieces(moves: &str) -> usize {
     moves

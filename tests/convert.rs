@@ -2,11 +2,13 @@
 //! every pass strategy; fewest ≤ optimal ≤ greedy in pieces; conversion is
 //! deterministic; the buffer contract and the `MAX_MOVES` bound hold.
 
+mod common;
+use common::sprites::{sprite, sprites};
 use proptest::prelude::*;
 use tetris_printer::{
     compare, tables, ConvertError, Converter, Move, MoveList, Passes, Playfield, Sprite, MAX_MOVES,
 };
-use tetris_printer::{ASCII_COLORS, MAX_HEIGHT, MAX_WIDTH};
+use tetris_printer::{MAX_HEIGHT, MAX_WIDTH};
 use tetris_printer::{MAX_PIECES_PER_SQUARE, PLATFORM_PIECES};
 
 const ALL: [Converter; 3] = [
@@ -17,22 +19,6 @@ const ALL: [Converter; 3] = [
 
 fn placeholder() -> Move {
     "T0 0".parse().unwrap()
-}
-
-/// A sprite from rows of optional colour indices (row 0 at the top).
-fn sprite(rows: &[Vec<Option<u8>>]) -> Sprite {
-    let h = rows.len();
-    let w = rows[0].len();
-    let mut rgba = vec![0u8; w * h * 4];
-    for (y, row) in rows.iter().enumerate() {
-        for (x, &p) in row.iter().enumerate() {
-            if let Some(c) = p {
-                let rgb = ASCII_COLORS[usize::from(c)];
-                rgba[(y * w + x) * 4..][..4].copy_from_slice(&[rgb.r, rgb.g, rgb.b, 255]);
-            }
-        }
-    }
-    Sprite::from_rgba(w as u32, h as u32, &rgba).expect("test sprites are valid")
 }
 
 /// Converts with `c` three ways (into a `MAX_MOVES` buffer, an exact one, a `Vec`), checks
@@ -305,38 +291,16 @@ fn deterministic_across_calls_and_threads() {
     }
 }
 
-/// Random sprites: sizes 1×1..17×32, 1–3 colours, holes of any density, every row with
-/// at least one pixel (docs/spec.md §3 forbids gap rows).
-fn sprites() -> impl Strategy<Value = Sprite> {
-    (1..=MAX_WIDTH, 1..=MAX_HEIGHT, 1..=3u8, 0.0..1.0f64)
-        .prop_flat_map(|(w, h, colours, holes)| {
-            let pixel = proptest::option::weighted(1.0 - holes * 0.9, 0..colours);
-            (
-                proptest::collection::vec(proptest::collection::vec(pixel, w), h),
-                proptest::collection::vec(0..w, h),
-                0..colours,
-            )
-        })
-        .prop_map(|(mut rows, fill, colour)| {
-            for (row, x) in rows.iter_mut().zip(fill) {
-                if row.iter().all(Option::is_none) {
-                    row[x] = Some(colour);
-                }
-            }
-            sprite(&rows)
-        })
-}
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
     #[test]
-    fn random_sprites_replay_exactly(s in sprites()) {
+    fn random_sprites_replay_exactly(s in sprites(MAX_WIDTH, MAX_HEIGHT)) {
         check_both(&s);
     }
 
     #[test]
-    fn optimal_never_costs_more_than_greedy(s in sprites()) {
+    fn optimal_never_costs_more_than_greedy(s in sprites(MAX_WIDTH, MAX_HEIGHT)) {
         let f = Converter::new().stats(&s);
         let o = Converter::with_passes(Passes::Optimal).stats(&s);
         let g = Converter::greedy().stats(&s);

@@ -4,6 +4,8 @@
 //! to exactly its sprite.
 #![cfg(feature = "search")]
 
+mod common;
+use common::sprites::sprites;
 use std::collections::HashMap;
 
 use proptest::prelude::*;
@@ -11,7 +13,6 @@ use tetris_printer::exact::{convert_exact, ExactPlanner, RowPixel, RowSpec};
 use tetris_printer::search::engine::{
     all_placements, solve_with_restarts, DeadTable, Outcome, Placement, Problem,
 };
-use tetris_printer::ASCII_COLORS;
 use tetris_printer::{compare, Converter, Passes, Playfield, Sprite};
 
 /// One emitter as the brute force sees it, written out from the rules independently of
@@ -277,48 +278,11 @@ fn exact_equals_brute_force_on_small_rows() {
     );
 }
 
-/// A sprite from rows of optional colour indices (row 0 at the top).
-fn sprite(rows: &[Vec<Option<u8>>]) -> Sprite {
-    let h = rows.len();
-    let w = rows[0].len();
-    let mut rgba = vec![0u8; w * h * 4];
-    for (y, row) in rows.iter().enumerate() {
-        for (x, &p) in row.iter().enumerate() {
-            if let Some(c) = p {
-                let rgb = ASCII_COLORS[usize::from(c)];
-                rgba[(y * w + x) * 4..][..4].copy_from_slice(&[rgb.r, rgb.g, rgb.b, 255]);
-            }
-        }
-    }
-    Sprite::from_rgba(w as u32, h as u32, &rgba).expect("test sprites are valid")
-}
-
-/// Random small sprites: up to 10 × 6, 1–3 colours, holes of any density, no empty row.
-fn sprites() -> impl Strategy<Value = Sprite> {
-    (1..=10usize, 1..=6usize, 1..=3u8, 0.0..1.0f64)
-        .prop_flat_map(|(w, h, colours, holes)| {
-            let pixel = proptest::option::weighted(1.0 - holes * 0.9, 0..colours);
-            (
-                proptest::collection::vec(proptest::collection::vec(pixel, w), h),
-                proptest::collection::vec(0..w, h),
-                0..colours,
-            )
-        })
-        .prop_map(|(mut rows, fill, colour)| {
-            for (row, x) in rows.iter_mut().zip(fill) {
-                if row.iter().all(Option::is_none) {
-                    row[x] = Some(colour);
-                }
-            }
-            sprite(&rows)
-        })
-}
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(150))]
 
     #[test]
-    fn exact_never_costs_more_and_replays(s in sprites()) {
+    fn exact_never_costs_more_and_replays(s in sprites(10, 6)) {
         let print = convert_exact(&s).expect("exact converts");
         let field = Playfield::replay(&print.moves).expect("exact moves replay");
         prop_assert!(compare(&field, &s).is_ok(), "exact print differs:\n{}", s.to_ascii());

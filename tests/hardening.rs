@@ -5,73 +5,16 @@
 use std::fs;
 use std::io::{Read, Write};
 use std::os::unix::fs::{FileTypeExt, PermissionsExt};
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Output, Stdio};
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
 
 use tetris_printer::{
     parse_blocks, parse_moves, write_blocks, Block, BlockKind, Converter, Move, Piece, Playfield,
     Shape, Sprite, SpriteError, HEIGHT,
 };
 
-const BIN: &str = env!("CARGO_BIN_EXE_tetris-printer");
-const PIXEL1_PNG: &[u8] = include_bytes!("fixtures/pixel1.png");
-const PIXEL1_MOVES: &str = include_str!("fixtures/pixel1.txt");
-
-struct Run {
-    code: i32,
-    stdout: Vec<u8>,
-    stderr: String,
-}
-
-fn finish(out: Output, what: &str) -> Run {
-    let r = Run {
-        code: out
-            .status
-            .code()
-            .unwrap_or_else(|| panic!("{what}: killed by a signal: {:?}", out.status)),
-        stdout: out.stdout,
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    };
-    assert!(!r.stderr.contains("panicked"), "{what}: {}", r.stderr);
-    r
-}
-
-fn cmd(dir: &Path, args: &[&str]) -> Command {
-    let mut c = Command::new(BIN);
-    c.args(args).current_dir(dir);
-    c
-}
-
-fn run_in(dir: &Path, args: &[&str]) -> Run {
-    finish(cmd(dir, args).output().unwrap(), &format!("{args:?}"))
-}
-
-/// Runs with `input` on standard input.
-fn run_with_stdin(dir: &Path, args: &[&str], input: &[u8]) -> Run {
-    let mut child = cmd(dir, args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let input = input.to_vec();
-    let writer = std::thread::spawn(move || {
-        // The program may stop reading early (an error): that is its business.
-        let _ = stdin.write_all(&input);
-    });
-    let out = child.wait_with_output().unwrap();
-    writer.join().unwrap();
-    finish(out, &format!("{args:?}"))
-}
-
-fn workdir() -> (tempfile::TempDir, PathBuf) {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().to_path_buf();
-    fs::write(path.join("pixel1.png"), PIXEL1_PNG).unwrap();
-    fs::write(path.join("moves.txt"), PIXEL1_MOVES).unwrap();
-    (dir, path)
-}
+mod common;
+use common::{cmd, finish, run_in, run_with_stdin, workdir, PIXEL1_MOVES, PIXEL1_PNG};
 
 fn names(dir: &Path) -> Vec<String> {
     let mut v: Vec<String> = fs::read_dir(dir)
@@ -103,10 +46,10 @@ fn dash_output_is_stdout() {
     let (_t, dir) = workdir();
     let r = run_in(&dir, &["convert", "pixel1.png", "-o", "-"]);
     assert_eq!(r.code, 0, "{}", r.stderr);
-    assert_eq!(String::from_utf8(r.stdout).unwrap(), converted());
+    assert_eq!(r.stdout, converted());
     let r = run_in(&dir, &["render", "pixel1.png", "-o", "-", "--scale", "1"]);
     assert_eq!(r.code, 0, "{}", r.stderr);
-    assert!(r.stdout.starts_with(b"\x89PNG"), "a PNG on stdout");
+    assert!(r.stdout_bytes.starts_with(b"\x89PNG"), "a PNG on stdout");
     assert!(!dir.join("-").exists(), "no file named `-`");
 }
 
@@ -390,10 +333,10 @@ fn sprites_and_moves_from_pipes() {
     for arg in ["/dev/stdin", "-"] {
         let r = run_with_stdin(&dir, &["verify", arg], PIXEL1_PNG);
         assert_eq!(r.code, 0, "{arg}: {}", r.stderr);
-        assert_eq!(r.stdout, b"ok: 1x1 sprite, 16 pieces, 1 rows\n");
+        assert_eq!(r.stdout, "ok: 1x1 sprite, 16 pieces, 1 rows\n");
         let r = run_with_stdin(&dir, &["check", "pixel1.png", arg], PIXEL1_MOVES.as_bytes());
         assert_eq!(r.code, 0, "{arg}: {}", r.stderr);
-        assert_eq!(r.stdout, b"ok: 1x1 sprite, 16 pieces\n");
+        assert_eq!(r.stdout, "ok: 1x1 sprite, 16 pieces\n");
     }
     let r = run_with_stdin(&dir, &["play", "-", "-o", "f.png"], PIXEL1_MOVES.as_bytes());
     assert_eq!(r.code, 0, "{}", r.stderr);
