@@ -8,6 +8,7 @@
 
 pub use crate::search::exact::*;
 
+use crate::convert::{ConvertError, Converter};
 use crate::moves::Move;
 use crate::playfield::Playfield;
 use crate::printer::compare;
@@ -78,20 +79,6 @@ pub enum ExactError {
     /// The planned moves do not print the sprite (a planner bug).
     #[error("the exact print does not replay to the sprite: {0}")]
     Verify(String),
-}
-
-/// The platform for row `y`, on the leftmost square of row `y − 1` (as the converter
-/// places it).
-fn platform_for(
-    sprite: &Sprite,
-    y: usize,
-) -> Result<&'static crate::pattern::Platform, ExactError> {
-    let x0 = sprite.x0();
-    let s = (x0..x0 + sprite.width())
-        .find(|&x| sprite.cell(x, y - 1).is_some())
-        .unwrap_or(x0);
-    let centre = (s | 1) as u8;
-    tables::platform(centre).ok_or(ExactError::MissingPlatform { centre, row: y })
 }
 
 /// Converts `sprite` with `planner` (which keeps its engine answers for later calls):
@@ -169,19 +156,13 @@ pub fn plan_parallel(sprite: &Sprite, threads: usize) -> Vec<RowPlan> {
 fn assemble(sprite: &Sprite, plans: &[RowPlan]) -> Result<ExactPrint, ExactError> {
     let mut moves = Vec::new();
     let mut rows = Vec::new();
+    Converter::exact_moves(sprite, plans, |m| moves.push(m)).map_err(|e| match e {
+        ConvertError::MissingPlatform { centre, row } => {
+            ExactError::MissingPlatform { centre, row }
+        }
+        other => ExactError::Verify(other.to_string()),
+    })?;
     for (y, plan) in plans.iter().enumerate() {
-        let platform = if plan.platform {
-            Some(platform_for(sprite, y)?)
-        } else {
-            None
-        };
-        if let Some(p) = platform {
-            moves.extend_from_slice(p.add);
-        }
-        moves.extend(plan.pass_moves());
-        if let Some(p) = platform {
-            moves.push(p.remove);
-        }
         rows.push(RowStats {
             y,
             pixels: plan

@@ -343,6 +343,22 @@ impl Converter {
             .unwrap_or_else(|e| panic!("{e}"))
     }
 
+    /// The moves of the exact planner's `plans` (one per row of `sprite`, bottom first),
+    /// written as every strategy writes its rows (platform add, passes, platform remove).
+    #[cfg(feature = "search")]
+    pub(crate) fn exact_moves(
+        sprite: &Sprite,
+        plans: &[crate::exact::RowPlan],
+        mut f: impl FnMut(Move),
+    ) -> Result<(), ConvertError> {
+        let mut sink = Sink::new(Out::Each(&mut f));
+        let mut stats = ConvertStats::default();
+        for (y, plan) in plans.iter().enumerate() {
+            emit::exact(plan, sprite, y, &mut sink, &mut |_| {}, &mut stats)?;
+        }
+        Ok(())
+    }
+
     /// The conversion proper: pushes every move into `sink` (which counts past its end).
     fn run(
         &self,
@@ -357,18 +373,14 @@ impl Converter {
         // The plans of the last two rows (a row's plan depends on its input alone, and
         // sprites repeat rows, often every other one).
         let mut recent: [Option<(RowInput, fewest::RowPlan)>; 2] = [None, None];
+        // The exact planner plans every row up front, its distinct rows on all cores.
         #[cfg(feature = "search")]
-        if self.passes == Passes::Exact {
+        let exact_plans = if self.passes == Passes::Exact {
             let threads = std::thread::available_parallelism().map_or(1, usize::from);
-            for (y, plan) in crate::exact::plan_parallel(sprite, threads)
-                .iter()
-                .enumerate()
-            {
-                emit::exact(plan, sprite, y, sink, on_block, &mut stats)?;
-            }
-            stats.pieces = sink.len;
-            return Ok(stats);
-        }
+            crate::exact::plan_parallel(sprite, threads)
+        } else {
+            Vec::new()
+        };
         for y in 0..sprite.height() {
             let row = RowInput::of(sprite, y);
             let first_row = y == 0;
@@ -386,7 +398,9 @@ impl Converter {
                     emit::planned(&planned, sprite, y, sink, on_block, &mut stats)?;
                 }
                 #[cfg(feature = "search")]
-                Passes::Exact => unreachable!("planned above"),
+                Passes::Exact => {
+                    emit::exact(&exact_plans[y], sprite, y, sink, on_block, &mut stats)?;
+                }
                 Passes::Greedy | Passes::Optimal => {
                     let singles = classic::Singles::of(&row);
                     let split = if self.passes == Passes::Greedy {
