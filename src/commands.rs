@@ -14,8 +14,8 @@ use tetris_printer::output::{write_with, WriteOptions};
 use tetris_printer::render::{self, DEFAULT_SCALE, MAX_SCALE, MIN_SCALE};
 use tetris_printer::search::{self, Config, Progress};
 use tetris_printer::{
-    compare, moves_to_string, write_blocks, Align, Converter, Move, MoveList, Passes, Playfield,
-    Sprite,
+    compare, moves_to_string, write_blocks, Align, ConvertStats, Converter, Move, MoveList, Passes,
+    Playfield, Sprite,
 };
 
 use crate::{errln, load_sprite, move_reader, one_stdin, outln};
@@ -619,13 +619,14 @@ fn collect_sprites(paths: &[PathBuf]) -> Result<Vec<PathBuf>> {
     Ok(out)
 }
 
-/// Places `sprite` by `align`, converts it into `buf`, and times both; the placed sprite.
+/// Places `sprite` by `align`, converts it into `buf`, and times both; the placed sprite
+/// and what its conversion cost.
 fn timed_convert(
     sprite: &Sprite,
     converter: Converter,
     align: Align,
     buf: &mut MoveList,
-) -> (Sprite, Duration) {
+) -> (Sprite, ConvertStats, Duration) {
     // Best of a few runs: the conversion takes microseconds, so one run is noise. The
     // exact planner takes up to seconds, and runs once.
     let runs = if converter.passes() == Passes::Exact {
@@ -635,15 +636,16 @@ fn timed_convert(
     };
     let mut best = Duration::MAX;
     let mut placed = *sprite;
+    let mut stats = ConvertStats::default();
     for _ in 0..runs {
         let t = Instant::now();
         placed = converter.place(sprite, align);
-        converter
+        stats = converter
             .convert_into(&placed, buf)
             .expect("MAX_MOVES always suffices");
         best = best.min(t.elapsed());
     }
-    (placed, best)
+    (placed, stats, best)
 }
 
 /// `a / b` with three decimals, or `-` when `b` is 0.
@@ -724,10 +726,9 @@ pub fn stats(args: &StatsArgs) -> Result<ExitCode> {
             }
         };
         let align = args.align.align();
-        let (placed, time) = timed_convert(&sprite, main, align, &mut buf);
+        let (placed, st, time) = timed_convert(&sprite, main, align, &mut buf);
         let n = buf.len();
         verify_moves(&placed, &buf).with_context(|| f.display().to_string())?;
-        let st = main.stats(&placed);
         let mut cells = vec![
             format!("{}x{}", sprite.width(), sprite.height()),
             sprite.colors().len().to_string(),

@@ -232,7 +232,7 @@ fn buffer_too_small_says_how_many() {
         }
         // One big enough holds exactly the moves the other entry points give.
         let mut big = MoveList::<4096>::new();
-        c.convert_into(&s, &mut big).unwrap();
+        assert_eq!(c.convert_into(&s, &mut big).unwrap(), c.stats(&s));
         assert_eq!(big.as_slice(), c.convert_to_vec(&s).as_slice());
         let mut exact = vec![placeholder(); need];
         assert_eq!(c.convert(&s, &mut exact), Ok(need));

@@ -255,7 +255,8 @@ impl Converter {
         Ok(sink.len)
     }
 
-    /// Replaces the contents of `list` by the moves that print `sprite`.
+    /// Replaces the contents of `list` by the moves that print `sprite`, and returns what
+    /// the conversion cost (pieces, platforms, passes).
     ///
     /// Never allocates. A [`MoveList`] of the default capacity [`MAX_MOVES`] always
     /// suffices; a smaller one that turns out too small gives
@@ -276,11 +277,11 @@ impl Converter {
         &self,
         sprite: &Sprite,
         list: &mut MoveList<N>,
-    ) -> Result<(), ConvertError> {
+    ) -> Result<ConvertStats, ConvertError> {
         list.clear();
-        let n = self.convert(sprite, list.storage_mut())?;
-        list.set_len(n);
-        Ok(())
+        let stats = self.run_into(sprite, list.storage_mut())?;
+        list.set_len(stats.pieces);
+        Ok(stats)
     }
 
     /// Writes the moves that print `sprite` into `out` and returns how many there are.
@@ -290,14 +291,20 @@ impl Converter {
     /// (its contents are then unspecified). [`Converter::convert_into`] needs no
     /// initialised buffer, [`Converter::for_each_move`] no buffer at all.
     pub fn convert(&self, sprite: &Sprite, out: &mut [Move]) -> Result<usize, ConvertError> {
+        self.run_into(sprite, out).map(|stats| stats.pieces)
+    }
+
+    /// Converts into `out`, or says how long it must be.
+    fn run_into(&self, sprite: &Sprite, out: &mut [Move]) -> Result<ConvertStats, ConvertError> {
         let capacity = out.len();
-        let mut sink = Sink::new(Out::Slice(out));
-        self.run(sprite, &mut sink, &mut |_| {})?;
-        let needed = sink.len;
-        if needed > capacity {
-            return Err(ConvertError::BufferTooSmall { needed, capacity });
+        let stats = self.run(sprite, &mut Sink::new(Out::Slice(out)), &mut |_| {})?;
+        if stats.pieces > capacity {
+            return Err(ConvertError::BufferTooSmall {
+                needed: stats.pieces,
+                capacity,
+            });
         }
-        Ok(needed)
+        Ok(stats)
     }
 
     /// The moves that print `sprite`, in a vector of exactly the right length.
