@@ -100,12 +100,37 @@ fn read_sources() -> Vec<(String, String)> {
         .collect()
 }
 
-fn moves_code(moves: &[moves::Move]) -> String {
-    let items: Vec<String> = moves
-        .iter()
-        .map(|m| format!("mv({}, {})", m.shape.index(), m.x))
-        .collect();
-    format!("&[{}]", items.join(", "))
+/// Every pattern's moves, in one array: the generated tables refer to them by
+/// [`pattern::Span`] (no pointers, so no load-time relocations).
+#[derive(Default)]
+struct Moves(Vec<moves::Move>);
+
+impl Moves {
+    /// Appends `moves` and gives the code of their span.
+    fn span(&mut self, moves: &[moves::Move]) -> String {
+        let start = self.0.len();
+        self.0.extend_from_slice(moves);
+        let len =
+            u16::try_from(moves.len()).unwrap_or_else(|_| fail("a pattern of over 65,535 moves"));
+        let start = u32::try_from(start).unwrap_or_else(|_| fail("over 2³² pattern moves"));
+        format!("Span::new({start}, {len})")
+    }
+
+    /// The array's code.
+    fn code(&self) -> String {
+        let items: Vec<String> = self
+            .0
+            .iter()
+            .map(|m| format!("mv({}, {})", m.shape.index(), m.x))
+            .collect();
+        format!(
+            "/// Every pattern's pieces, one after another ({} moves); patterns hold [`Span`]s into it.\n\
+             pub static MOVES: [Move; {}] = [{}];\n",
+            self.0.len(),
+            self.0.len(),
+            items.join(", ")
+        )
+    }
 }
 
 fn main() {
@@ -215,7 +240,8 @@ fn main() {
     }
 
     let mut code = String::new();
-    emitter_tables(&mut code, &emitters);
+    let mut moves = Moves::default();
+    emitter_tables(&mut code, &mut moves, &emitters);
     let _ = writeln!(
         code,
         "/// The platform patterns for bar centres 1, 3, ..., 19.\npub static PLATFORMS: [Platform; {}] = [",
@@ -226,40 +252,47 @@ fn main() {
             code,
             "    Platform {{ centre: {}, add: {}, remove: mv({}, {}) }},",
             p.centre,
-            moves_code(&p.add),
+            moves.span(&p.add),
             p.remove.shape.index(),
             p.remove.x
         );
     }
     code.push_str("];\n");
     let mut strip_map = phf_codegen::Map::new();
+    let mut strip_list = Vec::new();
     for (key, list) in &strips {
-        let items: Vec<String> = list
-            .iter()
-            .map(|s| {
-                format!(
-                    "Strip {{ width: {}, height: {}, side: StripSide::{:?}, bottom: {:#x}, support: {:#x}, fillers: {} }}",
-                    s.width,
-                    s.height,
-                    s.side,
-                    s.bottom,
-                    s.support,
-                    moves_code(&s.fillers)
-                )
-            })
-            .collect();
-        strip_map.entry(*key, &format!("&[{}]", items.join(", ")));
+        let first = strip_list.len();
+        for s in list {
+            strip_list.push(format!(
+                "    Strip {{ width: {}, height: {}, side: StripSide::{:?}, bottom: {:#x}, support: {:#x}, fillers: {} }},",
+                s.width,
+                s.height,
+                s.side,
+                s.bottom,
+                s.support,
+                moves.span(&s.fillers)
+            ));
+        }
+        let (first, count) = (
+            u16::try_from(first).unwrap_or_else(|_| fail("over 65,535 strips")),
+            u16::try_from(list.len()).unwrap_or_else(|_| fail("over 65,535 strips")),
+        );
+        strip_map.entry(*key, &format!("({first}, {count})"));
     }
     let _ = writeln!(
         code,
-        "\n/// Strip fillers by `strip_key(width, height, side, bottom)`: the minimal supports, \
-         smallest first ({} keys, {} strips).\n\
-         pub static STRIPS: phf::Map<u32, &'static [Strip]> = {};",
+        "\n/// Every strip, grouped by key, each key's minimal supports smallest first.\n\
+         pub static STRIP_LIST: [Strip; {}] = [\n{}\n];\n\n\
+         /// Strips by `strip_key(width, height, side, bottom)`: `(first, count)` in \
+         [`STRIP_LIST`] ({} keys).\n\
+         pub static STRIPS: phf::Map<u32, (u16, u16)> = {};",
+        strip_list.len(),
+        strip_list.join("\n"),
         strips.len(),
-        strips.values().map(Vec::len).sum::<usize>(),
         strip_map.build()
     );
     strip_fit_tables(&mut code, strips.values().flatten());
+    code.push_str(&moves.code());
     let out =
         Path::new(&std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR")).join("tables.rs");
     std::fs::write(&out, code)
@@ -274,7 +307,11 @@ fn emitter_cost(e: &pattern_text::EmitterText) -> u32 {
 
 /// The emitters as a static list sorted by key, the `phf` map and the open-addressing
 /// index over it (both pointing into the list), and the classic split's cost model.
-fn emitter_tables(code: &mut String, emitters: &BTreeMap<u32, pattern_text::EmitterText>) {
+fn emitter_tables(
+    code: &mut String,
+    moves: &mut Moves,
+    emitters: &BTreeMap<u32, pattern_text::EmitterText>,
+) {
     let _ = writeln!(
         code,
         "/// Every emitter pattern, sorted by key ({} entries).\n\
@@ -282,24 +319,23 @@ fn emitter_tables(code: &mut String, emitters: &BTreeMap<u32, pattern_text::Emit
         emitters.len(),
         emitters.len()
     );
+    let mut map = phf_codegen::Map::new();
     for (key, e) in emitters {
-        let _ = writeln!(
-            code,
-            "    Emitter {{ key: {key:#x}, n: {}, height: {}, fillers: {} }},",
+        let item = format!(
+            "Emitter {{ key: {key:#x}, n: {}, height: {}, fillers: {} }}",
             e.n(),
             e.height,
-            moves_code(&e.fillers)
+            moves.span(&e.fillers)
         );
+        let _ = writeln!(code, "    {item},");
+        map.entry(*key, &item);
     }
     code.push_str("];\n\n");
-    let mut map = phf_codegen::Map::new();
-    for (i, key) in emitters.keys().enumerate() {
-        map.entry(*key, &format!("&EMITTER_LIST[{i}]"));
-    }
     let _ = writeln!(
         code,
-        "/// Every emitter pattern, keyed by its triples' bottom-row occupancy.\n\
-         pub static EMITTERS: phf::Map<u32, &'static Emitter> = {};\n",
+        "/// Every emitter pattern, keyed by its triples' bottom-row occupancy (the same \
+         values as [`EMITTER_LIST`]).\n\
+         pub static EMITTERS: phf::Map<u32, Emitter> = {};\n",
         map.build()
     );
     // Open addressing with linear probing; more than half the slots stay free.
@@ -317,15 +353,16 @@ fn emitter_tables(code: &mut String, emitters: &BTreeMap<u32, pattern_text::Emit
     let _ = writeln!(
         code,
         "/// The emitter index: `(key, pattern)` by [`layout::emitter_slot`], linear probing.\n\
-         static EMITTER_INDEX: [(u32, Option<&Emitter>); {}] = [",
+         /// `u16::MAX`: a free slot.\n\
+         static EMITTER_INDEX: [(u32, u16); {}] = [",
         layout::EMITTER_SLOTS
     );
     for slot in &slots {
         match slot {
             Some((key, i)) => {
-                let _ = writeln!(code, "({key:#x}, Some(&EMITTER_LIST[{i}])),");
+                let _ = writeln!(code, "({key:#x}, {i}),");
             }
-            None => code.push_str("(0, None),\n"),
+            None => code.push_str("(0, u16::MAX),\n"),
         }
     }
     code.push_str("];\n\n");

@@ -14,6 +14,43 @@
 
 use crate::moves::Move;
 use crate::piece::Shape;
+
+/// Where a pattern's pieces lie in the tables' one array of moves
+/// ([`crate::tables::MOVES`]): an offset and a count. The tables hold spans instead of
+/// slices so they contain no pointers: a position-independent binary then needs no
+/// load-time relocation per pattern (about 14,000 of them, 350 kB, with slices).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Span {
+    start: u32,
+    len: u16,
+}
+
+impl Span {
+    /// The `len` moves from `start` on. (Generated tables only: a span that does not
+    /// lie within [`crate::tables::MOVES`] makes [`Span::moves`] panic.)
+    #[must_use]
+    pub const fn new(start: u32, len: u16) -> Span {
+        Span { start, len }
+    }
+
+    /// The first move's index.
+    #[must_use]
+    pub const fn start(self) -> usize {
+        self.start as usize
+    }
+
+    /// How many moves.
+    #[must_use]
+    pub const fn len(self) -> usize {
+        self.len as usize
+    }
+
+    /// Whether there are none.
+    #[must_use]
+    pub const fn is_empty(self) -> bool {
+        self.len == 0
+    }
+}
 use crate::playfield::WIDTH;
 
 /// One emitter pattern, as compiled into the static tables.
@@ -25,8 +62,8 @@ pub struct Emitter {
     pub n: u8,
     /// Matrix rows (all completed and cleared).
     pub height: u8,
-    /// The pieces dropped after the triples, in order.
-    pub fillers: &'static [Move],
+    /// The pieces dropped after the triples, in order ([`Span::moves`]).
+    pub fillers: Span,
 }
 
 impl Emitter {
@@ -42,8 +79,8 @@ impl Emitter {
 pub struct Platform {
     /// Column of the centre of the first piece's (T2's) bar.
     pub centre: u8,
-    /// Dropped before the row's emitters; the first is the T2.
-    pub add: &'static [Move],
+    /// Dropped before the row's emitters; the first is the T2 ([`Span::moves`]).
+    pub add: Span,
     /// Dropped after them; clears the platform's three remaining rows.
     pub remove: Move,
 }
@@ -110,8 +147,8 @@ pub struct Strip {
     /// Cells of the emission row under the strip this packing needs filled (any superset
     /// does as well).
     pub support: u16,
-    /// The pieces, in drop order.
-    pub fillers: &'static [Move],
+    /// The pieces, in drop order ([`Span::moves`]).
+    pub fillers: Span,
 }
 
 /// Widest inner strip tabulated: every bottom and support of its columns, 4⁸ patterns

@@ -36,7 +36,7 @@ fn every_committed_pattern_replays_and_every_arrangement_has_one() {
         for e in &f.emitters {
             let t = tables::emitter(e.key).expect("compiled");
             assert_eq!(
-                (t.height, t.fillers),
+                (t.height, t.fillers.moves()),
                 (e.height, &e.fillers[..]),
                 "tables match the text"
             );
@@ -163,7 +163,7 @@ fn platforms_support_any_row_below() {
                     f.set(x, 0, Some(Piece::O));
                 }
             }
-            f.play(p.add).unwrap();
+            f.play(p.add.moves()).unwrap();
             // Emit one square on the platform at every sprite column with the 7-square
             // pattern's cousins: here simply squares set directly on the platform's top.
             assert_eq!(f.stack_height(), 4, "platform {} over {below:#b}", p.centre);

@@ -70,7 +70,7 @@ impl<'w, 's> RowWriter<'w, 's> {
             passes: 0,
         };
         if let Some(p) = platform {
-            w.block(BlockKind::PlatformAdd, |sink| sink.extend(p.add));
+            w.block(BlockKind::PlatformAdd, |sink| sink.extend(p.add.moves()));
             stats.platforms += 1;
         }
         Ok(w)
@@ -124,7 +124,7 @@ pub(super) fn classic(
             for i in Bits(pixels) {
                 sink.push(singles.triples[i]);
             }
-            sink.extend(emitter.fillers);
+            sink.extend(emitter.fillers.moves());
         });
     }
     row.close(stats);

@@ -4,7 +4,7 @@
 
 use crate::bits::Bits;
 use crate::moves::Move;
-use crate::pattern::{strip_window, Emitter, Strip, StripSide};
+use crate::pattern::{strip_window, Emitter, Span, Strip, StripSide};
 use crate::playfield::WIDTH;
 use crate::tables;
 use crate::tables::layout::{EDGE_WIDTH, STRIP_HEIGHT, STRIP_WIDTH};
@@ -27,10 +27,10 @@ impl Fill {
     /// The pieces of the fill, in drop order, to `out`.
     pub fn moves(&self, mut out: impl FnMut(Move)) {
         match self {
-            Fill::Table(e) => e.fillers.iter().copied().for_each(out),
+            Fill::Table(e) => e.fillers.moves().iter().copied().for_each(out),
             Fill::Strips { tiles, len } => {
                 for &(a, s) in &tiles[..*len] {
-                    for m in s.fillers {
+                    for m in s.fillers.moves() {
                         out(Move {
                             shape: m.shape,
                             x: m.x + a,
@@ -46,7 +46,7 @@ pub(super) static NO_EMITTER: Emitter = Emitter {
     key: 0,
     n: 0,
     height: 0,
-    fillers: &[],
+    fillers: Span::new(0, 0),
 };
 
 /// Mask of the columns of a strip `w` wide that may hold bottom cells and support.
@@ -193,7 +193,7 @@ static DUMMY: Strip = Strip {
     side: StripSide::Inner,
     bottom: 1,
     support: 0,
-    fillers: &[],
+    fillers: Span::new(0, 0),
 };
 
 #[cfg(test)]
@@ -274,7 +274,7 @@ mod tests {
                 21 * usize::from(e.height)
             );
         }
-        for s in tables::STRIPS.values().flat_map(|l| l.iter()) {
+        for s in &tables::STRIP_LIST {
             let w = usize::from(s.width);
             if s.side != StripSide::Inner {
                 assert_eq!(u32::from(s.bottom | s.support) & !window(s.side, w), 0);

@@ -6,22 +6,34 @@
 
 pub(crate) mod layout;
 
-use crate::pattern::{mv, strip_key, Emitter, Platform, Strip, StripSide};
+use crate::moves::Move;
+use crate::pattern::{mv, strip_key, Emitter, Platform, Span, Strip, StripSide};
 
 include!(concat!(env!("OUT_DIR"), "/tables.rs"));
+
+impl Span {
+    /// The moves of the span, in [`MOVES`].
+    ///
+    /// # Panics
+    /// If the span does not lie within [`MOVES`] (never for the tables' own spans).
+    #[must_use]
+    pub fn moves(self) -> &'static [Move] {
+        &MOVES[self.start()..self.start() + self.len()]
+    }
+}
 
 /// The emitter for the triples whose bottom-row cells are `key`.
 ///
 /// The converter looks emitters up several times a row, so this goes through an
 /// open-addressing index with a multiply-shift hash (a few ns) rather than the `phf`
-/// map's SipHash (about 18 ns); both point into the same [`EMITTER_LIST`].
+/// map's SipHash (about 18 ns); it holds indexes into [`EMITTER_LIST`].
 #[must_use]
 pub fn emitter(key: u32) -> Option<&'static Emitter> {
     let mut i = layout::emitter_slot(key);
     loop {
         match EMITTER_INDEX[i] {
-            (k, Some(e)) if k == key => return Some(e),
-            (_, None) => return None,
+            (_, u16::MAX) => return None,
+            (k, e) if k == key => return EMITTER_LIST.get(usize::from(e)),
             _ => i = (i + 1) % layout::EMITTER_SLOTS,
         }
     }
@@ -37,10 +49,12 @@ pub fn platform(centre: u8) -> Option<&'static Platform> {
 /// first (empty when none packs).
 #[must_use]
 pub fn strips(width: u8, height: u8, side: StripSide, bottom: u16) -> &'static [Strip] {
-    STRIPS
-        .get(&strip_key(width, height, side, bottom))
-        .copied()
-        .unwrap_or(&[])
+    match STRIPS.get(&strip_key(width, height, side, bottom)) {
+        Some(&(first, count)) => {
+            &STRIP_LIST[usize::from(first)..usize::from(first) + usize::from(count)]
+        }
+        None => &[],
+    }
 }
 
 /// The widths (bit `w − 1`) of the inner strips of height `h` (1..=5) that fit over the
@@ -118,10 +132,10 @@ mod tests {
     #[test]
     fn emitter_index_agrees_with_the_map() {
         for &key in EMITTERS.keys() {
-            assert!(core::ptr::eq(
+            assert_eq!(
                 emitter(key).expect("indexed"),
-                *EMITTERS.get(&key).expect("in the map")
-            ));
+                EMITTERS.get(&key).expect("in the map")
+            );
             for b in 0..23 {
                 let other = key ^ 1 << b;
                 assert_eq!(
@@ -132,6 +146,32 @@ mod tests {
         }
         assert!(emitter(0).is_none());
         assert_eq!(EMITTER_LIST.len(), EMITTERS.len());
+    }
+
+    /// The patterns' spans tile [`MOVES`] exactly, in table order: each move belongs to
+    /// one pattern, and none lies outside the array.
+    #[test]
+    fn spans_tile_the_move_array() {
+        let spans = EMITTER_LIST
+            .iter()
+            .map(|e| e.fillers)
+            .chain(PLATFORMS.iter().map(|p| p.add))
+            .chain(STRIP_LIST.iter().map(|s| s.fillers));
+        let mut next = 0;
+        for span in spans {
+            assert_eq!(span.start(), next, "{span:?}");
+            assert_eq!(span.moves().len(), span.len());
+            next += span.len();
+        }
+        assert_eq!(next, MOVES.len());
+        // Every key's strips are the run of the list the map gives.
+        for (&key, &(first, count)) in STRIPS.entries() {
+            let run = &STRIP_LIST[usize::from(first)..][..usize::from(count)];
+            assert!(!run.is_empty());
+            for s in run {
+                assert_eq!(strip_key(s.width, s.height, s.side, s.bottom), key);
+            }
+        }
     }
 
     /// The cost model matches the list: every pattern costs its standard, or is listed
