@@ -43,8 +43,9 @@ fn blocks_round_trip_to_the_same_moves_and_field() {
 
 #[test]
 fn listing_shows_platforms_and_emitters() {
-    // The top row's middle pixel is over a hole: that row needs a platform.
-    let sprite = Sprite::from_ascii("000\n0.0").unwrap();
+    // The top row's pixel is over a hole, with no other pixel of its row for its bar to
+    // rest on: that row needs a platform.
+    let sprite = Sprite::from_ascii("..0..\n0...0").unwrap();
     let (moves, blocks) = Converter::new().convert_blocks(&sprite);
     let kinds: Vec<BlockKind> = blocks.iter().map(|b| b.kind).collect();
     assert!(kinds.contains(&BlockKind::PlatformAdd), "{kinds:?}");

@@ -117,6 +117,13 @@ struct PassSum {
     above: u32,
     row: u32,
     flips: bool,
+    /// The pass's flipped bars (dropped first: a single of the pass may rest on them).
+    flip_row: u32,
+    /// Bar starts of its singles over a hole: each needs a filled cell of the emission
+    /// row under its bar when it drops (see [`lands`]), else the row needs a platform.
+    loose: u32,
+    /// Whether it has a flipped emitter over holes only (the row needs a platform).
+    loose_flip: bool,
     n: u8,
     /// The least the pass can cost: its emitters and the lowest matrix its cells allow.
     floor: u16,
@@ -134,12 +141,27 @@ fn least_pieces(min_rows: u32, pixels: u32) -> u32 {
     (21 * rows + pixels) / 4
 }
 
+/// Whether every single over a hole whose bar starts at a bit of `loose` lands: some cell
+/// under its bar is already `filled` in the emission row (a square of an earlier pass,
+/// or a flipped bar of its own pass, dropped first), so its bar rests there and its
+/// square stops over the hole. (The cell under its square is never filled before it: it
+/// is the square.) The exact planner uses the same rule.
+fn lands(loose: u32, filled: u32) -> bool {
+    let under_bar = filled | filled >> 1 | filled >> 2;
+    loose & !under_bar == 0
+}
+
+/// Whether the passes need a platform whatever their order: a flipped emitter lies in
+/// the emission row, so only the row below can hold it.
+fn forced_platform(sums: &[PassSum], passes: usize) -> bool {
+    sums[..passes].iter().any(|s| s.loose_flip)
+}
+
 /// Slots of the planner's fill cache (a power of two).
 const CACHE: usize = 64;
 
 struct Planner<'a> {
     row: &'a RowInput,
-    first_row: bool,
     best: u32,
     best_plan: Option<Candidate>,
     /// No plan costs less: stop when the best reaches it.
@@ -168,8 +190,14 @@ impl Planner<'_> {
             let s = &mut sums[usize::from(p)];
             s.above |= e.above;
             s.row |= e.row;
-            s.flips |= e.flipped();
             s.n += 1;
+            if e.flipped() {
+                s.flips = true;
+                s.flip_row |= e.row;
+                s.loose_flip |= !e.held;
+            } else if !e.held {
+                s.loose |= 1 << e.above.trailing_zeros();
+            }
         }
         for s in &mut sums[..c.passes] {
             s.floor = least_pieces(1, s.row.count_ones()) as u16;
@@ -177,12 +205,15 @@ impl Planner<'_> {
         sums
     }
 
-    /// Cost of `c` with its passes in `order`, or `None` if it is infeasible or not below
-    /// the best so far.
-    fn cost(&mut self, c: &Candidate, sums: &[PassSum], order: &[u8]) -> Option<u32> {
-        // A platform holds the emitters up; fillers rest on the emission row only.
+    /// Cost of `c` with its passes in `order` and whether it needs a platform, or `None`
+    /// if it is infeasible or not below the best so far.
+    fn cost(&mut self, c: &Candidate, sums: &[PassSum], order: &[u8]) -> Option<(u32, bool)> {
+        // A platform holds every emitter up; without one, each single over a hole must
+        // land on a cell already filled in the emission row. Fillers rest on the
+        // emission row only, either way.
         let mut support = 0;
-        let mut total = if c.platform { PLATFORM_PIECES } else { 0 };
+        let mut platform = forced_platform(sums, c.passes);
+        let mut total = if platform { PLATFORM_PIECES } else { 0 };
         // The floors of the passes not yet costed: no order can get below them.
         let mut rest: u32 = order
             .iter()
@@ -194,20 +225,25 @@ impl Planner<'_> {
         for &p in order {
             let s = sums[usize::from(p)];
             rest -= u32::from(s.floor);
+            if !platform && !lands(s.loose, support | s.flip_row) {
+                platform = true;
+                total += PLATFORM_PIECES;
+            }
             total += u32::from(s.n) + self.fill_pieces(s.above, support | s.row, s.flips)?;
             if total + rest >= self.best {
                 return None;
             }
             support |= s.row;
         }
-        Some(total)
+        Some((total, platform))
     }
 
     /// Offers `c` in its own order.
-    fn offer_orders_fixed(&mut self, c: &Candidate) {
+    fn offer_orders_fixed(&mut self, c: &mut Candidate) {
         let sums = Self::sums(c);
-        if let Some(cost) = self.cost(c, &sums, &c.order[..c.passes]) {
+        if let Some((cost, platform)) = self.cost(c, &sums, &c.order[..c.passes]) {
             self.best = cost;
+            c.platform = platform;
             self.best_plan = Some(*c);
         }
     }
@@ -231,8 +267,9 @@ impl Planner<'_> {
                 *o = i as u8;
             }
             let order = c.order;
-            if let Some(cost) = self.cost(c, &sums, &order[..c.passes]) {
+            if let Some((cost, platform)) = self.cost(c, &sums, &order[..c.passes]) {
                 self.best = cost;
+                c.platform = platform;
                 self.best_plan = Some(*c);
             }
             return;
@@ -242,9 +279,10 @@ impl Planner<'_> {
             if o.iter().any(|&p| usize::from(p) >= c.passes) {
                 continue;
             }
-            if let Some(cost) = self.cost(c, &sums, o) {
+            if let Some((cost, platform)) = self.cost(c, &sums, o) {
                 c.order[..c.passes].copy_from_slice(o);
                 self.best = cost;
+                c.platform = platform;
                 self.best_plan = Some(*c);
             }
         }
@@ -253,7 +291,11 @@ impl Planner<'_> {
     /// A floor under the cost of `c` in any order: each pass needs at least the lowest
     /// matrix height its cell count allows.
     fn floor_of(c: &Candidate, sums: &[PassSum]) -> u32 {
-        let base = if c.platform { PLATFORM_PIECES } else { 0 };
+        let base = if forced_platform(sums, c.passes) {
+            PLATFORM_PIECES
+        } else {
+            0
+        };
         base + sums[..c.passes]
             .iter()
             .map(|s| u32::from(s.floor))
@@ -293,7 +335,6 @@ impl Planner<'_> {
             return;
         }
         if i == self.row.len {
-            c.platform = !self.first_row && c.emits[..c.len].iter().any(|e| !e.held);
             self.group(c, false);
             self.offer_orders(c);
             if c.emits[..c.len].iter().any(Emit::flipped) {
@@ -328,7 +369,6 @@ pub(crate) fn plan_row(row: &RowInput, first_row: bool) -> RowPlan {
     let greedy = classic::greedy(&singles);
     let mut planner = Planner {
         row,
-        first_row,
         best: u32::MAX,
         best_plan: None,
         floor: least_pieces(1, row.len as u32),
@@ -375,7 +415,6 @@ fn offer_classic(planner: &mut Planner<'_>, c: &mut Candidate, split: &classic::
     let (passes, count) = (split.members(row.len), split.passes);
     c.len = row.len;
     c.passes = count;
-    c.platform = row.singles_need_platform(planner.first_row);
     for i in 0..row.len {
         c.emits[i] = row.single(i);
         c.pass_of[i] = passes[..count]
@@ -392,7 +431,8 @@ fn offer_classic(planner: &mut Planner<'_>, c: &mut Candidate, split: &classic::
 /// A floor under the cost of every classic split of `row` (singles only): each pass of
 /// `n` singles costs `(21·h + n)/4` for its matrix height `h ≡ −n (mod 4)`, so the row
 /// costs `(21·Σh + pixels)/4` with `Σh ≡ −pixels (mod 4)` and `Σh` at least the passes
-/// any split needs (the most triples over one column), plus its platform.
+/// any split needs (the most triples over one column), plus a platform when one is
+/// unavoidable: a single over a hole with no other pixel under its bar.
 fn classic_floor(row: &RowInput, first_row: bool) -> u32 {
     let mut depth = [0u8; WIDTH + 2];
     for i in 0..row.len {
@@ -402,6 +442,11 @@ fn classic_floor(row: &RowInput, first_row: bool) -> u32 {
         }
     }
     let passes = u32::from(depth.iter().copied().max().unwrap_or(0));
-    let platform = row.singles_need_platform(first_row);
+    let columns = (0..row.len).fold(0u32, |m, i| m | 1 << row.x[i]);
+    let platform = !first_row
+        && (0..row.len).any(|i| {
+            let single = row.single(i);
+            !single.held && single.above & columns & !single.row == 0
+        });
     least_pieces(passes, row.len as u32) + if platform { PLATFORM_PIECES } else { 0 }
 }
