@@ -35,6 +35,7 @@
 //! - the classic exact split ([`classic::optimal_from`]): a branch-and-bound capped at
 //!   [`classic::NODE_LIMIT`] = 250,000 nodes, run only when the planner's best is above
 //!   both floors.
+//!
 //! Measured (callgrind), the default costs 19× the greedy converter's instructions on
 //! the nine benchmark sprites (30× on the 17 × 32 noise sprite). On the noise and smiley
 //! sprites about 40 % goes to the cover enumeration (its bookkeeping more than its
