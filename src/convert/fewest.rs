@@ -264,14 +264,26 @@ impl Planner<'_> {
             return;
         }
         if c.passes > 3 {
-            for (i, o) in c.order[..c.passes].iter_mut().enumerate() {
+            // In grouping order; and, when some pass has singles over holes, with the
+            // passes that need no landing first (stable), so theirs have squares to land on.
+            let mut order = [0u8; MAX_WIDTH];
+            for (i, o) in order[..c.passes].iter_mut().enumerate() {
                 *o = i as u8;
             }
-            let order = c.order;
-            if let Some((cost, platform)) = self.cost(c, &sums, &order[..c.passes]) {
-                self.best = cost;
-                c.platform = platform;
-                self.best_plan = Some(*c);
+            let loose = sums[..c.passes].iter().any(|s| s.loose != 0);
+            for held_first in [false, true] {
+                if held_first {
+                    if !loose {
+                        break;
+                    }
+                    order[..c.passes].sort_by_key(|&p| sums[usize::from(p)].loose != 0);
+                }
+                if let Some((cost, platform)) = self.cost(c, &sums, &order[..c.passes]) {
+                    c.order = order;
+                    self.best = cost;
+                    c.platform = platform;
+                    self.best_plan = Some(*c);
+                }
             }
             return;
         }
