@@ -26,6 +26,7 @@ fn kind_name(kind: BlockKind) -> &'static str {
         BlockKind::PlatformAdd => "platform add",
         BlockKind::Emitter => "emitter",
         BlockKind::PlatformRemove => "platform remove",
+        BlockKind::Direct => "direct",
     }
 }
 

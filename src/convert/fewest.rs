@@ -44,6 +44,8 @@ pub(crate) struct PassPlan {
 #[derive(Clone, Copy)]
 pub(crate) struct RowPlan {
     pub platform: bool,
+    /// The row's cells filled before its passes ([`RowInput::support`]).
+    support: u32,
     /// Pieces of the plan, platform included.
     pub pieces: u32,
     plan: Candidate,
@@ -53,7 +55,7 @@ impl RowPlan {
     /// Builds each pass with its fill, in order, and hands it to `f`.
     pub fn passes(&self, mut f: impl FnMut(&PassPlan)) {
         let c = &self.plan;
-        let mut support = 0;
+        let mut support = self.support;
         for &p in &c.order[..c.passes] {
             let mut pass = PassPlan {
                 emits: [Emit::NONE; MAX_WIDTH],
@@ -163,7 +165,7 @@ impl Planner<'_> {
     /// the best so far.
     fn cost(&mut self, c: &Candidate, sums: &[PassSum], order: &[u8]) -> Option<u32> {
         // A platform holds the emitters up; fillers rest on the emission row only.
-        let mut support = 0;
+        let mut support = self.row.support;
         let mut total = if c.platform { PLATFORM_PIECES } else { 0 };
         // The floors of the passes not yet costed: no order can get below them.
         let mut rest: u32 = order
@@ -346,6 +348,7 @@ pub(crate) fn plan_row(row: &RowInput, first_row: bool) -> RowPlan {
         .expect("the greedy split always has a cost: its table patterns exist");
     RowPlan {
         platform: plan.platform,
+        support: row.support,
         pieces: planner.best,
         plan,
     }
