@@ -479,8 +479,7 @@ fn item(px: &Pixels, width: usize, x: usize, y: usize, rows: usize) -> Item {
 
 /// Picks the blocks of the band of rows `y..y + rows` that cover the most pixels (a DP
 /// over its columns), into `plan`.
-fn band_blocks(px: &Pixels, y: usize, rows: usize, plan: &mut DirectPlan) {
-    const WIDTHS: [usize; 4] = [2, 3, 4, 5];
+fn band_blocks(px: &Pixels, y: usize, rows: usize, widths: &[usize], plan: &mut DirectPlan) {
     let (x0, w) = (px.x0, px.width);
     // best[i]: most pixels covered in columns x0..x0 + i; how[i]: the item ending there.
     let mut best = [0u16; MAX_WIDTH + 1];
@@ -488,7 +487,7 @@ fn band_blocks(px: &Pixels, y: usize, rows: usize, plan: &mut DirectPlan) {
     for i in 1..=w {
         best[i] = best[i - 1];
         how[i] = (1, Item::default());
-        for iw in WIDTHS {
+        for &iw in widths {
             if iw > i {
                 continue;
             }
@@ -543,6 +542,45 @@ fn band_pieces(
     Some(total)
 }
 
+/// The column items each band tries: all of them, then each kind alone (the DP
+/// maximises the pixels covered, which is not always what costs least).
+const VARIANTS: [&[usize]; 5] = [&[2, 3, 4, 5], &[2, 4, 5], &[2, 5], &[4], &[3]];
+
+/// Adds to `plan` the blocks the DP picks for the band of rows `y..y + rows` with the
+/// column items `widths`, then drops, in one sweep, each block whose removal lowers
+/// the band's pieces; returns the band's pieces (`without`, the default's, if no block
+/// is left).
+fn pruned(
+    px: &Pixels,
+    sprite: &Sprite,
+    y: usize,
+    rows: usize,
+    widths: &[usize],
+    without: u32,
+    plan: &mut DirectPlan,
+) -> u32 {
+    let first = plan.len;
+    band_blocks(px, y, rows, widths, plan);
+    let mut cost = band_pieces(plan, first, sprite, y, rows).unwrap_or(u32::MAX);
+    let mut i = first;
+    while i < plan.len {
+        let mut trial = *plan;
+        trial.remove(i);
+        let c = if trial.len > first {
+            band_pieces(&trial, first, sprite, y, rows).unwrap_or(u32::MAX)
+        } else {
+            without
+        };
+        if c < cost {
+            *plan = trial;
+            cost = c;
+        } else {
+            i += 1;
+        }
+    }
+    cost
+}
+
 /// The direct plan with the fewest pieces in all, never more than the default print.
 pub(crate) fn plan(sprite: &Sprite) -> DirectPlan {
     let px = Pixels::of(sprite);
@@ -561,34 +599,19 @@ pub(crate) fn plan(sprite: &Sprite) -> DirectPlan {
         while y < h {
             let rows = if y == 0 && offset > 0 { offset } else { BAND }.min(h - y);
             let without: u32 = plain[y..y + rows].iter().sum();
-            let first = plan.len;
-            band_blocks(&px, y, rows, &mut plan);
-            let mut cost = band_pieces(&plan, first, sprite, y, rows).unwrap_or(u32::MAX);
-            // One sweep over the band's blocks: drop each that does not pay its way.
-            let mut i = first;
-            while i < plan.len {
+            // The band's cheapest blocks, or none.
+            let mut cost = without;
+            let mut chosen = plan;
+            for widths in VARIANTS {
                 let mut trial = plan;
-                trial.remove(i);
-                let c = if trial.len > first {
-                    band_pieces(&trial, first, sprite, y, rows).unwrap_or(u32::MAX)
-                } else {
-                    without
-                };
+                let c = pruned(&px, sprite, y, rows, widths, without, &mut trial);
                 if c < cost {
-                    plan = trial;
                     cost = c;
-                } else {
-                    i += 1;
+                    chosen = trial;
                 }
             }
-            if cost < without {
-                total += cost;
-            } else {
-                while plan.len > first {
-                    plan.remove(plan.len - 1);
-                }
-                total += without;
-            }
+            plan = chosen;
+            total += cost;
             y += rows;
         }
         if total < best.pieces {
