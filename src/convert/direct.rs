@@ -23,33 +23,45 @@
 //!   after the top row of that cell's block, whose pieces are all in by then;
 //! - no platform meets a direct cell: a platform fills its row completely and rests
 //!   on the leftmost square of the row below, so a row with a platform has no
-//!   pre-filled cell and no direct cell still missing in the row below. We ask more:
-//!   in a band with direct pieces only the band's bottom row may need a platform.
+//!   pre-filled cell and no direct cell still missing in the row below
+//!   (`DirectPlan::platform_ok`); its own missing cells are fine (holes the platform
+//!   fills and clears, as it does with the row's pixels).
 //!
 //! # The choice
-//! Pieces come in *blocks*: fixed small rectangles of one colour tiled by one kind of
-//! piece, with a drop order checked by the simulator (the [`BLOCKS`] table: 2 × 4
-//! upright J or L pairs, 4 × 2 flat J or L pairs, the 4 × 4 of four T, and a 5 × 8 of
-//! ten J or L, which with the 2 × 4 tiles any width from 2 up, 17 included). The
-//! sprite's rows are cut into *bands* of 8 rows from a row offset `o` (the first band
-//! has `o` rows). In each band a DP over its columns picks blocks side by side, each
-//! column range either empty or one *column item*: 2 wide (two 2 × 4 slots), 4 wide
-//! (four 4 × 2 slots, or a 4 × 4 T per 4 rows) or 5 wide (a 5 × 8), maximising the
-//! pixels covered. A block fits when its cells are pixels of its colour and each of its
-//! pieces rests on something. Then the band's rows are priced twice with the default
-//! row planner, with and without the band's blocks, and the cheaper wins (a band whose
-//! rows above its bottom would need a platform keeps no blocks). Bands do not interact
-//! (a band's pieces stay in its rows; a row's plan depends only on its own pixels,
-//! pre-filled cells and the sprite under it), so every offset's print costs at most the
-//! default's. All 8 offsets are tried and the cheapest print (the lowest offset on a tie)
-//! is kept.
+//! Pieces come in *blocks* from one static table, [`BLOCKS`], each with a drop order the
+//! simulator checks (the unit test below): 2 × 4 upright J or L pairs, 4 × 2 flat J or L
+//! pairs, the 4 × 4 of four T, a 5 × 8 of ten J or L (with the 2 × 4 it tiles any width
+//! from 2 up, 17 included; J alone tiles no 3 × 4, 3 × 8, 5 × 4 or 17 × 4) and the six
+//! single flat pieces (J0, J2, T0, T2, L0, L2). A block fits where its cells are pixels
+//! of its colour and each of its pieces rests on a pixel, the floor or an earlier piece
+//! of the block.
+//!
+//! The sprite's rows are cut into *bands* of 8 rows from a row offset `o` (the first
+//! band has `o` rows). In a band, a DP over the columns picks *column items* side by
+//! side, each owning its columns over the band: 2 wide (a 2 × 4 per 4 rows), 3 wide (a
+//! single flat piece per 2 rows), 4 wide (a 4 × 4 T, else a 4 × 2, per slot) or 5 wide
+//! (a 5 × 8), maximising the pixels covered (ties: the first found). Covering pixels is
+//! not what saves pieces (a row's passes cost `(21·Σh + pixels)/4`, so only rows left
+//! with nothing, or with a pixel count that closes in fewer matrix rows, get cheaper),
+//! so the band's rows are then *priced* with the default row planner
+//! ([`fewest::plan_row`]) and one sweep drops each block whose removal lowers the
+//! band's pieces. Each band does this for five sets of items (all; no singles; 2 and 5
+//! wide; 4 wide; singles) and keeps the cheapest, or no blocks at all when none beats
+//! the default's rows. Bands do not interact (a band's pieces stay in its rows; a row's
+//! plan and platform depend only on its own pixels, its pre-filled cells and its band's
+//! missing cells), so no offset's print costs more than the default. All 8 offsets are
+//! tried and the cheapest print (the lowest offset on a tie) is kept.
 //!
 //! # Work
-//! Everything is fixed-size on the stack; nothing allocates. Per offset and band: the
-//! column DP looks at 17 columns × 4 items (each at most 4 slots of a block table
-//! lookup, ≤ 40 cells checked), then at most 8 rows are planned with blocks. With the
-//! sprite's 32 rows planned once without blocks, that is at most 32 + 8 × 32 = 288 row
-//! plans and 8 × 5 × 17 × 4 column items per sprite, whatever the sprite.
+//! Everything is fixed-size on the stack; nothing allocates; nothing recurses. A band
+//! holds at most 8 × 17 = 136 pixels, so its DP keeps at most 34 blocks (4 cells or
+//! more each), and its sweep tries each once, re-planning only the rows of the block
+//! tried (at most 8): at most 8 + 34 × 8 = 280 row plans per band and item set. With at
+//! most 5 bands per offset, 5 item sets and 8 offsets, plus the 32 rows planned once
+//! without blocks: at most 32 + 8 × 5 × 5 × 280 = 56,032 row plans, and 8 × 5 × 5 DPs
+//! of 17 columns × 4 items (each at most 4 blocks of at most 40 cells checked). In
+//! practice far fewer: at most ~7 ms per benchmark sprite (the default plans one in
+//! at most 0.15 ms).
 
 use crate::moves::Move;
 use crate::piece::Shape;
@@ -241,6 +253,9 @@ pub(crate) struct DirectPlan {
     /// Per playfield row: the cells of direct pieces whose top row it is (filled before
     /// the row's passes).
     prefill: [u32; MAX_HEIGHT],
+    /// Per playfield row: the cells of direct pieces reaching above it (still missing
+    /// when the row's passes run).
+    pending: [u32; MAX_HEIGHT],
     /// Pieces of the whole print (direct and emitted).
     pub pieces: u32,
 }
@@ -255,6 +270,7 @@ impl DirectPlan {
         len: 0,
         cells: [0; MAX_HEIGHT],
         prefill: [0; MAX_HEIGHT],
+        pending: [0; MAX_HEIGHT],
         pieces: 0,
     };
 
@@ -270,6 +286,7 @@ impl DirectPlan {
         self.len -= 1;
         self.cells = [0; MAX_HEIGHT];
         self.prefill = [0; MAX_HEIGHT];
+        self.pending = [0; MAX_HEIGHT];
         for i in 0..self.len {
             let p = self.blocks[i];
             self.mark(p);
@@ -286,6 +303,8 @@ impl DirectPlan {
                 self.cells[y] |= cells;
                 if y == top {
                     self.prefill[y] |= cells;
+                } else {
+                    self.pending[y] |= cells;
                 }
             }
         }
@@ -295,6 +314,13 @@ impl DirectPlan {
     /// pre-filled cells as support.
     pub(crate) fn row(&self, sprite: &Sprite, y: usize) -> RowInput {
         RowInput::of(sprite, y).without(self.cells[y], self.prefill[y])
+    }
+
+    /// Whether row `y` may have a platform: a platform fills its row and rests on the
+    /// leftmost square of the row below, so the row must have no pre-filled cell and
+    /// the row below no direct cell still missing.
+    fn platform_ok(&self, y: usize) -> bool {
+        self.prefill[y] == 0 && (y == 0 || self.pending[y - 1] == 0)
     }
 
     /// The direct pieces dropped right after row `y`'s passes (those whose top row is
@@ -518,28 +544,28 @@ fn row_pieces(plan: &DirectPlan, sprite: &Sprite, y: usize) -> (u32, bool) {
     (p.pieces, p.platform)
 }
 
-/// The pieces of the band of rows `y..y + rows` with `plan`'s blocks from `first` on
-/// (its rows' plans and those blocks' pieces), or `None` when a row above the band's
-/// bottom would need a platform.
-fn band_pieces(
-    plan: &DirectPlan,
-    first: usize,
-    sprite: &Sprite,
-    y: usize,
-    rows: usize,
-) -> Option<u32> {
-    let mut total: u32 = plan.blocks[first..plan.len]
+/// Row `y`'s pieces with `plan`'s direct pieces, or `u32::MAX` when it would need a
+/// platform it cannot have ([`DirectPlan::platform_ok`]).
+fn priced_row(plan: &DirectPlan, sprite: &Sprite, y: usize) -> u32 {
+    match row_pieces(plan, sprite, y) {
+        (_, true) if !plan.platform_ok(y) => u32::MAX,
+        (pieces, _) => pieces,
+    }
+}
+
+/// The direct pieces of `plan`'s blocks from `first` on.
+fn block_pieces(plan: &DirectPlan, first: usize) -> u32 {
+    plan.blocks[first..plan.len]
         .iter()
         .map(|p| p.shape().pieces.len() as u32)
-        .sum();
-    for r in y..y + rows {
-        let (pieces, platform) = row_pieces(plan, sprite, r);
-        if platform && r > y {
-            return None;
-        }
-        total += pieces;
-    }
-    Some(total)
+        .sum()
+}
+
+/// The band's rows' pieces, summed (`u32::MAX` if one is impossible).
+fn sum_rows(rows: &[u32]) -> u32 {
+    rows.iter()
+        .try_fold(0u32, |t, &r| (r != u32::MAX).then(|| t + r))
+        .unwrap_or(u32::MAX)
 }
 
 /// The column items each band tries: all of them, then each kind alone (the DP
@@ -548,8 +574,8 @@ const VARIANTS: [&[usize]; 5] = [&[2, 3, 4, 5], &[2, 4, 5], &[2, 5], &[4], &[3]]
 
 /// Adds to `plan` the blocks the DP picks for the band of rows `y..y + rows` with the
 /// column items `widths`, then drops, in one sweep, each block whose removal lowers
-/// the band's pieces; returns the band's pieces (`without`, the default's, if no block
-/// is left).
+/// the band's pieces (re-pricing only the rows of the block dropped); returns the
+/// band's pieces (`without`, the default's, if no block is left).
 fn pruned(
     px: &Pixels,
     sprite: &Sprite,
@@ -561,19 +587,37 @@ fn pruned(
 ) -> u32 {
     let first = plan.len;
     band_blocks(px, y, rows, widths, plan);
-    let mut cost = band_pieces(plan, first, sprite, y, rows).unwrap_or(u32::MAX);
+    if plan.len == first {
+        return without;
+    }
+    let mut priced = [0u32; BAND];
+    for (r, p) in priced[..rows].iter_mut().enumerate() {
+        *p = priced_row(plan, sprite, y + r);
+    }
+    let cost_of = |plan: &DirectPlan, priced: &[u32]| match sum_rows(priced) {
+        u32::MAX => u32::MAX,
+        s => s + block_pieces(plan, first),
+    };
+    let mut cost = cost_of(plan, &priced[..rows]);
     let mut i = first;
     while i < plan.len {
         let mut trial = *plan;
         trial.remove(i);
-        let c = if trial.len > first {
-            band_pieces(&trial, first, sprite, y, rows).unwrap_or(u32::MAX)
+        let (c, trial_priced) = if trial.len == first {
+            (without, priced)
         } else {
-            without
+            let mut tp = priced;
+            let b = plan.blocks[i];
+            let lo = usize::from(b.y) - y;
+            for r in lo..lo + usize::from(b.shape().height) {
+                tp[r] = priced_row(&trial, sprite, y + r);
+            }
+            (cost_of(&trial, &tp[..rows]), tp)
         };
         if c < cost {
             *plan = trial;
             cost = c;
+            priced = trial_priced;
         } else {
             i += 1;
         }
