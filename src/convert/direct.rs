@@ -346,8 +346,8 @@ impl DirectPlan {
 
 /// The sprite's pixels as row masks, and its colours per row as masks per colour.
 struct Pixels {
-    /// `colour[c][y]`: the cells of colour `c` in playfield row `y`.
-    colour: [[u32; MAX_HEIGHT]; 3],
+    /// `colour[y][c]`: the cells of colour `c` in playfield row `y`.
+    colour: [[u32; 3]; MAX_HEIGHT],
     height: usize,
     x0: usize,
     width: usize,
@@ -355,12 +355,12 @@ struct Pixels {
 
 impl Pixels {
     fn of(sprite: &Sprite) -> Pixels {
-        let mut colour = [[0; MAX_HEIGHT]; 3];
+        let mut colour = [[0; 3]; MAX_HEIGHT];
         let x0 = sprite.x0();
-        for y in 0..sprite.height() {
+        for (y, row) in colour.iter_mut().enumerate().take(sprite.height()) {
             for x in x0..x0 + sprite.width() {
                 if let Some(c) = sprite.cell(x, y) {
-                    colour[usize::from(c.min(2))][y] |= 1 << x;
+                    row[usize::from(c.min(2))] |= 1 << x;
                 }
             }
         }
@@ -373,7 +373,7 @@ impl Pixels {
     }
 
     fn any(&self, y: usize) -> u32 {
-        self.colour[0][y] | self.colour[1][y] | self.colour[2][y]
+        self.colour[y][0] | self.colour[y][1] | self.colour[y][2]
     }
 
     /// Whether block `b` fits with its bottom-left cell at `(x, y)`: every cell a pixel
@@ -385,7 +385,7 @@ impl Pixels {
         if y + h > self.height || x + w > self.x0 + self.width {
             return false;
         }
-        let own = &self.colour[usize::from(shape_b.colour)];
+        let c = usize::from(shape_b.colour);
         let placed = Placed {
             block: b as u8,
             x: x as u8,
@@ -394,7 +394,7 @@ impl Pixels {
         for (m, bottom, _) in placed.pieces() {
             for dy in 0..m.shape.height() {
                 let cells = m.shape.row_mask(dy) << m.x;
-                if own[bottom + usize::from(dy)] & cells != cells {
+                if self.colour[bottom + usize::from(dy)][c] & cells != cells {
                     return false;
                 }
             }
@@ -609,8 +609,9 @@ fn pruned(
             let mut tp = priced;
             let b = plan.blocks[i];
             let lo = usize::from(b.y) - y;
-            for r in lo..lo + usize::from(b.shape().height) {
-                tp[r] = priced_row(&trial, sprite, y + r);
+            let h = usize::from(b.shape().height);
+            for (r, t) in tp.iter_mut().enumerate().skip(lo).take(h) {
+                *t = priced_row(&trial, sprite, y + r);
             }
             (cost_of(&trial, &tp[..rows]), tp)
         };
