@@ -47,7 +47,9 @@
 //! ([`fewest::plan_row`]) and one sweep drops each block whose removal lowers the
 //! band's pieces. Each band does this for five sets of items (all; no singles; 2 and 5
 //! wide; 4 wide; singles) and keeps the cheapest, or no blocks at all when none beats
-//! the default's rows. Bands do not interact (a band's pieces stay in its rows; a row's
+//! the default's rows. Last, single flat pieces are tried anywhere in the band that no
+//! other direct piece touches, each kept if it lowers the band's pieces
+//! (`add_singles`). Bands do not interact (a band's pieces stay in its rows; a row's
 //! plan and platform depend only on its own pixels, its pre-filled cells and its band's
 //! missing cells), so no offset's print costs more than the default. All 8 offsets are
 //! tried and the cheapest print (the lowest offset on a tie) is kept.
@@ -56,12 +58,14 @@
 //! Everything is fixed-size on the stack; nothing allocates; nothing recurses. A band
 //! holds at most 8 × 17 = 136 pixels, so its DP keeps at most 34 blocks (4 cells or
 //! more each), and its sweep tries each once, re-planning only the rows of the block
-//! tried (at most 8): at most 8 + 34 × 8 = 280 row plans per band and item set. With at
-//! most 5 bands per offset, 5 item sets and 8 offsets, plus the 32 rows planned once
-//! without blocks: at most 32 + 8 × 5 × 5 × 280 = 56,032 row plans, and 8 × 5 × 5 DPs
-//! of 17 columns × 4 items (each at most 4 blocks of at most 40 cells checked). In
-//! practice far fewer: at most ~7 ms per benchmark sprite (the default plans one in
-//! at most 0.15 ms).
+//! tried (at most 8): at most 8 + 34 × 8 = 280 row plans per band and item set. The
+//! singles pass then tries at most 7 row pairs × 15 columns × 6 pieces, re-planning 2
+//! rows for each that fits: at most 1,260 row plans per band. With at most 5 bands per
+//! offset, 5 item sets and 8 offsets, plus the 32 rows planned once without blocks: at
+//! most 32 + 8 × 5 × (5 × 280 + 1,260) = 106,432 row plans, and 8 × 5 × 5 DPs of 17
+//! columns × 4 items (each at most 4 blocks of at most 40 cells checked). In practice
+//! far fewer: at most ~25 ms per benchmark sprite (the solid one; the default plans any
+//! of them in at most 0.15 ms).
 
 use crate::moves::Move;
 use crate::piece::Shape;
@@ -213,8 +217,9 @@ fn shape(index: u8) -> Shape {
 
 /// Rows of a band.
 const BAND: usize = 8;
-/// The most blocks a sprite can hold: every block covers at least 8 of its pixels.
-const MAX_BLOCKS: usize = MAX_WIDTH * MAX_HEIGHT / 8;
+/// The most blocks a sprite can hold: blocks do not overlap and each covers at least 4
+/// of its pixels.
+const MAX_BLOCKS: usize = MAX_WIDTH * MAX_HEIGHT / 4;
 
 /// One block placed: which, and its bottom-left cell on the playfield.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -280,16 +285,19 @@ impl DirectPlan {
         self.mark(p);
     }
 
-    /// Takes out block `i`.
+    /// Takes out block `i` (blocks never share a cell, so its cells are cleared).
     fn remove(&mut self, i: usize) {
+        let p = self.blocks[i];
         self.blocks.copy_within(i + 1..self.len, i);
         self.len -= 1;
-        self.cells = [0; MAX_HEIGHT];
-        self.prefill = [0; MAX_HEIGHT];
-        self.pending = [0; MAX_HEIGHT];
-        for i in 0..self.len {
-            let p = self.blocks[i];
-            self.mark(p);
+        for (m, bottom, _) in p.pieces() {
+            for dy in 0..m.shape.height() {
+                let cells = !(m.shape.row_mask(dy) << m.x);
+                let y = bottom + usize::from(dy);
+                self.cells[y] &= cells;
+                self.prefill[y] &= cells;
+                self.pending[y] &= cells;
+            }
         }
     }
 
@@ -626,6 +634,57 @@ fn pruned(
     cost
 }
 
+/// Adds single flat pieces to the band of rows `y..y + rows` of `plan` (whose blocks
+/// from `first` on are the band's, costing `cost` pieces with the band's rows) wherever
+/// one lowers the band's pieces: each row pair, column and single in turn, once. A
+/// single goes only where its 3 × 2 box holds no other direct cell, so every piece
+/// still lands: a piece in the same columns is wholly above the box (dropped later) or
+/// wholly below it (dropped before), and a taller piece missing a cell under the box
+/// would need that cell to be in the box. Returns the band's pieces.
+fn add_singles(
+    px: &Pixels,
+    sprite: &Sprite,
+    y: usize,
+    rows: usize,
+    first: usize,
+    mut cost: u32,
+    plan: &mut DirectPlan,
+) -> u32 {
+    let mut priced = [0u32; BAND];
+    for (r, p) in priced[..rows].iter_mut().enumerate() {
+        *p = priced_row(plan, sprite, y + r);
+    }
+    for s in y..(y + rows).saturating_sub(1) {
+        for x in px.x0..(px.x0 + px.width).saturating_sub(2) {
+            let bbox = 0b111 << x;
+            for b in SINGLES..SINGLES + 6 {
+                if (plan.cells[s] | plan.cells[s + 1]) & bbox != 0 || !px.fits(b, x, s) {
+                    continue;
+                }
+                let mut trial = *plan;
+                trial.add(Placed {
+                    block: b as u8,
+                    x: x as u8,
+                    y: s as u8,
+                });
+                let mut tp = priced;
+                tp[s - y] = priced_row(&trial, sprite, s);
+                tp[s + 1 - y] = priced_row(&trial, sprite, s + 1);
+                let c = match sum_rows(&tp[..rows]) {
+                    u32::MAX => u32::MAX,
+                    t => t + block_pieces(&trial, first),
+                };
+                if c < cost {
+                    *plan = trial;
+                    cost = c;
+                    priced = tp;
+                }
+            }
+        }
+    }
+    cost
+}
+
 /// The direct plan with the fewest pieces in all, never more than the default print.
 pub(crate) fn plan(sprite: &Sprite) -> DirectPlan {
     let px = Pixels::of(sprite);
@@ -655,8 +714,9 @@ pub(crate) fn plan(sprite: &Sprite) -> DirectPlan {
                     chosen = trial;
                 }
             }
+            let first = plan.len;
             plan = chosen;
-            total += cost;
+            total += add_singles(&px, sprite, y, rows, first, cost, &mut plan);
             y += rows;
         }
         if total < best.pieces {
@@ -673,8 +733,9 @@ mod tests {
     use crate::playfield::Playfield;
 
     /// Every block, dropped in its order on the floor and on top of itself, lands
-    /// exactly on its cells and fills its rectangle: the order the converter drops its
-    /// pieces in (by top row, then table order) is one the simulator accepts.
+    /// exactly on its cells, and the blocks before the singles fill their rectangle:
+    /// the order the converter drops their pieces in (by top row, then table order) is
+    /// one the simulator accepts.
     #[test]
     fn blocks_land_where_the_table_says() {
         for (b, block) in BLOCKS.iter().enumerate() {
@@ -699,11 +760,15 @@ mod tests {
                     assert_eq!(usize::from(landing.y), *bottom, "block {b}: {m}");
                     assert_eq!(landing.lines(), 0);
                 }
-                let cells = u32::from(w) * u32::from(h) * (u32::from(layer) + 1);
-                assert_eq!(field.pieces() * 4, cells, "block {b}");
+                assert_eq!(field.pieces() as usize, n * (usize::from(layer) + 1));
             }
-            for y in 0..usize::from(2 * h) {
-                assert_eq!(field.rows()[y], ((1 << w) - 1) << 3, "block {b} row {y}");
+            if b < SINGLES {
+                assert_eq!(block.pieces.len() * 4, usize::from(w) * usize::from(h));
+                for y in 0..usize::from(2 * h) {
+                    assert_eq!(field.rows()[y], ((1 << w) - 1) << 3, "block {b} row {y}");
+                }
+            } else {
+                assert_eq!((w, h, block.pieces.len()), (3, 2, 1));
             }
             // One colour, its piece.
             for &(s, _, _) in block.pieces {
