@@ -7,7 +7,8 @@
 //! matrix of 21-character rows (top first) with the block's pieces drawn where they land,
 //! lettered `A`, `B`, … (then `a`, `b`, …) in drop order, blocks separated by blank
 //! lines. A comment line `# row Y: KIND` precedes each block. Reading a listing back
-//! gives the moves again (a piece's letter gives its order, its cells its orientation and column).
+//! gives the moves again (a piece's letter gives its order, its cells its orientation
+//! and column).
 
 use alloc::string::{String, ToString};
 use alloc::vec;
