@@ -31,8 +31,9 @@
 //! Pieces come in *blocks* from one static table, [`BLOCKS`], each with a drop order the
 //! simulator checks (the unit test below): 2 × 4 upright J or L pairs, 4 × 2 flat J or L
 //! pairs, the 4 × 4 of four T, a 5 × 8 of ten J or L (with the 2 × 4 it tiles any width
-//! from 2 up, 17 included; J alone tiles no 3 × 4, 3 × 8, 5 × 4 or 17 × 4) and the six
-//! single flat pieces (J0, J2, T0, T2, L0, L2). A block fits where its cells are pixels
+//! from 2 up, 17 included; J alone tiles no 3 × 4, 3 × 8, 5 × 4 or 17 × 4), the six
+//! single flat pieces (J0, J2, T0, T2, L0, L2) and four single upright ones (J3, T1,
+//! T3, L1; a lone J1 or L3 would need the cell above its short column filled after it). A block fits where its cells are pixels
 //! of its colour and each of its pieces rests on a pixel, the floor or an earlier piece
 //! of the block.
 //!
@@ -47,8 +48,8 @@
 //! ([`fewest::plan_row`]) and one sweep drops each block whose removal lowers the
 //! band's pieces. Each band does this for five sets of items (all; no singles; 2 and 5
 //! wide; 4 wide; singles) and keeps the cheapest, or no blocks at all when none beats
-//! the default's rows. Last, single flat pieces are tried anywhere in the band that no
-//! other direct piece touches, each kept if it lowers the band's pieces
+//! the default's rows. Last, single pieces are tried anywhere in the band where no
+//! other direct piece touches their box, each kept if it lowers the band's pieces
 //! (`add_singles`). Bands do not interact (a band's pieces stay in its rows; a row's
 //! plan and platform depend only on its own pixels, its pre-filled cells and its band's
 //! missing cells), so no offset's print costs more than the default. All 8 offsets are
@@ -59,13 +60,14 @@
 //! holds at most 8 × 17 = 136 pixels, so its DP keeps at most 34 blocks (4 cells or
 //! more each), and its sweep tries each once, re-planning only the rows of the block
 //! tried (at most 8): at most 8 + 34 × 8 = 280 row plans per band and item set. The
-//! singles pass then tries at most 7 row pairs × 15 columns × 6 pieces, re-planning 2
-//! rows for each that fits: at most 1,260 row plans per band. With at most 5 bands per
-//! offset, 5 item sets and 8 offsets, plus the 32 rows planned once without blocks: at
-//! most 32 + 8 × 5 × (5 × 280 + 1,260) = 106,432 row plans, and 8 × 5 × 5 DPs of 17
-//! columns × 4 items (each at most 4 blocks of at most 40 cells checked). In practice
-//! far fewer: at most ~25 ms per benchmark sprite (the solid one; the default plans any
-//! of them in at most 0.15 ms).
+//! singles pass then tries at most 8 rows × 17 columns × 10 singles, re-planning at
+//! most 3 rows for each that fits: at most 4,080 row plans per band. With at most 5
+//! bands per offset, 5 item sets and 8 offsets, plus the 32 rows planned once without
+//! blocks: at most 32 + 8 × 5 × (5 × 280 + 4,080) = 219,232 row plans, and 8 × 5 × 5
+//! DPs of 17 columns × 4 items (each at most 4 blocks of at most 40 cells checked). The
+//! offsets stop early once a print needs only a quarter of the pixels in pieces (all of
+//! them direct). In practice far fewer: at most ~35 ms per benchmark sprite on a loaded
+//! 2-core machine (the default plans any of them in at most 0.15 ms).
 
 use crate::moves::Move;
 use crate::piece::Shape;
@@ -116,28 +118,38 @@ const J_WIDE: usize = 5;
 /// 5 × 8 of ten L (the J one mirrored).
 const L_WIDE: usize = 6;
 
-/// The first single flat piece; the six (J0, J2, T0, T2, L0, L2) follow in that order.
+/// The first single flat piece; the six (J0, J2, T0, T2, L0, L2) follow in that order,
+/// then the four upright singles (J3, T1, T3, L1).
 const SINGLES: usize = 7;
+/// How many singles there are.
+const SINGLE_COUNT: usize = 10;
 
-/// A single flat piece as a block of its own.
+/// A single piece as a block of its own. Only the uprights whose every column's top
+/// cell is in their top row (or has only a cell of their top row above it) are here:
+/// a J1 or L3 would need the cell above its short column to be filled after it.
 const fn single(s: u8, colour: u8) -> BlockShape {
+    let upright = matches!(s, J3 | T1 | T3 | L1);
     BlockShape {
         colour,
-        width: 3,
-        height: 2,
+        width: if upright { 2 } else { 3 },
+        height: if upright { 3 } else { 2 },
         pieces: match s {
             J0 => &[(J0, 0, 0)],
             J2 => &[(J2, 0, 0)],
             T0 => &[(T0, 0, 0)],
             T2 => &[(T2, 0, 0)],
             L0 => &[(L0, 0, 0)],
-            _ => &[(L2, 0, 0)],
+            L2 => &[(L2, 0, 0)],
+            J3 => &[(J3, 0, 0)],
+            T1 => &[(T1, 0, 0)],
+            T3 => &[(T3, 0, 0)],
+            _ => &[(L1, 0, 0)],
         },
     }
 }
 
 /// Every block, indexed by the constants above.
-pub(crate) static BLOCKS: [BlockShape; 13] = [
+pub(crate) static BLOCKS: [BlockShape; SINGLES + SINGLE_COUNT] = [
     BlockShape {
         colour: 0,
         width: 2,
@@ -208,6 +220,10 @@ pub(crate) static BLOCKS: [BlockShape; 13] = [
     single(T2, 1),
     single(L0, 2),
     single(L2, 2),
+    single(J3, 0),
+    single(T1, 1),
+    single(T3, 1),
+    single(L1, 2),
 ];
 
 /// The shape of a block's piece.
@@ -634,10 +650,10 @@ fn pruned(
     cost
 }
 
-/// Adds single flat pieces to the band of rows `y..y + rows` of `plan` (whose blocks
+/// Adds single pieces to the band of rows `y..y + rows` of `plan` (whose blocks
 /// from `first` on are the band's, costing `cost` pieces with the band's rows) wherever
-/// one lowers the band's pieces: each row pair, column and single in turn, once. A
-/// single goes only where its 3 × 2 box holds no other direct cell, so every piece
+/// one lowers the band's pieces: each row, column and single in turn, once. A single
+/// goes only where its box (3 × 2 or 2 × 3) holds no other direct cell, so every piece
 /// still lands: a piece in the same columns is wholly above the box (dropped later) or
 /// wholly below it (dropped before), and a taller piece missing a cell under the box
 /// would need that cell to be in the box. Returns the band's pieces.
@@ -654,11 +670,15 @@ fn add_singles(
     for (r, p) in priced[..rows].iter_mut().enumerate() {
         *p = priced_row(plan, sprite, y + r);
     }
-    for s in y..(y + rows).saturating_sub(1) {
-        for x in px.x0..(px.x0 + px.width).saturating_sub(2) {
-            let bbox = 0b111 << x;
-            for b in SINGLES..SINGLES + 6 {
-                if (plan.cells[s] | plan.cells[s + 1]) & bbox != 0 || !px.fits(b, x, s) {
+    for s in y..y + rows {
+        for x in px.x0..px.x0 + px.width {
+            for b in SINGLES..SINGLES + SINGLE_COUNT {
+                let (w, h) = (usize::from(BLOCKS[b].width), usize::from(BLOCKS[b].height));
+                if s + h > y + rows || x + w > px.x0 + px.width {
+                    continue;
+                }
+                let bbox = ((1 << w) - 1) << x;
+                if plan.cells[s..s + h].iter().any(|&c| c & bbox != 0) || !px.fits(b, x, s) {
                     continue;
                 }
                 let mut trial = *plan;
@@ -668,8 +688,9 @@ fn add_singles(
                     y: s as u8,
                 });
                 let mut tp = priced;
-                tp[s - y] = priced_row(&trial, sprite, s);
-                tp[s + 1 - y] = priced_row(&trial, sprite, s + 1);
+                for (r, t) in tp.iter_mut().enumerate().skip(s - y).take(h) {
+                    *t = priced_row(&trial, sprite, y + r);
+                }
                 let c = match sum_rows(&tp[..rows]) {
                     u32::MAX => u32::MAX,
                     t => t + block_pieces(&trial, first),
@@ -696,7 +717,13 @@ pub(crate) fn plan(sprite: &Sprite) -> DirectPlan {
     }
     let mut best = DirectPlan::EMPTY;
     best.pieces = plain[..h].iter().sum();
+    // No print needs fewer pieces than a quarter of the pixels (a direct piece places
+    // four, an emitted pixel costs more than a quarter piece): stop there.
+    let pixels: u32 = (0..h).map(|y| px.any(y).count_ones()).sum();
     for offset in 0..BAND.min(h) {
+        if best.pieces <= pixels.div_ceil(4) {
+            break;
+        }
         let mut plan = DirectPlan::EMPTY;
         let mut total = 0;
         let mut y = 0;
@@ -768,7 +795,8 @@ mod tests {
                     assert_eq!(field.rows()[y], ((1 << w) - 1) << 3, "block {b} row {y}");
                 }
             } else {
-                assert_eq!((w, h, block.pieces.len()), (3, 2, 1));
+                assert_eq!(block.pieces.len(), 1);
+                assert!((w, h) == (3, 2) || (w, h) == (2, 3), "block {b}");
             }
             // One colour, its piece.
             for &(s, _, _) in block.pieces {
