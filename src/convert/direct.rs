@@ -672,8 +672,8 @@ fn add_singles(
     }
     for s in y..y + rows {
         for x in px.x0..px.x0 + px.width {
-            for b in SINGLES..SINGLES + SINGLE_COUNT {
-                let (w, h) = (usize::from(BLOCKS[b].width), usize::from(BLOCKS[b].height));
+            for (b, single) in BLOCKS.iter().enumerate().skip(SINGLES) {
+                let (w, h) = (usize::from(single.width), usize::from(single.height));
                 if s + h > y + rows || x + w > px.x0 + px.width {
                     continue;
                 }
