@@ -8,10 +8,13 @@
 //! cargo run --release --example pieces -- fewest exact # the exact planner too (minutes)
 //! cargo run --release --example pieces -- --first 500 fewest exact
 //! cargo run --release --example pieces -- fewest --align best   # each sprite at its best column
+//! cargo run --release --example pieces -- fewest direct          # with direct placement too
 //! ```
 //!
 //! The exact planner (`exact`) runs only when named: it searches at run time and takes
-//! up to seconds per sprite. `--first N` takes the first N sprites of the random set.
+//! up to seconds per sprite. `direct` is the default planner with direct placement
+//! (`Converter::with_direct`, `convert --direct`); its prints are also replayed and
+//! compared with the sprite. `--first N` takes the first N sprites of the random set.
 //! Without `--align` every sprite is centred (the figures and hashes the README quotes);
 //! `--align left|centre|right|best` places every sprite that way first.
 //!
@@ -22,7 +25,7 @@
 
 use std::process::ExitCode;
 
-use tetris_printer::{Align, Converter, Passes, Sprite};
+use tetris_printer::{compare, Align, Converter, Passes, Playfield, Sprite};
 
 /// Sprites of the random set.
 pub const RANDOM_SPRITES: usize = 3000;
@@ -127,13 +130,15 @@ fn main() -> ExitCode {
         align = a;
         wanted.drain(i..i + 2);
     }
-    for passes in Passes::ALL {
-        let name = passes.name();
+    let strategies = Passes::ALL
+        .into_iter()
+        .map(|p| (p.name(), Converter::with_passes(p)))
+        .chain([("direct", Converter::new().with_direct(true))]);
+    for (name, c) in strategies {
         let named = wanted.iter().any(|w| w == name);
-        if (!wanted.is_empty() || passes == Passes::Exact) && !named {
+        if (!wanted.is_empty() || c.passes() == Passes::Exact) && !named {
             continue;
         }
-        let c = Converter::with_passes(passes);
         let mut hash = 0xCBF2_9CE4_8422_2325u64;
         let mut line = String::new();
         let mut total = 0;
@@ -148,7 +153,12 @@ fn main() -> ExitCode {
         }
         let mut rtotal = 0;
         for s in &random {
-            let moves = c.convert_to_vec(&c.place(s, align));
+            let placed = c.place(s, align);
+            let moves = c.convert_to_vec(&placed);
+            if c.direct() {
+                let field = Playfield::replay(&moves).expect("direct moves replay");
+                assert_eq!(compare(&field, &placed), Ok(()), "\n{}", s.to_ascii());
+            }
             fnv(
                 &mut hash,
                 tetris_printer::moves_to_string(&moves).as_bytes(),

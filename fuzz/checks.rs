@@ -119,14 +119,18 @@ pub fn sprite_from_bytes(data: &[u8]) -> Option<Sprite> {
     Sprite::from_rgba(w, h, &rgba).ok()
 }
 
-/// Conversion round trip: for every pass strategy the moves replay to exactly the sprite,
-/// and their block listing parses back to the same moves.
+/// Conversion round trip: for every pass strategy, and with direct placement, the moves
+/// replay to exactly the sprite, and their block listing parses back to the same moves;
+/// direct placement never needs more pieces than the default.
 pub fn convert(data: &[u8]) {
     let Some(sprite) = sprite_from_bytes(data) else {
         return;
     };
-    for passes in all_passes() {
-        let conv = Converter::with_passes(passes);
+    let converters = all_passes()
+        .map(Converter::with_passes)
+        .chain([Converter::new().with_direct(true)]);
+    for conv in converters {
+        let passes = (conv.passes(), conv.direct());
         let moves = conv.convert_to_vec(&sprite);
         let field = Playfield::replay(&moves).unwrap_or_else(|e| panic!("{passes:?}: {e}"));
         if let Err(m) = compare(&field, &sprite) {
@@ -137,6 +141,9 @@ pub fn convert(data: &[u8]) {
         let text = write_blocks(sprite.colors(), &moves, &blocks).unwrap();
         let (_, back) = parse_blocks(&text).unwrap_or_else(|e| panic!("{passes:?}: {e}"));
         assert_eq!(back, moves, "{passes:?}");
+        if conv.direct() {
+            assert!(moves.len() <= Converter::new().stats(&sprite).pieces);
+        }
     }
 }
 

@@ -1,12 +1,14 @@
 //! The article's human-readable listing (`convert --format blocks`).
 //!
 //! First line: the three sprite colours as `rrggbb` (printed by J, T, L; missing colours
-//! as `000000`). Then, for each sprite row bottom to top, its blocks — the platform-add
-//! block, one block per emitter pass, the platform-remove block — each a matrix of
-//! 21-character rows (top first) with the block's pieces drawn where they land, lettered
-//! `A`, `B`, … (then `a`, `b`, …) in drop order, blocks separated by blank lines. A
-//! comment line `# row Y: KIND` precedes each block. Reading a listing back gives the
-//! moves again (a piece's letter gives its order, its cells its orientation and column).
+//! as `000000`). Then, for each sprite row bottom to top, its blocks — the direct pieces
+//! whose top row it is (with direct placement; at most 17, each has a cell in that row),
+//! the platform-add block, one block per emitter pass, the platform-remove block — each a
+//! matrix of 21-character rows (top first) with the block's pieces drawn where they land,
+//! lettered `A`, `B`, … (then `a`, `b`, …) in drop order, blocks separated by blank
+//! lines. A comment line `# row Y: KIND` precedes each block. Reading a listing back
+//! gives the moves again (a piece's letter gives its order, its cells its orientation
+//! and column).
 
 use alloc::string::{String, ToString};
 use alloc::vec;
@@ -26,6 +28,7 @@ fn kind_name(kind: BlockKind) -> &'static str {
         BlockKind::PlatformAdd => "platform add",
         BlockKind::Emitter => "emitter",
         BlockKind::PlatformRemove => "platform remove",
+        BlockKind::Direct => "direct",
     }
 }
 

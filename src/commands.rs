@@ -58,15 +58,41 @@ pub enum PassesArg {
 }
 
 impl PassesArg {
-    fn converter(self) -> Converter {
-        Converter::with_passes(match self {
+    /// The converter for this strategy, placing pieces directly when `direct` (which
+    /// needs the default strategy).
+    fn converter(self, direct: bool) -> Result<Converter> {
+        if direct && self != PassesArg::Fewest {
+            bail!(
+                "--direct plans rows with --passes fewest; it cannot be combined with --passes {}",
+                self.name()
+            );
+        }
+        Ok(Converter::with_passes(match self {
             PassesArg::Fewest => Passes::Fewest,
             PassesArg::Optimal => Passes::Optimal,
             PassesArg::Greedy => Passes::Greedy,
             PassesArg::Exact => Passes::Exact,
         })
+        .with_direct(direct))
+    }
+
+    /// The name on the command line.
+    fn name(self) -> &'static str {
+        match self {
+            PassesArg::Fewest => "fewest",
+            PassesArg::Optimal => "optimal",
+            PassesArg::Greedy => "greedy",
+            PassesArg::Exact => "exact",
+        }
     }
 }
+
+/// Help of `--direct`.
+const DIRECT_HELP: &str = "\
+Also drop J, T and L pieces directly onto pixels of their colour (blocks of 2x4, 4x2,
+4x4 and 5x8 of one colour, and single flat pieces), where that saves pieces; the other
+pixels are emitted as usual. Never more pieces than without; not the article's
+algorithm, so not the default. Needs --passes fewest.";
 
 /// Where the sprite stands in the printable columns 2..=18 (`--align`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -160,6 +186,9 @@ pub struct ConvertArgs {
     /// How each row is split into passes.
     #[arg(long, value_enum, default_value_t = PassesArg::Fewest)]
     passes: PassesArg,
+    /// Also place J, T and L pieces directly onto pixels of their colour.
+    #[arg(long, long_help = DIRECT_HELP)]
+    direct: bool,
     /// Output format: the move list, or the article's block listing.
     #[arg(long, value_enum, default_value_t = Format::Moves)]
     format: Format,
@@ -196,6 +225,9 @@ pub struct VerifyArgs {
     /// How each row is split into passes.
     #[arg(long, value_enum, default_value_t = PassesArg::Fewest)]
     passes: PassesArg,
+    /// Also place J, T and L pieces directly onto pixels of their colour.
+    #[arg(long, long_help = DIRECT_HELP)]
+    direct: bool,
     /// Where the sprite stands: left, centre, right or best (fewest pieces); compared
     /// at that column.
     #[arg(long, value_enum, default_value_t = AlignArg::Centre, long_help = ALIGN_HELP)]
@@ -226,6 +258,9 @@ pub struct RenderArgs {
     /// Where the sprite stands: left, centre, right or best (fewest pieces).
     #[arg(long, value_enum, default_value_t = AlignArg::Centre, long_help = ALIGN_HELP)]
     align: AlignArg,
+    /// Also place J, T and L pieces directly onto pixels of their colour.
+    #[arg(long, long_help = DIRECT_HELP)]
+    direct: bool,
 }
 
 /// Make an animated GIF of the print.
@@ -266,6 +301,10 @@ pub struct AnimateArgs {
     /// Where the sprite stands: left, centre, right or best (fewest pieces).
     #[arg(long, value_enum, default_value_t = AlignArg::Centre, long_help = ALIGN_HELP)]
     align: AlignArg,
+    /// Also place J, T and L pieces directly onto pixels of their colour (without
+    /// --moves).
+    #[arg(long, long_help = DIRECT_HELP, conflicts_with = "moves")]
+    direct: bool,
 }
 
 /// Convert sprites and print a table of what each costs.
@@ -280,10 +319,13 @@ the default planner (fewest), with the default's pieces as a ratio to exact; pla
 and time are the default's. The exact planner searches at run time and can take
 seconds per sprite; --passes fewest skips it. With --align every strategy places each
 sprite by that rule (best: each strategy at its own best column, so the exact planner
-then runs at every column, up to 17 times); the time includes choosing the column.",
+then runs at every column, up to 17 times); the time includes choosing the column.
+With --passes all or --direct, a `direct` column shows the default planner's pieces
+with direct placement (convert --direct), each print verified too.",
     after_help = "\
 Examples:
   tetris-printer stats sprites/
+  tetris-printer stats sprites/ --passes fewest --direct
   tetris-printer stats a.png b.png --passes greedy
   tetris-printer stats sprites/ --passes fewest --align best"
 )]
@@ -294,6 +336,10 @@ pub struct StatsArgs {
     /// Which pass strategy to report.
     #[arg(long, value_enum, default_value_t = StatsPasses::All)]
     passes: StatsPasses,
+    /// Report the default planner with direct pieces (`--direct`) in a column of its
+    /// own, next to the pieces without (always shown with --passes all).
+    #[arg(long)]
+    direct: bool,
     /// Where each sprite stands: left, centre, right or best (fewest pieces).
     #[arg(long, value_enum, default_value_t = AlignArg::Centre, long_help = ALIGN_HELP)]
     align: AlignArg,
@@ -391,10 +437,15 @@ fn progress_bar(len: u64, msg: String) -> ProgressBar {
 }
 
 /// `sprite` placed by `align` for `passes`, and the moves that print it there.
-fn convert_sprite(sprite: &Sprite, passes: PassesArg, align: AlignArg) -> (Sprite, Vec<Move>) {
-    let converter = passes.converter();
+fn convert_sprite(
+    sprite: &Sprite,
+    passes: PassesArg,
+    direct: bool,
+    align: AlignArg,
+) -> Result<(Sprite, Vec<Move>)> {
+    let converter = passes.converter(direct)?;
     let placed = converter.place(sprite, align.align());
-    (placed, converter.convert_to_vec(&placed))
+    Ok((placed, converter.convert_to_vec(&placed)))
 }
 
 /// `, x0 = K (align)` for messages, empty for the default centre.
@@ -416,7 +467,7 @@ fn verify_moves(sprite: &Sprite, moves: &[Move]) -> Result<Playfield> {
 pub fn demo(args: &DemoArgs, force: bool) -> Result<ExitCode> {
     let opts = WriteOptions::new(&[], force);
     let sprite = Sprite::from_ascii(DEMO_SPRITE).context("the built-in sprite")?;
-    let (sprite, moves) = convert_sprite(&sprite, PassesArg::Fewest, args.align);
+    let (sprite, moves) = convert_sprite(&sprite, PassesArg::Fewest, false, args.align)?;
     let field = verify_moves(&sprite, &moves)?;
     std::fs::create_dir_all(&args.output)
         .with_context(|| format!("could not create {}", args.output.display()))?;
@@ -461,7 +512,7 @@ pub fn demo(args: &DemoArgs, force: bool) -> Result<ExitCode> {
 }
 
 pub fn convert(args: &ConvertArgs, force: bool) -> Result<ExitCode> {
-    let converter = args.passes.converter();
+    let converter = args.passes.converter(args.direct)?;
     let sprite = converter.place(&load_sprite(&args.sprite)?, args.align.align());
     let (moves, blocks) = converter.convert_blocks(&sprite);
     let text = match args.format {
@@ -494,7 +545,7 @@ pub fn convert(args: &ConvertArgs, force: bool) -> Result<ExitCode> {
 
 pub fn verify(args: &VerifyArgs) -> Result<ExitCode> {
     let sprite = load_sprite(&args.sprite)?;
-    let (sprite, moves) = convert_sprite(&sprite, args.passes, args.align);
+    let (sprite, moves) = convert_sprite(&sprite, args.passes, args.direct, args.align)?;
     verify_moves(&sprite, &moves)?;
     outln!(
         "ok: {}x{} sprite, {} pieces, {} rows{}",
@@ -509,7 +560,7 @@ pub fn verify(args: &VerifyArgs) -> Result<ExitCode> {
 
 pub fn render(args: &RenderArgs, force: bool) -> Result<ExitCode> {
     let sprite = load_sprite(&args.sprite)?;
-    let (sprite, moves) = convert_sprite(&sprite, PassesArg::Fewest, args.align);
+    let (sprite, moves) = convert_sprite(&sprite, PassesArg::Fewest, args.direct, args.align)?;
     let field = verify_moves(&sprite, &moves)?;
     let img = render::render_field(&field, Some(sprite.colors()), args.scale);
     let inputs = [args.sprite.as_path()];
@@ -577,7 +628,8 @@ pub fn animate(args: &AnimateArgs, force: bool) -> Result<ExitCode> {
             write_gif(&args.output, moves, 0, Some(p), &sprite, &opts, &write)?;
         }
         None => {
-            let (sprite, moves) = convert_sprite(&sprite, PassesArg::Fewest, args.align);
+            let (sprite, moves) =
+                convert_sprite(&sprite, PassesArg::Fewest, args.direct, args.align)?;
             write_gif(
                 &args.output,
                 moves.iter().map(|&m| Ok(m)),
@@ -683,14 +735,19 @@ pub fn stats(args: &StatsArgs) -> Result<ExitCode> {
     } else {
         &[]
     };
+    // The default planner with direct pieces, in a column of its own.
+    let direct = (all || args.direct).then(|| Converter::new().with_direct(true));
     // Column widths: size, colours, rows, one per other strategy, pieces, ÷exact (with
-    // --passes all), platforms, time.
+    // --passes all), direct, platforms, time.
     let widths = |cells: &[String]| -> Vec<(usize, String)> {
         let mut w = vec![6, 6, 4];
         w.extend(others.iter().map(|_| 9));
         w.push(9);
         if all {
             w.push(8);
+        }
+        if direct.is_some() {
+            w.push(9);
         }
         w.extend([9, 10]);
         w.into_iter().zip(cells.iter().cloned()).collect()
@@ -700,6 +757,9 @@ pub fn stats(args: &StatsArgs) -> Result<ExitCode> {
     head.push("pieces".into());
     if all {
         head.push("÷exact".into());
+    }
+    if direct.is_some() {
+        head.push("direct".into());
     }
     head.extend(["platforms".into(), "time".into()]);
     outln!("{}", table_line("file", &widths(&head)))?;
@@ -711,6 +771,7 @@ pub fn stats(args: &StatsArgs) -> Result<ExitCode> {
     };
     let mut totals = vec![0usize; others.len()];
     let (mut tp, mut tplat, mut ttime, mut failed) = (0, 0, Duration::ZERO, 0);
+    let mut tdirect = 0;
     for f in &files {
         let name = f.file_name().map_or_else(
             || f.display().to_string(),
@@ -752,6 +813,14 @@ pub fn stats(args: &StatsArgs) -> Result<ExitCode> {
         if all {
             cells.push(ratio(n, exact));
         }
+        if let Some(c) = direct {
+            let placed = c.place(&sprite, align);
+            c.convert_into(&placed, &mut buf)
+                .expect("MAX_MOVES always suffices");
+            verify_moves(&placed, &buf).with_context(|| format!("{} (direct)", f.display()))?;
+            tdirect += buf.len();
+            cells.push(buf.len().to_string());
+        }
         cells.push(st.platforms.to_string());
         cells.push(format!("{:.1}µs", time.as_secs_f64() * 1e6));
         tp += n;
@@ -766,6 +835,9 @@ pub fn stats(args: &StatsArgs) -> Result<ExitCode> {
     cells.push(tp.to_string());
     if all {
         cells.push(ratio(tp, totals[2]));
+    }
+    if direct.is_some() {
+        cells.push(tdirect.to_string());
     }
     cells.push(tplat.to_string());
     cells.push(format!("{:.1}µs", ttime.as_secs_f64() * 1e6));

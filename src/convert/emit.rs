@@ -23,6 +23,11 @@ pub enum BlockKind {
     Emitter,
     /// The piece that clears a platform after the row's passes.
     PlatformRemove,
+    /// Pieces dropped directly onto pixels of their colour
+    /// ([`Converter::with_direct`](super::Converter::with_direct)): they stay in the
+    /// print. The block's row is the top row of its pieces; they drop before that row's
+    /// passes (and after those of the row below).
+    Direct,
 }
 
 /// One block: its kind, the sprite row it serves, and its moves' range.
@@ -151,10 +156,8 @@ pub(super) fn planned(
         });
     });
     row.close(stats);
-    debug_assert_eq!(
-        sink.len - first + usize::from(planned.platform),
-        planned.pieces as usize
-    );
+    // The plan's pieces count the whole platform (its add part and its remove piece).
+    debug_assert_eq!(sink.len - first, planned.pieces as usize);
     Ok(())
 }
 
@@ -180,6 +183,25 @@ pub(super) fn exact(
     }
     row.close(stats);
     Ok(())
+}
+
+/// Writes the direct pieces `pieces` hands over as one [`BlockKind::Direct`] block of
+/// row `y` (nothing when there are none).
+pub(super) fn direct(
+    y: usize,
+    sink: &mut Sink<'_>,
+    on_block: &mut dyn FnMut(Block),
+    pieces: impl FnOnce(&mut dyn FnMut(Move)),
+) {
+    let start = sink.len;
+    pieces(&mut |m| sink.push(m));
+    if sink.len > start {
+        on_block(Block {
+            kind: BlockKind::Direct,
+            row: y,
+            moves: start..sink.len,
+        });
+    }
 }
 
 /// Where a conversion's moves go, counted in [`Sink::len`].

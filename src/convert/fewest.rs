@@ -63,6 +63,8 @@ pub(crate) struct PassPlan {
 #[derive(Clone, Copy)]
 pub(crate) struct RowPlan {
     pub platform: bool,
+    /// The row's cells filled before its passes ([`RowInput::support`]).
+    support: u32,
     /// Pieces of the plan, platform included.
     pub pieces: u32,
     plan: Candidate,
@@ -72,7 +74,7 @@ impl RowPlan {
     /// Builds each pass with its fill, in order, and hands it to `f`.
     pub fn passes(&self, mut f: impl FnMut(&PassPlan)) {
         let c = &self.plan;
-        let mut support = 0;
+        let mut support = self.support;
         for &p in &c.order[..c.passes] {
             let mut pass = PassPlan {
                 emits: [Emit::NONE; MAX_WIDTH],
@@ -144,7 +146,8 @@ fn least_pieces(min_rows: u32, pixels: u32) -> u32 {
 
 /// Whether every single over a hole whose bar starts at a bit of `loose` lands: some cell
 /// under its bar is already `filled` in the emission row (a square of an earlier pass,
-/// or a flipped bar of its own pass, dropped first), so its bar rests there and its
+/// a flipped bar of its own pass, dropped first, or a cell a direct piece pre-filled),
+/// so its bar rests there and its
 /// square stops over the hole. (The cell under its square is never filled before it: it
 /// is the square.) The exact planner uses the same rule.
 fn lands(loose: u32, filled: u32) -> bool {
@@ -211,8 +214,9 @@ impl Planner<'_> {
     fn cost(&mut self, c: &Candidate, sums: &[PassSum], order: &[u8]) -> Option<(u32, bool)> {
         // A platform holds every emitter up; without one, each single over a hole must
         // land on a cell already filled in the emission row. Fillers rest on the
-        // emission row only, either way.
-        let mut support = 0;
+        // emission row only, either way. Cells filled before the row's passes (by direct
+        // pieces) count from the start.
+        let mut support = self.row.support;
         let mut platform = forced_platform(sums, c.passes);
         let mut total = if platform { PLATFORM_PIECES } else { 0 };
         // The floors of the passes not yet costed: no order can get below them.
@@ -417,6 +421,7 @@ pub(crate) fn plan_row(row: &RowInput, first_row: bool) -> RowPlan {
         .expect("the greedy split always has a cost: its table patterns exist");
     RowPlan {
         platform: plan.platform,
+        support: row.support,
         pieces: planner.best,
         plan,
     }
@@ -445,7 +450,8 @@ fn offer_classic(planner: &mut Planner<'_>, c: &mut Candidate, split: &classic::
 /// `n` singles costs `(21·h + n)/4` for its matrix height `h ≡ −n (mod 4)`, so the row
 /// costs `(21·Σh + pixels)/4` with `Σh ≡ −pixels (mod 4)` and `Σh` at least the passes
 /// any split needs (the most triples over one column), plus a platform when one is
-/// unavoidable: a single over a hole with no other pixel under its bar.
+/// unavoidable: a single over a hole with no other pixel (or pre-filled cell) under its
+/// bar.
 fn classic_floor(row: &RowInput, first_row: bool) -> u32 {
     let mut depth = [0u8; WIDTH + 2];
     for i in 0..row.len {
@@ -455,7 +461,7 @@ fn classic_floor(row: &RowInput, first_row: bool) -> u32 {
         }
     }
     let passes = u32::from(depth.iter().copied().max().unwrap_or(0));
-    let columns = (0..row.len).fold(0u32, |m, i| m | 1 << row.x[i]);
+    let columns = (0..row.len).fold(row.support, |m, i| m | 1 << row.x[i]);
     let platform = !first_row
         && (0..row.len).any(|i| {
             let single = row.single(i);

@@ -17,12 +17,16 @@
 //! - [`classic`]: the article's passes of single emitters, greedy or exact;
 //! - [`fewest`]: the default planner (flipped emitters, support, strips), which starts
 //!   from the classic splits;
-//! - [`emit`]: writing a planned row as moves and blocks.
+//! - [`emit`]: writing a planned row as moves and blocks;
+//! - [`direct`]: direct placement ([`Converter::with_direct`]): whole J, T and L
+//!   pieces dropped onto pixels of their colour, the rest of each row planned by
+//!   [`fewest`] with the pieces' cells as support.
 //!
 //! Everything works in fixed-size arrays (a row has at most 17 pixels, 17 passes), so
 //! [`Converter::convert`] never allocates, from the first call on.
 
 mod classic;
+mod direct;
 mod emit;
 mod fewest;
 mod row;
@@ -187,12 +191,17 @@ pub struct ConvertStats {
     pub platforms: usize,
     /// Emitter patterns played (passes over all rows).
     pub passes: usize,
+    /// Pieces dropped directly onto pixels of their colour ([`Converter::with_direct`]),
+    /// counted in `pieces` too.
+    pub direct: usize,
 }
 
-/// Turns sprites into moves. Cheap to copy; holds only the [`Passes`] strategy.
+/// Turns sprites into moves. Cheap to copy; holds the [`Passes`] strategy and whether
+/// pieces may be placed directly ([`Converter::with_direct`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Converter {
     passes: Passes,
+    direct: bool,
 }
 
 impl Converter {
@@ -201,6 +210,7 @@ impl Converter {
     pub const fn new() -> Converter {
         Converter {
             passes: Passes::Fewest,
+            direct: false,
         }
     }
 
@@ -209,13 +219,53 @@ impl Converter {
     pub const fn greedy() -> Converter {
         Converter {
             passes: Passes::Greedy,
+            direct: false,
         }
     }
 
     /// A converter with the given strategy.
     #[must_use]
     pub const fn with_passes(passes: Passes) -> Converter {
-        Converter { passes }
+        Converter {
+            passes,
+            direct: false,
+        }
+    }
+
+    /// This converter, also placing J, T and L pieces *directly* where `direct`: a
+    /// piece whose four cells are pixels of its colour is dropped straight into place
+    /// instead of emitting those pixels one by one, and the rows' passes print the
+    /// pixels left. Blocks of such pieces (2 × 4, 4 × 2, 4 × 4, 5 × 8 rectangles of one
+    /// colour) are chosen band by band, each band kept only where it saves pieces, so a
+    /// print never needs more pieces than without. Not the default: the default prints
+    /// every pixel as the article does. The rules that keep a direct piece in place are
+    /// in the README (*Direct placement*).
+    ///
+    /// Direct placement plans rows with [`Passes::Fewest`]; with any other strategy
+    /// the setting is kept but has no effect ([`Converter::direct`] says whether it
+    /// applies).
+    ///
+    /// ```
+    /// use tetris_printer::{compare, Converter, Playfield, Sprite};
+    ///
+    /// // A 4 × 2 block of colour 0: a J2 and a J0, where emitting takes 44 pieces.
+    /// let sprite = Sprite::from_ascii("0000\n0000")?;
+    /// let moves = Converter::new().with_direct(true).convert_to_vec(&sprite);
+    /// assert_eq!(moves.len(), 2);
+    /// let field = Playfield::replay(&moves)?;
+    /// assert_eq!(compare(&field, &sprite), Ok(()));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub const fn with_direct(self, direct: bool) -> Converter {
+        Converter { direct, ..self }
+    }
+
+    /// Whether this converter places pieces directly: [`Converter::with_direct`] was
+    /// given `true` and the strategy is [`Passes::Fewest`].
+    #[must_use]
+    pub const fn direct(&self) -> bool {
+        self.direct && matches!(self.passes, Passes::Fewest)
     }
 
     /// The strategy used to split rows into passes.
@@ -377,6 +427,9 @@ impl Converter {
             rows: sprite.height(),
             ..ConvertStats::default()
         };
+        if self.direct() {
+            return Self::run_direct(sprite, sink, on_block, stats);
+        }
         // The plans of the last two rows (a row's plan depends on its input alone, and
         // sprites repeat rows, often every other one).
         let mut recent: [Option<(RowInput, fewest::RowPlan)>; 2] = [None, None];
@@ -423,6 +476,29 @@ impl Converter {
             }
         }
         stats.pieces = sink.len;
+        Ok(stats)
+    }
+
+    /// The conversion with direct pieces: each row's passes print the pixels the
+    /// direct plan leaves, then the direct pieces whose top row is the next row drop.
+    fn run_direct(
+        sprite: &Sprite,
+        sink: &mut Sink<'_>,
+        on_block: &mut dyn FnMut(Block),
+        mut stats: ConvertStats,
+    ) -> Result<ConvertStats, ConvertError> {
+        let plan = direct::plan(sprite);
+        for y in 0..sprite.height() {
+            let row = plan.row(sprite, y);
+            if row.len > 0 {
+                let planned = fewest::plan_row(&row, y == 0);
+                emit::planned(&planned, sprite, y, sink, on_block, &mut stats)?;
+            }
+            emit::direct(y + 1, sink, on_block, |f| plan.after_row(y, f));
+        }
+        stats.direct = plan.direct_pieces();
+        stats.pieces = sink.len;
+        debug_assert_eq!(stats.pieces, plan.pieces as usize);
         Ok(stats)
     }
 }

@@ -50,6 +50,9 @@ pub(crate) struct RowInput {
     pub colour: [u8; MAX_WIDTH],
     /// Whether the row below has a square under the pixel (always, on the floor).
     pub held: [bool; MAX_WIDTH],
+    /// Cells of the row already filled before its passes (by direct pieces), as a
+    /// column mask: support for the passes' fillers. None of them is a pixel to emit.
+    pub support: u32,
 }
 
 impl RowInput {
@@ -101,6 +104,7 @@ impl RowInput {
             x: [0; MAX_WIDTH],
             colour: [0; MAX_WIDTH],
             held: [true; MAX_WIDTH],
+            support: 0,
         };
         let x0 = sprite.x0();
         for x in x0..x0 + sprite.width() {
@@ -108,6 +112,27 @@ impl RowInput {
                 row.x[row.len] = x as u8;
                 row.colour[row.len] = c.min(2);
                 row.held[row.len] = y == 0 || sprite.cell(x, y - 1).is_some();
+                row.len += 1;
+            }
+        }
+        row
+    }
+
+    /// The row without the pixels in `covered` (printed by direct pieces instead), with
+    /// the cells in `support` filled before its passes.
+    pub(crate) fn without(&self, covered: u32, support: u32) -> RowInput {
+        let mut row = RowInput {
+            len: 0,
+            x: [0; MAX_WIDTH],
+            colour: [0; MAX_WIDTH],
+            held: [true; MAX_WIDTH],
+            support,
+        };
+        for i in 0..self.len {
+            if covered >> self.x[i] & 1 == 0 {
+                row.x[row.len] = self.x[i];
+                row.colour[row.len] = self.colour[i];
+                row.held[row.len] = self.held[i];
                 row.len += 1;
             }
         }

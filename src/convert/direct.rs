@@ -1,0 +1,807 @@
+//! Direct placement (`Converter::with_direct`): J, T and L pieces dropped straight onto
+//! pixels of their own colour, mixed with the emitter passes of the other pixels.
+//!
+//! # The rules
+//! A *direct piece* covers four pixels of its colour and stays where it lands: no row
+//! through the sprite ever completes (the sprite is at most 17 wide, the field 21). A
+//! piece whose cells span rows `lo..=hi` is dropped **right after the passes of row
+//! `hi − 1`** (after that row's platform is removed) and before anything of row `hi`.
+//! Then:
+//! - its cells are never cleared: the matrix of a pass of row `r` fills rows `r + 1…`
+//!   and clears them, and every row `r ≥ hi` is printed after the piece, every row
+//!   `r < hi` before it (so its matrix was in place and gone before the piece came);
+//! - it lands exactly: every row above `hi` is still empty, and in its own rows the
+//!   only cells not yet filled are those of direct pieces dropped later — so in each of
+//!   its columns, the cells above its top cell up to row `hi` must belong to pieces
+//!   dropped later (the block tables are built so that they do), and some cell of it
+//!   must rest on a pixel (all pixels below it are filled by then), the floor, or a
+//!   piece of its block dropped before it;
+//! - its cells in row `hi` are filled before row `hi`'s passes: they are *pre-filled*,
+//!   support for that row's fillers ([`RowInput::support`]); its cells in rows below
+//!   `hi` are *holes* while those rows print (no support, nothing emitted there);
+//! - every emitted pixel stays held up: a pixel above a direct cell is emitted only
+//!   after the top row of that cell's block, whose pieces are all in by then;
+//! - no platform meets a direct cell: a platform fills its row completely and rests
+//!   on the leftmost square of the row below, so a row with a platform has no
+//!   pre-filled cell and no direct cell still missing in the row below
+//!   (`DirectPlan::platform_ok`); its own missing cells are fine (holes the platform
+//!   fills and clears, as it does with the row's pixels).
+//!
+//! # The choice
+//! Pieces come in *blocks* from one static table, [`BLOCKS`], each with a drop order the
+//! simulator checks (the unit test below): 2 × 4 upright J or L pairs, 4 × 2 flat J or L
+//! pairs, the 4 × 4 of four T, a 5 × 8 of ten J or L (with the 2 × 4 it tiles any width
+//! from 2 up, 17 included; J alone tiles no 3 × 4, 3 × 8, 5 × 4 or 17 × 4), the six
+//! single flat pieces (J0, J2, T0, T2, L0, L2) and four single upright ones (J3, T1,
+//! T3, L1; a lone J1 or L3 would need the cell above its short column filled after it). A block fits where its cells are pixels
+//! of its colour and each of its pieces rests on a pixel, the floor or an earlier piece
+//! of the block.
+//!
+//! The sprite's rows are cut into *bands* of 8 rows from a row offset `o` (the first
+//! band has `o` rows). In a band, a DP over the columns picks *column items* side by
+//! side, each owning its columns over the band: 2 wide (a 2 × 4 per 4 rows), 3 wide (a
+//! single flat piece per 2 rows), 4 wide (a 4 × 4 T, else a 4 × 2, per slot) or 5 wide
+//! (a 5 × 8), maximising the pixels covered (ties: the first found). Covering pixels is
+//! not what saves pieces (a row's passes cost `(21·Σh + pixels)/4`, so only rows left
+//! with nothing, or with a pixel count that closes in fewer matrix rows, get cheaper),
+//! so the band's rows are then *priced* with the default row planner
+//! ([`fewest::plan_row`]) and one sweep drops each block whose removal lowers the
+//! band's pieces. Each band does this for five sets of items (all; no singles; 2 and 5
+//! wide; 4 wide; singles) and keeps the cheapest, or no blocks at all when none beats
+//! the default's rows. Last, single pieces are tried anywhere in the band where no
+//! other direct piece touches their box, each kept if it lowers the band's pieces
+//! (`add_singles`). Bands do not interact (a band's pieces stay in its rows; a row's
+//! plan and platform depend only on its own pixels, its pre-filled cells and its band's
+//! missing cells), so no offset's print costs more than the default. All 8 offsets are
+//! tried and the cheapest print (the lowest offset on a tie) is kept.
+//!
+//! # Work
+//! Everything is fixed-size on the stack; nothing allocates; nothing recurses. A band
+//! holds at most 8 × 17 = 136 pixels, so its DP keeps at most 34 blocks (4 cells or
+//! more each), and its sweep tries each once, re-planning only the rows of the block
+//! tried (at most 8): at most 8 + 34 × 8 = 280 row plans per band and item set. The
+//! singles pass then tries at most 8 rows × 17 columns × 10 singles, re-planning at
+//! most 3 rows for each that fits: at most 4,080 row plans per band. With at most 5
+//! bands per offset, 5 item sets and 8 offsets, plus the 32 rows planned once without
+//! blocks: at most 32 + 8 × 5 × (5 × 280 + 4,080) = 219,232 row plans, and 8 × 5 × 5
+//! DPs of 17 columns × 4 items (each at most 4 blocks of at most 40 cells checked). The
+//! offsets stop early once a print needs only a quarter of the pixels in pieces (all of
+//! them direct). In practice far fewer: at most ~35 ms per benchmark sprite on a loaded
+//! 2-core machine (the default plans any of them in at most 0.15 ms).
+
+use crate::moves::Move;
+use crate::piece::Shape;
+use crate::sprite::{Sprite, MAX_HEIGHT, MAX_WIDTH};
+
+use super::fewest;
+use super::row::RowInput;
+
+/// One block: a rectangle of one colour tiled by pieces of that colour, the pieces in
+/// drop order (by top row, then as the simulator checked).
+#[derive(Debug)]
+pub(crate) struct BlockShape {
+    /// The colour (0 J, 1 T, 2 L).
+    pub colour: u8,
+    pub width: u8,
+    pub height: u8,
+    /// `(shape index, dx, dy)`: the move's column is the block's left column + `dx`, its
+    /// bounding box's bottom row the block's bottom row + `dy`.
+    pub pieces: &'static [(u8, u8, u8)],
+}
+
+// Shape indexes (`Shape::ALL` order: T0..T3, J0..J3, L0..L3).
+const T0: u8 = 0;
+const T1: u8 = 1;
+const T2: u8 = 2;
+const T3: u8 = 3;
+const J0: u8 = 4;
+const J1: u8 = 5;
+const J2: u8 = 6;
+const J3: u8 = 7;
+const L0: u8 = 8;
+const L1: u8 = 9;
+const L2: u8 = 10;
+const L3: u8 = 11;
+
+/// 2 × 4 upright J pair.
+const J_UP: usize = 0;
+/// 2 × 4 upright L pair.
+const L_UP: usize = 1;
+/// 4 × 2 flat J pair.
+const J_FLAT: usize = 2;
+/// 4 × 2 flat L pair.
+const L_FLAT: usize = 3;
+/// 4 × 4 of four T.
+const T_SQUARE: usize = 4;
+/// 5 × 8 of ten J.
+const J_WIDE: usize = 5;
+/// 5 × 8 of ten L (the J one mirrored).
+const L_WIDE: usize = 6;
+
+/// The first single flat piece; the six (J0, J2, T0, T2, L0, L2) follow in that order,
+/// then the four upright singles (J3, T1, T3, L1).
+const SINGLES: usize = 7;
+/// How many singles there are.
+const SINGLE_COUNT: usize = 10;
+
+/// A single piece as a block of its own. Only the uprights whose every column's top
+/// cell is in their top row (or has only a cell of their top row above it) are here:
+/// a J1 or L3 would need the cell above its short column to be filled after it.
+const fn single(s: u8, colour: u8) -> BlockShape {
+    let upright = matches!(s, J3 | T1 | T3 | L1);
+    BlockShape {
+        colour,
+        width: if upright { 2 } else { 3 },
+        height: if upright { 3 } else { 2 },
+        pieces: match s {
+            J0 => &[(J0, 0, 0)],
+            J2 => &[(J2, 0, 0)],
+            T0 => &[(T0, 0, 0)],
+            T2 => &[(T2, 0, 0)],
+            L0 => &[(L0, 0, 0)],
+            L2 => &[(L2, 0, 0)],
+            J3 => &[(J3, 0, 0)],
+            T1 => &[(T1, 0, 0)],
+            T3 => &[(T3, 0, 0)],
+            _ => &[(L1, 0, 0)],
+        },
+    }
+}
+
+/// Every block, indexed by the constants above.
+pub(crate) static BLOCKS: [BlockShape; SINGLES + SINGLE_COUNT] = [
+    BlockShape {
+        colour: 0,
+        width: 2,
+        height: 4,
+        pieces: &[(J1, 0, 0), (J3, 0, 1)],
+    },
+    BlockShape {
+        colour: 2,
+        width: 2,
+        height: 4,
+        pieces: &[(L3, 0, 0), (L1, 0, 1)],
+    },
+    BlockShape {
+        colour: 0,
+        width: 4,
+        height: 2,
+        pieces: &[(J2, 0, 0), (J0, 1, 0)],
+    },
+    BlockShape {
+        colour: 2,
+        width: 4,
+        height: 2,
+        pieces: &[(L2, 1, 0), (L0, 0, 0)],
+    },
+    BlockShape {
+        colour: 1,
+        width: 4,
+        height: 4,
+        pieces: &[(T2, 0, 0), (T1, 2, 0), (T3, 0, 1), (T0, 1, 2)],
+    },
+    BlockShape {
+        colour: 0,
+        width: 5,
+        height: 8,
+        pieces: &[
+            (J2, 0, 0),
+            (J1, 3, 0),
+            (J1, 1, 1),
+            (J3, 3, 1),
+            (J1, 0, 2),
+            (J3, 0, 3),
+            (J2, 2, 4),
+            (J1, 3, 5),
+            (J2, 0, 6),
+            (J0, 1, 6),
+        ],
+    },
+    BlockShape {
+        colour: 2,
+        width: 5,
+        height: 8,
+        pieces: &[
+            (L2, 2, 0),
+            (L3, 0, 0),
+            (L3, 2, 1),
+            (L1, 0, 1),
+            (L3, 3, 2),
+            (L1, 3, 3),
+            (L2, 0, 4),
+            (L3, 0, 5),
+            (L2, 2, 6),
+            (L0, 1, 6),
+        ],
+    },
+    single(J0, 0),
+    single(J2, 0),
+    single(T0, 1),
+    single(T2, 1),
+    single(L0, 2),
+    single(L2, 2),
+    single(J3, 0),
+    single(T1, 1),
+    single(T3, 1),
+    single(L1, 2),
+];
+
+/// The shape of a block's piece.
+fn shape(index: u8) -> Shape {
+    Shape::ALL[usize::from(index)]
+}
+
+/// Rows of a band.
+const BAND: usize = 8;
+/// The most blocks a sprite can hold: blocks do not overlap and each covers at least 4
+/// of its pixels.
+const MAX_BLOCKS: usize = MAX_WIDTH * MAX_HEIGHT / 4;
+
+/// One block placed: which, and its bottom-left cell on the playfield.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Placed {
+    block: u8,
+    x: u8,
+    y: u8,
+}
+
+impl Placed {
+    fn shape(self) -> &'static BlockShape {
+        &BLOCKS[usize::from(self.block)]
+    }
+
+    /// Its pieces as moves, each with its bounding box's bottom row and top row.
+    fn pieces(self) -> impl Iterator<Item = (Move, usize, usize)> {
+        self.shape().pieces.iter().map(move |&(s, dx, dy)| {
+            let shape = shape(s);
+            let bottom = usize::from(self.y + dy);
+            (
+                Move::new_unchecked(shape, self.x + dx),
+                bottom,
+                bottom + usize::from(shape.height()) - 1,
+            )
+        })
+    }
+}
+
+/// The direct pieces of a whole print, and the cells they fill.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct DirectPlan {
+    blocks: [Placed; MAX_BLOCKS],
+    len: usize,
+    /// Per playfield row: the cells of direct pieces.
+    cells: [u32; MAX_HEIGHT],
+    /// Per playfield row: the cells of direct pieces whose top row it is (filled before
+    /// the row's passes).
+    prefill: [u32; MAX_HEIGHT],
+    /// Per playfield row: the cells of direct pieces reaching above it (still missing
+    /// when the row's passes run).
+    pending: [u32; MAX_HEIGHT],
+    /// Pieces of the whole print (direct and emitted).
+    pub pieces: u32,
+}
+
+impl DirectPlan {
+    const EMPTY: DirectPlan = DirectPlan {
+        blocks: [Placed {
+            block: 0,
+            x: 0,
+            y: 0,
+        }; MAX_BLOCKS],
+        len: 0,
+        cells: [0; MAX_HEIGHT],
+        prefill: [0; MAX_HEIGHT],
+        pending: [0; MAX_HEIGHT],
+        pieces: 0,
+    };
+
+    fn add(&mut self, p: Placed) {
+        self.blocks[self.len] = p;
+        self.len += 1;
+        self.mark(p);
+    }
+
+    /// Takes out block `i` (blocks never share a cell, so its cells are cleared).
+    fn remove(&mut self, i: usize) {
+        let p = self.blocks[i];
+        self.blocks.copy_within(i + 1..self.len, i);
+        self.len -= 1;
+        for (m, bottom, _) in p.pieces() {
+            for dy in 0..m.shape.height() {
+                let cells = !(m.shape.row_mask(dy) << m.x);
+                let y = bottom + usize::from(dy);
+                self.cells[y] &= cells;
+                self.prefill[y] &= cells;
+                self.pending[y] &= cells;
+            }
+        }
+    }
+
+    /// Marks the cells of `p`.
+    fn mark(&mut self, p: Placed) {
+        for (m, bottom, _) in p.pieces() {
+            let top = bottom + usize::from(m.shape.height()) - 1;
+            for dy in 0..m.shape.height() {
+                let cells = m.shape.row_mask(dy) << m.x;
+                let y = bottom + usize::from(dy);
+                self.cells[y] |= cells;
+                if y == top {
+                    self.prefill[y] |= cells;
+                } else {
+                    self.pending[y] |= cells;
+                }
+            }
+        }
+    }
+
+    /// Row `y`'s input for the row planner: the pixels left to emit, with the
+    /// pre-filled cells as support.
+    pub(crate) fn row(&self, sprite: &Sprite, y: usize) -> RowInput {
+        RowInput::of(sprite, y).without(self.cells[y], self.prefill[y])
+    }
+
+    /// Whether row `y` may have a platform: a platform fills its row and rests on the
+    /// leftmost square of the row below, so the row must have no pre-filled cell and
+    /// the row below no direct cell still missing.
+    fn platform_ok(&self, y: usize) -> bool {
+        self.prefill[y] == 0 && (y == 0 || self.pending[y - 1] == 0)
+    }
+
+    /// The direct pieces dropped right after row `y`'s passes (those whose top row is
+    /// `y + 1`), in drop order, to `f`.
+    pub(crate) fn after_row(&self, y: usize, mut f: impl FnMut(Move)) {
+        for p in &self.blocks[..self.len] {
+            for (m, _, top) in p.pieces() {
+                if top == y + 1 {
+                    f(m);
+                }
+            }
+        }
+    }
+
+    /// How many direct pieces there are.
+    pub(crate) fn direct_pieces(&self) -> usize {
+        self.blocks[..self.len]
+            .iter()
+            .map(|p| p.shape().pieces.len())
+            .sum()
+    }
+}
+
+/// The sprite's pixels as row masks, and its colours per row as masks per colour.
+struct Pixels {
+    /// `colour[y][c]`: the cells of colour `c` in playfield row `y`.
+    colour: [[u32; 3]; MAX_HEIGHT],
+    height: usize,
+    x0: usize,
+    width: usize,
+}
+
+impl Pixels {
+    fn of(sprite: &Sprite) -> Pixels {
+        let mut colour = [[0; 3]; MAX_HEIGHT];
+        let x0 = sprite.x0();
+        for (y, row) in colour.iter_mut().enumerate().take(sprite.height()) {
+            for x in x0..x0 + sprite.width() {
+                if let Some(c) = sprite.cell(x, y) {
+                    row[usize::from(c.min(2))] |= 1 << x;
+                }
+            }
+        }
+        Pixels {
+            colour,
+            height: sprite.height(),
+            x0,
+            width: sprite.width(),
+        }
+    }
+
+    fn any(&self, y: usize) -> u32 {
+        self.colour[y][0] | self.colour[y][1] | self.colour[y][2]
+    }
+
+    /// Whether block `b` fits with its bottom-left cell at `(x, y)`: every cell a pixel
+    /// of its colour, and every piece resting on the floor, on a pixel outside the
+    /// block, or on a piece of the block dropped before it.
+    fn fits(&self, b: usize, x: usize, y: usize) -> bool {
+        let shape_b = &BLOCKS[b];
+        let (w, h) = (usize::from(shape_b.width), usize::from(shape_b.height));
+        if y + h > self.height || x + w > self.x0 + self.width {
+            return false;
+        }
+        let c = usize::from(shape_b.colour);
+        let placed = Placed {
+            block: b as u8,
+            x: x as u8,
+            y: y as u8,
+        };
+        for (m, bottom, _) in placed.pieces() {
+            for dy in 0..m.shape.height() {
+                let cells = m.shape.row_mask(dy) << m.x;
+                if self.colour[bottom + usize::from(dy)][c] & cells != cells {
+                    return false;
+                }
+            }
+        }
+        // The block's cells filled so far, rows y..y + h.
+        let mut done = [0u32; BAND];
+        for (m, bottom, _) in placed.pieces() {
+            let mut rests = false;
+            for dy in 0..m.shape.height() {
+                let cells = m.shape.row_mask(dy) << m.x;
+                let r = bottom + usize::from(dy);
+                let below = if r == 0 {
+                    u32::MAX
+                } else if r == y {
+                    self.any(r - 1)
+                } else {
+                    done[r - 1 - y]
+                };
+                // Only the piece's lowest cell in each column can rest on something.
+                let lowest = cells
+                    & !(if dy == 0 {
+                        0
+                    } else {
+                        m.shape.row_mask(dy - 1) << m.x
+                    });
+                rests |= lowest & below != 0;
+            }
+            if !rests {
+                return false;
+            }
+            for dy in 0..m.shape.height() {
+                done[bottom + usize::from(dy) - y] |= m.shape.row_mask(dy) << m.x;
+            }
+        }
+        true
+    }
+}
+
+/// The blocks of one column item (at most 4), and the pixels they cover.
+#[derive(Clone, Copy, Default)]
+struct Item {
+    blocks: [Placed; 4],
+    len: u8,
+    covered: u16,
+}
+
+impl Item {
+    fn push(&mut self, b: usize, x: usize, y: usize) {
+        self.blocks[usize::from(self.len)] = Placed {
+            block: b as u8,
+            x: x as u8,
+            y: y as u8,
+        };
+        self.len += 1;
+        self.covered += 4 * BLOCKS[b].pieces.len() as u16;
+    }
+}
+
+/// The column item `width` wide at column `x` of the band of rows `y..y + rows`.
+fn item(px: &Pixels, width: usize, x: usize, y: usize, rows: usize) -> Item {
+    let mut it = Item::default();
+    let first_fit = |it: &mut Item, blocks: &[usize], by: usize| {
+        if let Some(&b) = blocks.iter().find(|&&b| px.fits(b, x, by)) {
+            it.push(b, x, by);
+            true
+        } else {
+            false
+        }
+    };
+    match width {
+        2 => {
+            for s in (0..rows / 4).map(|k| y + 4 * k) {
+                first_fit(&mut it, &[J_UP, L_UP], s);
+            }
+        }
+        4 => {
+            let mut s = 0;
+            while s + 2 <= rows {
+                if s % 4 == 0 && s + 4 <= rows && first_fit(&mut it, &[T_SQUARE], y + s) {
+                    s += 4;
+                    continue;
+                }
+                first_fit(&mut it, &[J_FLAT, L_FLAT], y + s);
+                s += 2;
+            }
+        }
+        3 => {
+            const FLAT: [usize; 6] = [
+                SINGLES,
+                SINGLES + 1,
+                SINGLES + 2,
+                SINGLES + 3,
+                SINGLES + 4,
+                SINGLES + 5,
+            ];
+            for s in (0..rows / 2).map(|k| y + 2 * k) {
+                first_fit(&mut it, &FLAT, s);
+            }
+        }
+        _ => {
+            if rows == BAND {
+                first_fit(&mut it, &[J_WIDE, L_WIDE], y);
+            }
+        }
+    }
+    it
+}
+
+/// Picks the blocks of the band of rows `y..y + rows` that cover the most pixels (a DP
+/// over its columns), into `plan`.
+fn band_blocks(px: &Pixels, y: usize, rows: usize, widths: &[usize], plan: &mut DirectPlan) {
+    let (x0, w) = (px.x0, px.width);
+    // best[i]: most pixels covered in columns x0..x0 + i; how[i]: the item ending there.
+    let mut best = [0u16; MAX_WIDTH + 1];
+    let mut how = [(0u8, Item::default()); MAX_WIDTH + 1];
+    for i in 1..=w {
+        best[i] = best[i - 1];
+        how[i] = (1, Item::default());
+        for &iw in widths {
+            if iw > i {
+                continue;
+            }
+            let it = item(px, iw, x0 + i - iw, y, rows);
+            if it.len > 0 && best[i - iw] + it.covered > best[i] {
+                best[i] = best[i - iw] + it.covered;
+                how[i] = (iw as u8, it);
+            }
+        }
+    }
+    let mut i = w;
+    while i > 0 {
+        let (iw, it) = how[i];
+        for &p in &it.blocks[..usize::from(it.len)] {
+            plan.add(p);
+        }
+        i -= usize::from(iw);
+    }
+}
+
+/// Row `y`'s pieces with the plan's direct cells (0 when nothing is left to emit).
+fn row_pieces(plan: &DirectPlan, sprite: &Sprite, y: usize) -> (u32, bool) {
+    let row = plan.row(sprite, y);
+    if row.len == 0 {
+        return (0, false);
+    }
+    let p = fewest::plan_row(&row, y == 0);
+    (p.pieces, p.platform)
+}
+
+/// Row `y`'s pieces with `plan`'s direct pieces, or `u32::MAX` when it would need a
+/// platform it cannot have ([`DirectPlan::platform_ok`]).
+fn priced_row(plan: &DirectPlan, sprite: &Sprite, y: usize) -> u32 {
+    match row_pieces(plan, sprite, y) {
+        (_, true) if !plan.platform_ok(y) => u32::MAX,
+        (pieces, _) => pieces,
+    }
+}
+
+/// The direct pieces of `plan`'s blocks from `first` on.
+fn block_pieces(plan: &DirectPlan, first: usize) -> u32 {
+    plan.blocks[first..plan.len]
+        .iter()
+        .map(|p| p.shape().pieces.len() as u32)
+        .sum()
+}
+
+/// The band's rows' pieces, summed (`u32::MAX` if one is impossible).
+fn sum_rows(rows: &[u32]) -> u32 {
+    rows.iter()
+        .try_fold(0u32, |t, &r| (r != u32::MAX).then(|| t + r))
+        .unwrap_or(u32::MAX)
+}
+
+/// The column items each band tries: all of them, then each kind alone (the DP
+/// maximises the pixels covered, which is not always what costs least).
+const VARIANTS: [&[usize]; 5] = [&[2, 3, 4, 5], &[2, 4, 5], &[2, 5], &[4], &[3]];
+
+/// Adds to `plan` the blocks the DP picks for the band of rows `y..y + rows` with the
+/// column items `widths`, then drops, in one sweep, each block whose removal lowers
+/// the band's pieces (re-pricing only the rows of the block dropped); returns the
+/// band's pieces (`without`, the default's, if no block is left).
+fn pruned(
+    px: &Pixels,
+    sprite: &Sprite,
+    y: usize,
+    rows: usize,
+    widths: &[usize],
+    without: u32,
+    plan: &mut DirectPlan,
+) -> u32 {
+    let first = plan.len;
+    band_blocks(px, y, rows, widths, plan);
+    if plan.len == first {
+        return without;
+    }
+    let mut priced = [0u32; BAND];
+    for (r, p) in priced[..rows].iter_mut().enumerate() {
+        *p = priced_row(plan, sprite, y + r);
+    }
+    let cost_of = |plan: &DirectPlan, priced: &[u32]| match sum_rows(priced) {
+        u32::MAX => u32::MAX,
+        s => s + block_pieces(plan, first),
+    };
+    let mut cost = cost_of(plan, &priced[..rows]);
+    let mut i = first;
+    while i < plan.len {
+        let mut trial = *plan;
+        trial.remove(i);
+        let (c, trial_priced) = if trial.len == first {
+            (without, priced)
+        } else {
+            let mut tp = priced;
+            let b = plan.blocks[i];
+            let lo = usize::from(b.y) - y;
+            let h = usize::from(b.shape().height);
+            for (r, t) in tp.iter_mut().enumerate().skip(lo).take(h) {
+                *t = priced_row(&trial, sprite, y + r);
+            }
+            (cost_of(&trial, &tp[..rows]), tp)
+        };
+        if c < cost {
+            *plan = trial;
+            cost = c;
+            priced = trial_priced;
+        } else {
+            i += 1;
+        }
+    }
+    cost
+}
+
+/// Adds single pieces to the band of rows `y..y + rows` of `plan` (whose blocks
+/// from `first` on are the band's, costing `cost` pieces with the band's rows) wherever
+/// one lowers the band's pieces: each row, column and single in turn, once. A single
+/// goes only where its box (3 × 2 or 2 × 3) holds no other direct cell, so every piece
+/// still lands: a piece in the same columns is wholly above the box (dropped later) or
+/// wholly below it (dropped before), and a taller piece missing a cell under the box
+/// would need that cell to be in the box. Returns the band's pieces.
+fn add_singles(
+    px: &Pixels,
+    sprite: &Sprite,
+    y: usize,
+    rows: usize,
+    first: usize,
+    mut cost: u32,
+    plan: &mut DirectPlan,
+) -> u32 {
+    let mut priced = [0u32; BAND];
+    for (r, p) in priced[..rows].iter_mut().enumerate() {
+        *p = priced_row(plan, sprite, y + r);
+    }
+    for s in y..y + rows {
+        for x in px.x0..px.x0 + px.width {
+            for (b, single) in BLOCKS.iter().enumerate().skip(SINGLES) {
+                let (w, h) = (usize::from(single.width), usize::from(single.height));
+                if s + h > y + rows || x + w > px.x0 + px.width {
+                    continue;
+                }
+                let bbox = ((1 << w) - 1) << x;
+                if plan.cells[s..s + h].iter().any(|&c| c & bbox != 0) || !px.fits(b, x, s) {
+                    continue;
+                }
+                let mut trial = *plan;
+                trial.add(Placed {
+                    block: b as u8,
+                    x: x as u8,
+                    y: s as u8,
+                });
+                let mut tp = priced;
+                for (r, t) in tp.iter_mut().enumerate().skip(s - y).take(h) {
+                    *t = priced_row(&trial, sprite, y + r);
+                }
+                let c = match sum_rows(&tp[..rows]) {
+                    u32::MAX => u32::MAX,
+                    t => t + block_pieces(&trial, first),
+                };
+                if c < cost {
+                    *plan = trial;
+                    cost = c;
+                    priced = tp;
+                }
+            }
+        }
+    }
+    cost
+}
+
+/// The direct plan with the fewest pieces in all, never more than the default print.
+pub(crate) fn plan(sprite: &Sprite) -> DirectPlan {
+    let px = Pixels::of(sprite);
+    let h = sprite.height();
+    // Every row's pieces without direct pieces (the default print).
+    let mut plain = [0u32; MAX_HEIGHT];
+    for (y, p) in plain[..h].iter_mut().enumerate() {
+        *p = row_pieces(&DirectPlan::EMPTY, sprite, y).0;
+    }
+    let mut best = DirectPlan::EMPTY;
+    best.pieces = plain[..h].iter().sum();
+    // No print needs fewer pieces than a quarter of the pixels (a direct piece places
+    // four, an emitted pixel costs more than a quarter piece): stop there.
+    let pixels: u32 = (0..h).map(|y| px.any(y).count_ones()).sum();
+    for offset in 0..BAND.min(h) {
+        if best.pieces <= pixels.div_ceil(4) {
+            break;
+        }
+        let mut plan = DirectPlan::EMPTY;
+        let mut total = 0;
+        let mut y = 0;
+        while y < h {
+            let rows = if y == 0 && offset > 0 { offset } else { BAND }.min(h - y);
+            let without: u32 = plain[y..y + rows].iter().sum();
+            // The band's cheapest blocks, or none.
+            let mut cost = without;
+            let mut chosen = plan;
+            for widths in VARIANTS {
+                let mut trial = plan;
+                let c = pruned(&px, sprite, y, rows, widths, without, &mut trial);
+                if c < cost {
+                    cost = c;
+                    chosen = trial;
+                }
+            }
+            let first = plan.len;
+            plan = chosen;
+            total += add_singles(&px, sprite, y, rows, first, cost, &mut plan);
+            y += rows;
+        }
+        if total < best.pieces {
+            best = plan;
+            best.pieces = total;
+        }
+    }
+    best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::playfield::Playfield;
+
+    /// Every block, dropped in its order on the floor and on top of itself, lands
+    /// exactly on its cells, and the blocks before the singles fill their rectangle:
+    /// the order the converter drops their pieces in (by top row, then table order) is
+    /// one the simulator accepts.
+    #[test]
+    fn blocks_land_where_the_table_says() {
+        for (b, block) in BLOCKS.iter().enumerate() {
+            let (w, h) = (block.width, block.height);
+            let mut field = Playfield::new();
+            for layer in 0..2u8 {
+                let placed = Placed {
+                    block: b as u8,
+                    x: 3,
+                    y: layer * h,
+                };
+                let mut pieces: [(Move, usize, usize); 10] =
+                    [(Move::new_unchecked(shape(0), 0), 0, 0); 10];
+                let n = block.pieces.len();
+                for (slot, p) in pieces.iter_mut().zip(placed.pieces()) {
+                    *slot = p;
+                }
+                // The converter's order: by top row, stable.
+                pieces[..n].sort_by_key(|p| p.2);
+                for (m, bottom, _) in &pieces[..n] {
+                    let landing = field.drop_piece(*m).unwrap();
+                    assert_eq!(usize::from(landing.y), *bottom, "block {b}: {m}");
+                    assert_eq!(landing.lines(), 0);
+                }
+                assert_eq!(field.pieces() as usize, n * (usize::from(layer) + 1));
+            }
+            if b < SINGLES {
+                assert_eq!(block.pieces.len() * 4, usize::from(w) * usize::from(h));
+                for y in 0..usize::from(2 * h) {
+                    assert_eq!(field.rows()[y], ((1 << w) - 1) << 3, "block {b} row {y}");
+                }
+            } else {
+                assert_eq!(block.pieces.len(), 1);
+                assert!((w, h) == (3, 2) || (w, h) == (2, 3), "block {b}");
+            }
+            // One colour, its piece.
+            for &(s, _, _) in block.pieces {
+                assert_eq!(shape(s).piece().color(), Some(block.colour));
+            }
+        }
+    }
+}

@@ -1,0 +1,314 @@
+//! Direct placement (`Converter::with_direct`, `--direct`): every print replays to
+//! exactly the sprite, never needs more pieces than the default, is deterministic, and
+//! the direct pieces really are direct (they stay in the print).
+
+mod common;
+use common::sprites::{sprite, sprites};
+use proptest::prelude::*;
+use tetris_printer::{
+    compare, parse_blocks, write_blocks, BlockKind, Converter, Move, Passes, Piece, Playfield,
+    Sprite,
+};
+
+fn direct() -> Converter {
+    Converter::new().with_direct(true)
+}
+
+/// Converts `s` with direct placement, checks the moves replay to exactly `s`, agree
+/// with `stats` and the streamed moves, and never outnumber the default's; returns the
+/// moves and the default's piece count.
+fn check(s: &Sprite) -> (Vec<Move>, usize) {
+    let c = direct();
+    let moves = c.convert_to_vec(s);
+    let field = Playfield::replay(&moves).unwrap_or_else(|e| panic!("{e}\n{}", s.to_ascii()));
+    assert_eq!(compare(&field, s), Ok(()), "\n{}", s.to_ascii());
+    let stats = c.stats(s);
+    assert_eq!(stats.pieces, moves.len());
+    assert_eq!(c.convert_to_vec(s), moves, "deterministic");
+    let default = Converter::new().stats(s).pieces;
+    assert!(
+        moves.len() <= default,
+        "direct {} > default {default}\n{}",
+        moves.len(),
+        s.to_ascii()
+    );
+    (moves, default)
+}
+
+/// Every cell a direct block's pieces fill is still filled, by that piece type, when the
+/// print is done: direct pieces are never cleared.
+fn direct_cells_stay(s: &Sprite) -> usize {
+    let (moves, blocks) = direct().convert_blocks(s);
+    let mut field = Playfield::new();
+    let mut kept = Vec::new();
+    for b in &blocks {
+        for &m in &moves[b.moves.clone()] {
+            let landing = field.drop_piece(m).unwrap();
+            if b.kind == BlockKind::Direct {
+                assert_eq!(landing.lines(), 0, "a direct piece completed a row");
+                for &(dx, dy) in &m.shape().data().cells {
+                    kept.push((
+                        usize::from(m.x() + dx),
+                        usize::from(landing.y + dy),
+                        m.shape().piece(),
+                    ));
+                }
+            }
+        }
+    }
+    for &(x, y, p) in &kept {
+        assert_eq!(field.get(x, y), Some(p), "direct cell ({x}, {y})");
+        assert!(matches!(p, Piece::J | Piece::T | Piece::L));
+    }
+    kept.len() / 4
+}
+
+fn solid(w: usize, h: usize, c: u8) -> Sprite {
+    sprite(&vec![vec![Some(c); w]; h])
+}
+
+#[test]
+fn solid_17x32_is_tiled_completely() {
+    let s = solid(17, 32, 0);
+    let (moves, default) = check(&s);
+    assert_eq!(default, 640);
+    // 544 pixels, 136 pieces: every pixel placed directly, not one emitted.
+    assert_eq!(moves.len(), 136);
+    assert_eq!(direct().stats(&s).direct, 136);
+    assert_eq!(direct().stats(&s).passes, 0);
+    assert_eq!(direct_cells_stay(&s), 136);
+}
+
+#[test]
+fn solid_blocks_of_every_colour_print_directly() {
+    // J and L tile any width from 2 (2 × 4 and 5 × 8 blocks), T 4 × 4 squares.
+    for (w, h, c, pieces) in [
+        (4, 2, 0, 2),
+        (4, 2, 2, 2),
+        (2, 4, 0, 2),
+        (2, 4, 2, 2),
+        (4, 4, 1, 4),
+        (5, 8, 0, 10),
+        (5, 8, 2, 10),
+        (16, 16, 1, 64),
+        (17, 16, 2, 68),
+    ] {
+        let s = solid(w, h, c);
+        let (moves, default) = check(&s);
+        assert_eq!(moves.len(), pieces, "{w}x{h} colour {c}");
+        assert!(pieces < default);
+        assert_eq!(direct_cells_stay(&s), pieces);
+    }
+}
+
+#[test]
+fn rows_left_over_are_emitted_on_the_direct_cells() {
+    // A solid 8 x 4 block of J colour under a T row: the T row is emitted on top of the
+    // direct pieces, and a row with a pixel over a hole keeps its platform below.
+    let s = Sprite::from_ascii(
+        "
+        1.1.1.11
+        00000000
+        00000000
+        00000000
+        00000000
+        ",
+    )
+    .unwrap();
+    let (moves, default) = check(&s);
+    assert!(moves.len() < default, "{} vs {default}", moves.len());
+    assert_eq!(direct_cells_stay(&s), 8);
+}
+
+#[test]
+fn benchmark_sprites_print_with_fewer_pieces() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/benches/sprites");
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    let (mut direct_total, mut default_total) = (0, 0);
+    for f in &files {
+        let s = Sprite::open(f).unwrap();
+        let (moves, default) = check(&s);
+        direct_cells_stay(&s);
+        direct_total += moves.len();
+        default_total += default;
+    }
+    assert_eq!(files.len(), 9);
+    // No more than before direct placement, landing and the wide patterns (7,756).
+    assert!(default_total <= 7756, "{default_total}");
+    // Measured: 6538 (smiley 682 → 556, solid 640 → 136, noise 2530 → 2278, stripes
+    // 992 → 656).
+    assert!(direct_total <= 6538, "{direct_total}");
+}
+
+#[test]
+fn listing_marks_direct_blocks_and_reads_back() {
+    for s in [
+        solid(17, 32, 0),
+        solid(6, 5, 2),
+        Sprite::from_ascii("1.1.1.11\n00000000\n00000000\n00000000\n00000000").unwrap(),
+    ] {
+        let (moves, blocks) = direct().convert_blocks(&s);
+        assert_eq!(moves, direct().convert_to_vec(&s));
+        assert!(blocks.iter().any(|b| b.kind == BlockKind::Direct));
+        // Blocks tile the move list in order, rows never going down.
+        let mut next = 0;
+        for w in blocks.windows(2) {
+            assert!(w[0].row <= w[1].row, "{:?} then {:?}", w[0], w[1]);
+        }
+        for b in &blocks {
+            assert_eq!(b.moves.start, next);
+            next = b.moves.end;
+        }
+        assert_eq!(next, moves.len());
+        let text = write_blocks(s.colors(), &moves, &blocks).unwrap();
+        assert!(text.contains(": direct\n"), "{text}");
+        let (_, back) = parse_blocks(&text).unwrap();
+        assert_eq!(back, moves, "listing:\n{text}");
+    }
+}
+
+#[test]
+fn direct_applies_to_the_default_strategy_only() {
+    let s = solid(8, 8, 0);
+    for p in [Passes::Greedy, Passes::Optimal] {
+        let c = Converter::with_passes(p).with_direct(true);
+        assert!(!c.direct());
+        assert_eq!(
+            c.convert_to_vec(&s),
+            Converter::with_passes(p).convert_to_vec(&s)
+        );
+    }
+    assert!(direct().direct());
+    assert!(!Converter::new().direct());
+    assert!(!direct().with_direct(false).direct());
+}
+
+/// Sprites with areas of one colour, where direct pieces fit: a few random rectangles
+/// of random colours over a random background, some pixels knocked out.
+fn blocky(max_w: usize, max_h: usize) -> impl Strategy<Value = Sprite> {
+    (1..=max_w, 1..=max_h)
+        .prop_flat_map(|(w, h)| {
+            (
+                Just((w, h)),
+                proptest::collection::vec(proptest::option::weighted(0.9, 0..3u8), w * h),
+                proptest::collection::vec((0..w, 0..h, 1..=w, 1..=h, 0..3u8), 0..6),
+                proptest::collection::vec((0..w, 0..h), 0..4),
+            )
+        })
+        .prop_map(|((w, _h), base, rects, holes)| {
+            let mut rows: Vec<Vec<Option<u8>>> = base.chunks(w).map(<[_]>::to_vec).collect();
+            for (x, y, rw, rh, c) in rects {
+                for row in rows.iter_mut().skip(y).take(rh) {
+                    for p in row.iter_mut().skip(x).take(rw) {
+                        *p = Some(c);
+                    }
+                }
+            }
+            for (x, y) in holes {
+                rows[y][x] = None;
+            }
+            for row in &mut rows {
+                if row.iter().all(Option::is_none) {
+                    row[0] = Some(0);
+                }
+            }
+            sprite(&rows)
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn blocky_sprites_print_exactly_and_never_worse(s in blocky(17, 32)) {
+        check(&s);
+        direct_cells_stay(&s);
+    }
+
+    #[test]
+    fn random_sprites_print_exactly_and_never_worse(s in sprites(17, 32)) {
+        check(&s);
+    }
+}
+
+/// The benchmark sprites' directory and the solid sprite in it.
+const SOLID: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/benches/sprites/03_solid17x32.png"
+);
+
+#[test]
+fn cli_convert_direct_prints_what_check_accepts() {
+    let (_tmp, dir) = common::workdir();
+    let r = common::run_in(&dir, &["convert", SOLID, "--direct", "-o", "solid.txt"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(r.stderr.contains("136 pieces"), "{}", r.stderr);
+    let r = common::run_in(&dir, &["check", SOLID, "solid.txt"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(r.stdout.contains("136 pieces"), "{}", r.stdout);
+    // Without --direct: today's print.
+    let r = common::run_in(&dir, &["verify", SOLID]);
+    assert!(r.stdout.contains("640 pieces"), "{}", r.stdout);
+    let r = common::run_in(&dir, &["verify", SOLID, "--direct"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(r.stdout.contains("136 pieces"), "{}", r.stdout);
+    let r = common::run_in(&dir, &["convert", SOLID, "--direct", "--format", "blocks"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(r.stdout.contains("# row 2: direct"), "{}", r.stdout);
+    let r = common::run_in(&dir, &["render", SOLID, "--direct", "-o", "f.png"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(r.stderr.contains("136 pieces"), "{}", r.stderr);
+    let r = common::run_in(&dir, &["animate", SOLID, "--direct", "-o", "a.gif"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(dir.join("a.gif").exists());
+}
+
+#[test]
+fn cli_direct_needs_the_default_strategy() {
+    let (_tmp, dir) = common::workdir();
+    for passes in ["greedy", "optimal", "exact"] {
+        let r = common::run_in(&dir, &["convert", SOLID, "--direct", "--passes", passes]);
+        assert_eq!(r.code, 1, "{}", r.stderr);
+        assert!(
+            r.stderr.contains("--direct") && r.stderr.contains(passes),
+            "{}",
+            r.stderr
+        );
+        assert!(r.stdout.is_empty());
+    }
+    // --moves animates a move file: --direct has nothing to do there.
+    let r = common::run_in(
+        &dir,
+        &[
+            "animate",
+            "pixel1.png",
+            "--moves",
+            "moves.txt",
+            "--direct",
+            "-o",
+            "a.gif",
+        ],
+    );
+    assert_eq!(r.code, 2, "{}", r.stderr);
+}
+
+#[test]
+fn cli_stats_shows_the_direct_column() {
+    let (_tmp, dir) = common::workdir();
+    let r = common::run_in(&dir, &["stats", SOLID, "--passes", "fewest", "--direct"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let mut lines = r.stdout.lines();
+    let head: Vec<&str> = lines.next().unwrap().split_whitespace().collect();
+    let row: Vec<&str> = lines.next().unwrap().split_whitespace().collect();
+    let col = |name: &str| head.iter().position(|h| *h == name).unwrap();
+    // The header starts with `file`, as every row with its file name.
+    assert_eq!(row[col("pieces")], "640", "{}", r.stdout);
+    assert_eq!(row[col("direct")], "136", "{}", r.stdout);
+    // Without --direct (and not --passes all): no such column.
+    let r = common::run_in(&dir, &["stats", SOLID, "--passes", "fewest"]);
+    assert!(!r.stdout.contains("direct"), "{}", r.stdout);
+}
