@@ -811,7 +811,8 @@ pub fn search(args: &SearchArgs, force: bool) -> Result<ExitCode> {
                     total as u64,
                     match n {
                         0 => "platforms".into(),
-                        8.. => "strips".into(),
+                        8 => "strips".into(),
+                        9.. => "wide patterns".into(),
                         n => format!("n = {n}"),
                     },
                 );
@@ -870,6 +871,22 @@ pub fn search(args: &SearchArgs, force: bool) -> Result<ExitCode> {
             s.strips
                 .iter()
                 .map(|t| (t.width, t.height, t.side, t.bottom))
+                .collect::<std::collections::BTreeSet<_>>()
+                .len()
+        );
+    }
+    if let Some(w) = &generated.wides {
+        write_with(
+            &args.out.join("wide.txt"),
+            &opts,
+            search::wide_file_text(w, config.seed).as_bytes(),
+        )?;
+        errln!(
+            "wide patterns: {} packings over {} bottom rows",
+            w.wides.len(),
+            w.wides
+                .iter()
+                .map(|t| (t.bottom, t.height))
                 .collect::<std::collections::BTreeSet<_>>()
                 .len()
         );

@@ -6,7 +6,7 @@
 
 pub(crate) mod layout;
 
-use crate::pattern::{mv, strip_key, Emitter, Platform, Strip, StripSide};
+use crate::pattern::{mv, strip_key, Emitter, Platform, Strip, StripSide, Wide};
 
 include!(concat!(env!("OUT_DIR"), "/tables.rs"));
 
@@ -41,6 +41,16 @@ pub fn strips(width: u8, height: u8, side: StripSide, bottom: u16) -> &'static [
         .get(&strip_key(width, height, side, bottom))
         .copied()
         .unwrap_or(&[])
+}
+
+/// The wide patterns `height` rows tall over `bottom`, minimal supports smallest first
+/// (empty when the family has none).
+#[must_use]
+pub fn wides(bottom: u32, height: u8) -> &'static [Wide] {
+    WIDE_KEYS
+        .iter()
+        .find(|k| k.0 == bottom && k.1 == height)
+        .map_or(&[], |k| &WIDE[usize::from(k.2)..usize::from(k.3)])
 }
 
 /// The widths (bit `w − 1`) of the inner strips of height `h` (1..=5) that fit over the

@@ -1,0 +1,109 @@
+//! Wide patterns: full-width fillers of a pass's matrix that rest on the emission row.
+//!
+//! A lone square whose triple starts at column 3, 7, 11 or 15 has no 3-row classic
+//! pattern (the table's pattern is 7 rows, 37 pieces), and a strip tiling cannot help:
+//! every cut of the 21 columns leaves a side with no bottom cell, and an empty stretch
+//! over an empty emission row holds nothing up. Two squares of a row are often printed
+//! in two such passes (overlapping triples), so the second pass has the first one's
+//! square in its emission row. A **wide** pattern packs the whole 21-column matrix over
+//! one pass's bottom row (`bottom`) resting on emission-row squares (`support`), so the
+//! fillers may lean across the row on the emitter bar and on those squares.
+//!
+//! The family covers every bottom row of one triple whose classic pattern is taller than
+//! 3 rows (the triples at 3, 7, 11 and 15), at 3 rows. Support is drawn from the sprite
+//! columns 2..=18 outside the bottom cells (only those ever hold a square under an empty
+//! bottom cell). Two triples at 2 rows (where the classic table needs 6) were measured
+//! too: 2,507 packings, about 80 KB, for 0.1% fewer pieces on the random set, so they
+//! are left out. As for strips,
+//! support only ever helps, so for each key the searcher records every *minimal* support
+//! that admits a packing, smallest first, each with one packing; a support that admits
+//! none is proved so by the exhaustive search.
+
+use super::engine::{solve, DeadTable, Outcome, Placement, Problem};
+use crate::pattern::WIDE_SUPPORT;
+use crate::pattern_text::{arrangements, WideText};
+use crate::playfield::WIDTH;
+
+/// The packing problem of a full-width matrix `height` rows tall over `bottom`, resting
+/// on `support`.
+#[must_use]
+pub fn wide_problem(height: u8, bottom: u32, support: u32) -> Problem {
+    let mut start = [0u8; WIDTH];
+    for (x, h) in start.iter_mut().enumerate() {
+        *h = u8::from(bottom >> x & 1 != 0);
+    }
+    Problem {
+        start,
+        goal: [height; WIDTH],
+        support,
+    }
+}
+
+/// The columns whose support can matter for `bottom`: sprite columns under empty cells.
+#[must_use]
+pub const fn wide_window(bottom: u32) -> u32 {
+    WIDE_SUPPORT & !bottom
+}
+
+/// The submasks of `window`, by size then value.
+fn supports_of(window: u32) -> Vec<u32> {
+    let bits: Vec<u32> = (0..32).filter(|b| window >> b & 1 != 0).collect();
+    let mut out: Vec<u32> = (0u32..1 << bits.len())
+        .map(|m| {
+            bits.iter()
+                .enumerate()
+                .filter(|(i, _)| m >> i & 1 != 0)
+                .fold(0, |s, (_, &b)| s | 1 << b)
+        })
+        .collect();
+    out.sort_by_key(|s| (s.count_ones(), *s));
+    out
+}
+
+/// The `(bottom, height)` the searcher tries, in file order: every single triple at 3
+/// rows. Those whose empty support packs (the classic table's 3-row patterns) come out
+/// empty, so the file holds the four that need support.
+#[must_use]
+pub fn wide_candidates() -> Vec<(u32, u8)> {
+    arrangements(1)
+        .into_iter()
+        .map(|key| (key, WIDE_HEIGHT))
+        .collect()
+}
+
+/// The matrix height of the family.
+pub const WIDE_HEIGHT: u8 = 3;
+
+/// Searches every minimal support of one `(bottom, height)`, in order of increasing size,
+/// then value; empty when the empty support already packs (the key is not in the family)
+/// or nothing does. `base` is the canonical placement order.
+#[must_use]
+pub fn search_wide_supports(
+    bottom: u32,
+    height: u8,
+    table: &DeadTable,
+    base: &[Placement],
+) -> Vec<WideText> {
+    let mut found: Vec<WideText> = Vec::new();
+    for support in supports_of(wide_window(bottom)) {
+        if found.iter().any(|f| f.support & !support == 0) {
+            continue; // a smaller support already packs
+        }
+        if let Outcome::Found { drops, nodes } =
+            solve(&wide_problem(height, bottom, support), base, table)
+        {
+            if support == 0 {
+                return Vec::new();
+            }
+            found.push(WideText {
+                height,
+                bottom,
+                support,
+                fillers: drops,
+                nodes,
+                line: 0,
+            });
+        }
+    }
+    found
+}

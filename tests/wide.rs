@@ -1,0 +1,93 @@
+//! The committed wide patterns (`pattern-src/wide.txt`): every one replays as drawn, the
+//! compiled table holds exactly them, every recorded support is minimal (each smaller one
+//! proved to admit no packing), every support of the window that lists none is proved to
+//! admit none, and the single triples left out pack with no support at all (the classic
+//! table's 3-row patterns). `tests/search.rs` checks that the searcher reproduces the
+//! file byte for byte.
+#![cfg(feature = "search")]
+
+use tetris_printer::pattern::text::{parse_file, WideText};
+use tetris_printer::pattern::{triple_mask, WIDE_SUPPORT};
+use tetris_printer::search::wide::{wide_candidates, wide_problem, wide_window, WIDE_HEIGHT};
+use tetris_printer::search::{all_placements, solve, DeadTable, Outcome, Placement};
+use tetris_printer::tables;
+
+fn wides() -> Vec<WideText> {
+    let path = format!("{}/pattern-src/wide.txt", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    // parse_file replays every pattern on its support and checks every landing.
+    parse_file(&text)
+        .unwrap_or_else(|(line, e)| panic!("wide.txt:{line}: {e}"))
+        .wides
+}
+
+fn packs(bottom: u32, height: u8, support: u32, table: &DeadTable, base: &[Placement]) -> bool {
+    matches!(
+        solve(&wide_problem(height, bottom, support), base, table),
+        Outcome::Found { .. }
+    )
+}
+
+#[test]
+fn the_table_holds_exactly_the_committed_patterns() {
+    let text = wides();
+    assert_eq!(text.len(), tables::WIDE.len());
+    // The four lone triples with no 3-row classic pattern, 14 one-square supports each.
+    let keys: Vec<u32> = tables::WIDE_KEYS.iter().map(|k| k.0).collect();
+    assert_eq!(keys, [3, 7, 11, 15].map(triple_mask));
+    for w in &text {
+        let t = tables::wides(w.bottom, w.height)
+            .iter()
+            .find(|t| t.support == w.support)
+            .unwrap_or_else(|| panic!("line {}: not compiled", w.line));
+        assert_eq!(t.fillers, &w.fillers[..]);
+        assert_eq!(21 * u32::from(t.height), 4 * t.fillers.len() as u32 + 3);
+        assert_eq!(t.support & !WIDE_SUPPORT, 0);
+        // The classic table has nothing as low for this triple.
+        assert!(tables::emitter(w.bottom).expect("a lone triple").height > w.height);
+    }
+    assert_eq!(text.len(), 4 * 14);
+}
+
+#[test]
+fn every_support_is_minimal_and_every_other_is_impossible() {
+    let (table, base) = (DeadTable::new(), all_placements());
+    let text = wides();
+    for (bottom, height) in wide_candidates() {
+        let listed: Vec<u32> = text
+            .iter()
+            .filter(|w| (w.bottom, w.height) == (bottom, height))
+            .map(|w| w.support)
+            .collect();
+        if listed.is_empty() {
+            // Left out: the classic table packs it at this height with no support.
+            assert!(packs(bottom, height, 0, &table, &base), "{bottom:#b}");
+            assert_eq!(tables::emitter(bottom).map(|e| e.height), Some(WIDE_HEIGHT));
+            continue;
+        }
+        // Each listed support packs, and none without any one of its squares.
+        for &s in &listed {
+            assert!(packs(bottom, height, s, &table, &base));
+            for bit in 0..21 {
+                if s >> bit & 1 != 0 {
+                    assert!(
+                        !packs(bottom, height, s & !(1 << bit), &table, &base),
+                        "{bottom:#b} support {s:#b}: packs without column {bit}"
+                    );
+                }
+            }
+        }
+        // The rest of the window (every support holding no listed one) packs nothing:
+        // here the listed supports are every single column, so that is the empty one.
+        let window = wide_window(bottom);
+        let others: Vec<u32> = (0..=window)
+            .filter(|m| m & !window == 0 && listed.iter().all(|l| l & !m != 0))
+            .collect();
+        for s in others {
+            assert!(
+                !packs(bottom, height, s, &table, &base),
+                "{bottom:#b} packs on {s:#b}, which holds no listed support"
+            );
+        }
+    }
+}
