@@ -32,21 +32,44 @@ fn packs(bottom: u32, height: u8, support: u32, table: &DeadTable, base: &[Place
 fn the_table_holds_exactly_the_committed_patterns() {
     let text = wides();
     assert_eq!(text.len(), tables::WIDE.len());
-    // The four lone triples with no 3-row classic pattern, 14 one-square supports each.
-    let keys: Vec<u32> = tables::WIDE_KEYS.iter().map(|k| k.0).collect();
-    assert_eq!(keys, [3, 7, 11, 15].map(triple_mask));
+    // The four lone triples with no 3-row classic pattern, then the flipped emitters'
+    // top cells in columns 2..=18.
+    let keys: Vec<(u32, u8)> = tables::WIDE_KEYS.iter().map(|k| (k.0, k.1)).collect();
+    let mut want: Vec<(u32, u8)> = [3, 7, 11, 15].map(|s| (triple_mask(s), 3)).to_vec();
+    want.extend((2..=18).map(|t| (1 << t, 5)));
+    want.sort_unstable();
+    assert_eq!(keys, want);
     for w in &text {
         let t = tables::wides(w.bottom, w.height)
             .iter()
             .find(|t| t.support == w.support)
             .unwrap_or_else(|| panic!("line {}: not compiled", w.line));
         assert_eq!(t.fillers, &w.fillers[..]);
-        assert_eq!(21 * u32::from(t.height), 4 * t.fillers.len() as u32 + 3);
+        assert_eq!(
+            21 * u32::from(t.height),
+            4 * t.fillers.len() as u32 + t.bottom.count_ones()
+        );
         assert_eq!(t.support & !WIDE_SUPPORT, 0);
-        // The classic table has nothing as low for this triple.
-        assert!(tables::emitter(w.bottom).expect("a lone triple").height > w.height);
+        if w.bottom.count_ones() == 3 {
+            // The classic table has nothing as low for this triple.
+            assert!(tables::emitter(w.bottom).expect("a lone triple").height > w.height);
+        }
     }
-    assert_eq!(text.len(), 4 * 14);
+    // 14 one-square supports for each triple; 2 to 4 for each top cell.
+    assert_eq!(text.len(), 4 * 14 + 62);
+    // Every lone flipped emitter (J2, T2 or L2 on pixels x..x + 2, top cell at x + c)
+    // finds a pattern on its own bar.
+    for x in 2..=16u32 {
+        for c in 0..3 {
+            let bar = 0b111 << x;
+            assert!(
+                tables::wides(1 << (x + c), 5)
+                    .iter()
+                    .any(|w| w.support & !bar == 0),
+                "flip at {x}, colour {c}"
+            );
+        }
+    }
 }
 
 #[test]

@@ -322,6 +322,22 @@ mod tests {
         }
     }
 
+    /// A lone flipped emitter (J2, T2 or L2 on three pixels, its top cell the pass's only
+    /// bottom cell) fills in 5 rows resting on its own bar, wherever it lies: no strip
+    /// tiling packs most of them.
+    #[test]
+    fn lone_flips_fill_in_five_rows() {
+        for x in 2..=16u32 {
+            for c in 0..3 {
+                let (bottom, bar) = (1 << (x + c), 0b111 << x);
+                assert_eq!(fill_pieces(bottom, bar, true), Some(26), "{x} {c}");
+                let mut n = 0;
+                fill(bottom, bar, true).expect("fills").moves(|_| n += 1);
+                assert_eq!(n, 26);
+            }
+        }
+    }
+
     /// The floors assume every classic pattern fills its whole matrix (`3·n + 4·fillers
     /// = 21·height`) and the edge index assumes edge supports stay in their window.
     #[test]

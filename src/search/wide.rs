@@ -39,10 +39,17 @@ pub fn wide_problem(height: u8, bottom: u32, support: u32) -> Problem {
     }
 }
 
-/// The columns whose support can matter for `bottom`: sprite columns under empty cells.
+/// The columns whose support the searcher tries for `bottom`: for a triple, the sprite
+/// columns under empty cells; for a single cell (a flipped emitter's top), the two
+/// columns either side of it, where its bar lies (which the pass always holds).
 #[must_use]
 pub const fn wide_window(bottom: u32) -> u32 {
-    WIDE_SUPPORT & !bottom
+    if bottom.count_ones() == 1 {
+        let t = bottom.trailing_zeros();
+        WIDE_SUPPORT & (0b11011 << t >> 2)
+    } else {
+        WIDE_SUPPORT & !bottom
+    }
 }
 
 /// The submasks of `window`, by size then value.
@@ -65,14 +72,20 @@ fn supports_of(window: u32) -> Vec<u32> {
 /// empty, so the file holds the four that need support.
 #[must_use]
 pub fn wide_candidates() -> Vec<(u32, u8)> {
-    arrangements(1)
+    let mut out: Vec<(u32, u8)> = arrangements(1)
         .into_iter()
         .map(|key| (key, WIDE_HEIGHT))
-        .collect()
+        .collect();
+    out.extend((2..=18).map(|t| (1u32 << t, FLIP_HEIGHT)));
+    out
 }
 
-/// The matrix height of the family.
+/// The matrix height of a lone triple's pass.
 pub const WIDE_HEIGHT: u8 = 3;
+
+/// The matrix height of a lone flipped emitter's pass (`21·h − 1 ≡ 0 mod 4`, and one
+/// row cannot be packed).
+pub const FLIP_HEIGHT: u8 = 5;
 
 /// Searches every minimal support of one `(bottom, height)`, in order of increasing size,
 /// then value; empty when the empty support already packs (the key is not in the family)
@@ -92,8 +105,8 @@ pub fn search_wide_supports(
         if let Outcome::Found { drops, nodes } =
             solve(&wide_problem(height, bottom, support), base, table)
         {
-            if support == 0 {
-                return Vec::new();
+            if support == 0 && bottom.count_ones() == 3 {
+                return Vec::new(); // the classic table's pattern
             }
             found.push(WideText {
                 height,
