@@ -1,23 +1,30 @@
 //! Wide patterns: full-width fillers of a pass's matrix that rest on the emission row.
 //!
-//! A lone square whose triple starts at column 3, 7, 11 or 15 has no 3-row classic
-//! pattern (the table's pattern is 7 rows, 37 pieces), and a strip tiling cannot help:
-//! every cut of the 21 columns leaves a side with no bottom cell, and an empty stretch
-//! over an empty emission row holds nothing up. Two squares of a row are often printed
-//! in two such passes (overlapping triples), so the second pass has the first one's
-//! square in its emission row. A **wide** pattern packs the whole 21-column matrix over
-//! one pass's bottom row (`bottom`) resting on emission-row squares (`support`), so the
-//! fillers may lean across the row on the emitter bar and on those squares.
+//! Strips tile a matrix side by side, each standing on its own columns, so a stretch
+//! with no bottom cell over an empty emission row holds nothing up. Two kinds of pass
+//! run into that all the time, and a **wide** pattern, which packs the whole 21-column
+//! matrix over the pass's bottom row (`bottom`) resting on emission-row squares
+//! (`support`), lets the fillers lean across the row instead:
+//! - **a lone triple** at column 3, 7, 11 or 15 has no 3-row classic pattern (the
+//!   table's is 7 rows, 37 pieces) and no 3-row strip tiling. Two squares of a row are
+//!   often printed in two such passes (overlapping triples), so the second pass has the
+//!   first one's square in its emission row; any one square there lets it close in 3
+//!   rows (16 pieces instead of 37);
+//! - **a lone flipped emitter** (J2, T2 or L2 on three pixels) leaves one cell, its top,
+//!   in the bottom row, over its own bar. The classic table has no such bottom, and no
+//!   strip tiling packs it at 5 rows for most columns; a wide pattern does for every
+//!   column, resting on one square of the bar (27 pieces for the three pixels).
 //!
-//! The family covers every bottom row of one triple whose classic pattern is taller than
-//! 3 rows (the triples at 3, 7, 11 and 15), at 3 rows. Support is drawn from the sprite
-//! columns 2..=18 outside the bottom cells (only those ever hold a square under an empty
-//! bottom cell). Two triples at 2 rows (where the classic table needs 6) were measured
-//! too: 2,507 packings, about 80 KB, for 0.1% fewer pieces on the random set, so they
-//! are left out. As for strips,
-//! support only ever helps, so for each key the searcher records every *minimal* support
-//! that admits a packing, smallest first, each with one packing; a support that admits
-//! none is proved so by the exhaustive search.
+//! The family: every single triple at 3 rows whose empty support does not pack (those
+//! that do are the classic table's 3-row patterns), with support drawn from the sprite
+//! columns 2..=18 outside the bar (only those ever hold a square); and every single cell
+//! in columns 2..=18 at 5 rows, with support drawn from the two columns either side of
+//! it (where its bar lies; the pass always holds the bar). Two triples at 2 rows (where
+//! the classic table needs 6) were measured too: 2,507 packings, about 80 KB, for 0.1 %
+//! fewer pieces on the random set, so they are left out. As for strips, support only
+//! ever helps, so for each key the searcher records every *minimal* support that admits
+//! a packing, smallest first, each with one packing; a support that admits none is
+//! proved so by the exhaustive search.
 
 use super::engine::{solve, DeadTable, Outcome, Placement, Problem};
 use crate::pattern::WIDE_SUPPORT;
