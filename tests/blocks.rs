@@ -43,8 +43,10 @@ fn blocks_round_trip_to_the_same_moves_and_field() {
 
 #[test]
 fn listing_shows_platforms_and_emitters() {
-    // The top row's middle pixel is over a hole: that row needs a platform.
-    let sprite = Sprite::from_ascii("000\n0.0").unwrap();
+    // The top row's pixels stand over holes, apart (no flipped emitter spans them): that
+    // row needs a platform. (A full top row over one hole, `000` on `0.0`, does not: one
+    // flipped emitter held by its ends prints it.)
+    let sprite = Sprite::from_ascii("0.0\n.0.").unwrap();
     let (moves, blocks) = Converter::new().convert_blocks(&sprite);
     let kinds: Vec<BlockKind> = blocks.iter().map(|b| b.kind).collect();
     assert!(kinds.contains(&BlockKind::PlatformAdd), "{kinds:?}");
@@ -63,4 +65,9 @@ fn listing_shows_platforms_and_emitters() {
         assert!(l.chars().all(|c| c == '.' || c.is_ascii_alphabetic()));
     }
     assert!(parse_blocks("zzzzzz\n").is_err());
+    // The full row over one hole: a flipped emitter, no platform, 27 pieces for the row.
+    let held = Sprite::from_ascii("000\n0.0").unwrap();
+    let (moves, blocks) = Converter::new().convert_blocks(&held);
+    assert!(blocks.iter().all(|b| b.kind != BlockKind::PlatformAdd));
+    assert_eq!(moves.len(), Converter::new().convert_to_vec(&held).len());
 }

@@ -282,7 +282,7 @@ fn stats_shows_exact_and_the_ratio_to_it() {
     let (_tmp, dir) = workdir();
     // The top right pixel is over a hole: the default puts the row on a platform (21
     // pieces), the exact planner rests it on its neighbour's square instead.
-    write_ascii_png(&dir, "hole.png", &["00", "0."]);
+    write_ascii_png(&dir, "hole.png", &[".00", "00."]);
     let r = run_in(&dir, &["stats", "hole.png", "pixel1.png"]);
     assert_eq!(r.code, 0, "{}", r.stderr);
     let lines: Vec<&str> = r.stdout.lines().collect();
@@ -316,7 +316,7 @@ fn stats_shows_exact_and_the_ratio_to_it() {
 #[test]
 fn convert_with_exact_passes_prints_the_sprite() {
     let (_tmp, dir) = workdir();
-    write_ascii_png(&dir, "hole.png", &["00", "0."]);
+    write_ascii_png(&dir, "hole.png", &[".00", "00."]);
     let r = run_in(
         &dir,
         &[
