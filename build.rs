@@ -340,6 +340,12 @@ fn wide_tables(code: &mut String, wides: &BTreeMap<(u32, u8), Vec<pattern_text::
         keys.len(),
         keys.join("\n")
     );
+    let most = wides.keys().map(|k| k.0.count_ones()).max().unwrap_or(0);
+    let _ = writeln!(
+        code,
+        "\n/// The most bottom cells of any [`WIDE`] key (a quick test before the search).\n\
+         pub const WIDE_MAX_CELLS: u32 = {most};"
+    );
 }
 
 /// Cost of a pattern as the classic split search counts it: `pieces + 5·n`, which is

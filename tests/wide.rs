@@ -8,7 +8,9 @@
 
 use tetris_printer::pattern::text::{parse_file, WideText};
 use tetris_printer::pattern::{triple_mask, WIDE_SUPPORT};
-use tetris_printer::search::wide::{wide_candidates, wide_problem, wide_window, WIDE_HEIGHT};
+use tetris_printer::search::wide::{
+    wide_candidates, wide_problem, FLIP_HEIGHT, MIXED_HEIGHT, WIDE_HEIGHT,
+};
 use tetris_printer::search::{all_placements, solve, DeadTable, Outcome, Placement};
 use tetris_printer::tables;
 
@@ -32,13 +34,27 @@ fn packs(bottom: u32, height: u8, support: u32, table: &DeadTable, base: &[Place
 fn the_table_holds_exactly_the_committed_patterns() {
     let text = wides();
     assert_eq!(text.len(), tables::WIDE.len());
-    // The four lone triples with no 3-row classic pattern, then the flipped emitters'
-    // top cells in columns 2..=18.
+    // The four lone triples with no 3-row classic pattern, the flipped emitters' top
+    // cells in columns 2..=18, and every top cell beside one triple that packs in 4 rows.
     let keys: Vec<(u32, u8)> = tables::WIDE_KEYS.iter().map(|k| (k.0, k.1)).collect();
-    let mut want: Vec<(u32, u8)> = [3, 7, 11, 15].map(|s| (triple_mask(s), 3)).to_vec();
-    want.extend((2..=18).map(|t| (1 << t, 5)));
+    let mut want: Vec<(u32, u8)> = [3, 7, 11, 15]
+        .map(|s| (triple_mask(s), WIDE_HEIGHT))
+        .to_vec();
+    want.extend((2..=18).map(|t| (1 << t, FLIP_HEIGHT)));
+    want.extend(
+        text.iter()
+            .filter(|w| w.height == MIXED_HEIGHT)
+            .map(|w| (w.bottom, w.height)),
+    );
     want.sort_unstable();
-    assert_eq!(keys, want);
+    want.dedup();
+    assert_eq!(keys, want, "sorted, for the binary search");
+    assert_eq!(keys.len(), 4 + 17 + 258);
+    // The lookup's quick test: no key has more bottom cells than this.
+    assert_eq!(
+        keys.iter().map(|k| k.0.count_ones()).max(),
+        Some(tables::WIDE_MAX_CELLS)
+    );
     for w in &text {
         let t = tables::wides(w.bottom, w.height)
             .iter()
@@ -55,8 +71,12 @@ fn the_table_holds_exactly_the_committed_patterns() {
             assert!(tables::emitter(w.bottom).expect("a lone triple").height > w.height);
         }
     }
-    // 14 one-square supports for each triple; 2 to 4 for each top cell.
-    assert_eq!(text.len(), 4 * 14 + 62);
+    // 14 one-square supports for each triple; 2 to 4 for each top cell; a top cell and a
+    // triple need none.
+    assert_eq!(text.len(), 4 * 14 + 62 + 258);
+    assert!(text
+        .iter()
+        .all(|w| (w.height == MIXED_HEIGHT) == (w.bottom.count_ones() == 4)));
     // Every lone flipped emitter (J2, T2 or L2 on pixels x..x + 2, top cell at x + c)
     // finds a pattern on its own bar.
     for x in 2..=16u32 {
@@ -76,16 +96,24 @@ fn the_table_holds_exactly_the_committed_patterns() {
 fn every_support_is_minimal_and_every_other_is_impossible() {
     let (table, base) = (DeadTable::new(), all_placements());
     let text = wides();
-    for (bottom, height) in wide_candidates() {
+    for (bottom, height, window) in wide_candidates() {
         let listed: Vec<u32> = text
             .iter()
             .filter(|w| (w.bottom, w.height) == (bottom, height))
             .map(|w| w.support)
             .collect();
         if listed.is_empty() {
-            // Left out: the classic table packs it at this height with no support.
-            assert!(packs(bottom, height, 0, &table, &base), "{bottom:#b}");
-            assert_eq!(tables::emitter(bottom).map(|e| e.height), Some(WIDE_HEIGHT));
+            if height == WIDE_HEIGHT {
+                // Left out: the classic table packs it at this height with no support.
+                assert!(packs(bottom, height, 0, &table, &base), "{bottom:#b}");
+                assert_eq!(tables::emitter(bottom).map(|e| e.height), Some(WIDE_HEIGHT));
+            } else {
+                // None: not even on every column of the window (support only helps).
+                assert!(
+                    !packs(bottom, height, window, &table, &base),
+                    "{bottom:#b} packs on its window but has no pattern"
+                );
+            }
             continue;
         }
         // Each listed support packs, and none without any one of its squares.
@@ -100,9 +128,7 @@ fn every_support_is_minimal_and_every_other_is_impossible() {
                 }
             }
         }
-        // The rest of the window (every support holding no listed one) packs nothing:
-        // here the listed supports are every single column, so that is the empty one.
-        let window = wide_window(bottom);
+        // The rest of the window (every support holding no listed one) packs nothing.
         let others: Vec<u32> = (0..=window)
             .filter(|m| m & !window == 0 && listed.iter().all(|l| l & !m != 0))
             .collect();

@@ -338,6 +338,27 @@ mod tests {
         }
     }
 
+    /// A pass of one flipped emitter and one single whose bottom row the wide patterns
+    /// list fills in 4 rows (20 fillers) on any emission row; most have no strip tiling.
+    #[test]
+    fn a_flip_and_a_single_fill_in_four_rows() {
+        let keys: Vec<u32> = tables::WIDE_KEYS
+            .iter()
+            .filter(|k| k.1 == 4)
+            .map(|k| k.0)
+            .collect();
+        assert!(keys.len() > 200);
+        let mut untiled = 0;
+        for bottom in keys {
+            assert_eq!(fill_pieces(bottom, 0, true), Some(20), "{bottom:#b}");
+            if let Some(Fill::Wide(w)) = fill(bottom, 0, true) {
+                assert_eq!((w.bottom, w.fillers.len()), (bottom, 20));
+                untiled += 1;
+            }
+        }
+        assert!(untiled > 100, "{untiled}");
+    }
+
     /// The floors assume every classic pattern fills its whole matrix (`3·n + 4·fillers
     /// = 21·height`) and the edge index assumes edge supports stay in their window.
     #[test]

@@ -13,13 +13,17 @@
 //! - **a lone flipped emitter** (J2, T2 or L2 on three pixels) leaves one cell, its top,
 //!   in the bottom row, over its own bar. The classic table has no such bottom, and no
 //!   strip tiling packs it at 5 rows for most columns; a wide pattern does for every
-//!   column, resting on one square of the bar (27 pieces for the three pixels).
+//!   column, resting on one square of the bar (27 pieces for the three pixels);
+//! - **a flipped emitter and one single** in one pass leave a top cell and a bar: no
+//!   classic pattern either, and often no strip tiling at 4 rows; 258 of those bottom
+//!   rows pack in 4 rows with no support at all.
 //!
 //! The family: every single triple at 3 rows whose empty support does not pack (those
 //! that do are the classic table's 3-row patterns), with support drawn from the sprite
 //! columns 2..=18 outside the bar (only those ever hold a square); and every single cell
 //! in columns 2..=18 at 5 rows, with support drawn from the two columns either side of
-//! it (where its bar lies; the pass always holds the bar). Two triples at 2 rows (where
+//! it (where its bar lies; the pass always holds the bar); and every top cell with one
+//! triple beside it at 4 rows, support drawn from the same columns. Two triples at 2 rows (where
 //! the classic table needs 6) were measured too: 2,507 packings, about 80 KB, for 0.1 %
 //! fewer pieces on the random set, so they are left out. As for strips, support only
 //! ever helps, so for each key the searcher records every *minimal* support that admits
@@ -46,17 +50,12 @@ pub fn wide_problem(height: u8, bottom: u32, support: u32) -> Problem {
     }
 }
 
-/// The columns whose support the searcher tries for `bottom`: for a triple, the sprite
-/// columns under empty cells; for a single cell (a flipped emitter's top), the two
-/// columns either side of it, where its bar lies (which the pass always holds).
+/// The columns a flipped emitter with its top cell in column `t` may hold in the
+/// emission row, outside `bottom`: the two either side of `t` (its bar lies on three of
+/// them and `t`).
 #[must_use]
-pub const fn wide_window(bottom: u32) -> u32 {
-    if bottom.count_ones() == 1 {
-        let t = bottom.trailing_zeros();
-        WIDE_SUPPORT & (0b11011 << t >> 2)
-    } else {
-        WIDE_SUPPORT & !bottom
-    }
+pub const fn flip_window(t: u32, bottom: u32) -> u32 {
+    WIDE_SUPPORT & (0b11011 << t >> 2) & !bottom
 }
 
 /// The submasks of `window`, by size then value.
@@ -74,18 +73,45 @@ fn supports_of(window: u32) -> Vec<u32> {
     out
 }
 
-/// The `(bottom, height)` the searcher tries, in file order: every single triple at 3
-/// rows. Those whose empty support packs (the classic table's 3-row patterns) come out
-/// empty, so the file holds the four that need support.
+/// The `(bottom, height, window)` the searcher tries, in file order, with the columns
+/// whose supports it tries: every single triple at 3 rows (the sprite columns outside
+/// its bar; those whose empty support packs, the classic table's 3-row patterns, come
+/// out empty, so the file holds the four that need support); every flipped emitter's
+/// top cell alone at 5 rows; and every top cell with one triple beside it at 4 rows
+/// (both around the top cell, [`flip_window`]; a bottom row that two such pairs share is
+/// one key, searched around both top cells).
 #[must_use]
-pub fn wide_candidates() -> Vec<(u32, u8)> {
-    let mut out: Vec<(u32, u8)> = arrangements(1)
+pub fn wide_candidates() -> Vec<(u32, u8, u32)> {
+    let mut out: Vec<(u32, u8, u32)> = arrangements(1)
         .into_iter()
-        .map(|key| (key, WIDE_HEIGHT))
+        .map(|key| (key, WIDE_HEIGHT, WIDE_SUPPORT & !key))
         .collect();
-    out.extend((2..=18).map(|t| (1u32 << t, FLIP_HEIGHT)));
+    out.extend((2..=18).map(|t| (1u32 << t, FLIP_HEIGHT, flip_window(t, 1 << t))));
+    let mut mixed = Vec::new();
+    for t in 2..=18u32 {
+        for key in arrangements(1) {
+            if key >> t & 1 == 0 {
+                let bottom = key | 1 << t;
+                mixed.push((bottom, MIXED_HEIGHT, flip_window(t, bottom)));
+            }
+        }
+    }
+    // A top cell next to a triple reads the same as the triple's other neighbour with
+    // the triple shifted (`A` cells 3..=6: top 3 and triple 4, or triple 3 and top 6):
+    // one key, searched over both windows.
+    mixed.sort_unstable();
+    for (bottom, height, window) in mixed {
+        match out.last_mut() {
+            Some(last) if (last.0, last.1) == (bottom, height) => last.2 |= window,
+            _ => out.push((bottom, height, window)),
+        }
+    }
     out
 }
+
+/// The matrix height of a pass of one flipped emitter and one single (`21·h − 4 ≡ 0
+/// mod 4`).
+pub const MIXED_HEIGHT: u8 = 4;
 
 /// The matrix height of a lone triple's pass.
 pub const WIDE_HEIGHT: u8 = 3;
@@ -101,11 +127,12 @@ pub const FLIP_HEIGHT: u8 = 5;
 pub fn search_wide_supports(
     bottom: u32,
     height: u8,
+    window: u32,
     table: &DeadTable,
     base: &[Placement],
 ) -> Vec<WideText> {
     let mut found: Vec<WideText> = Vec::new();
-    for support in supports_of(wide_window(bottom)) {
+    for support in supports_of(window) {
         if found.iter().any(|f| f.support & !support == 0) {
             continue; // a smaller support already packs
         }

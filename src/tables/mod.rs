@@ -44,13 +44,18 @@ pub fn strips(width: u8, height: u8, side: StripSide, bottom: u16) -> &'static [
 }
 
 /// The wide patterns `height` rows tall over `bottom`, minimal supports smallest first
-/// (empty when the family has none).
+/// (empty when the family has none). A binary search of the sorted keys.
 #[must_use]
 pub fn wides(bottom: u32, height: u8) -> &'static [Wide] {
+    if bottom.count_ones() > WIDE_MAX_CELLS {
+        return &[];
+    }
     WIDE_KEYS
-        .iter()
-        .find(|k| k.0 == bottom && k.1 == height)
-        .map_or(&[], |k| &WIDE[usize::from(k.2)..usize::from(k.3)])
+        .binary_search_by_key(&(bottom, height), |k| (k.0, k.1))
+        .map_or(&[], |i| {
+            let k = WIDE_KEYS[i];
+            &WIDE[usize::from(k.2)..usize::from(k.3)]
+        })
 }
 
 /// The widths (bit `w − 1`) of the inner strips of height `h` (1..=5) that fit over the
