@@ -320,8 +320,9 @@ pub enum StatsPasses {
     long_about = "\
 Search every emitter pattern (each arrangement of 1..=7 triples, at the lowest height for
 which one exists, proving each lower admissible height impossible by exhaustive search),
-the platform patterns and the strip fillers, and write them as text into DIR (one file
-per n plus platforms.txt and strips.txt). The output depends only on --seed, not on
+the platform patterns, the strip fillers and the wide patterns, and write them as text
+into DIR (one file per n plus platforms.txt, strips.txt and wide.txt; --only strips
+writes strips.txt alone). The output depends only on --seed, not on
 --jobs. A progress bar and a summary table go to stderr.",
     after_help = "\
 Examples:
