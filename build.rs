@@ -42,6 +42,7 @@ fn names() -> Vec<String> {
     let mut names: Vec<String> = (1..=7).map(|n| format!("emitters-{n}.txt")).collect();
     names.push("platforms.txt".into());
     names.push("strips.txt".into());
+    names.push("wide.txt".into());
     names
 }
 
@@ -72,6 +73,11 @@ fn sources() -> Vec<(String, String)> {
         out.push((
             "strips.txt".into(),
             search::strip_file_text(&strips, config.seed),
+        ));
+        let wides = g.wides.expect("a full run searches wide patterns");
+        out.push((
+            "wide.txt".into(),
+            search::wide_file_text(&wides, config.seed),
         ));
         out
     }
@@ -145,6 +151,7 @@ fn main() {
         "search/mod.rs",
         "search/engine.rs",
         "search/strips.rs",
+        "search/wide.rs",
         "tables/layout.rs",
     ] {
         println!("cargo:rerun-if-changed=src/{f}");
@@ -239,9 +246,41 @@ fn main() {
         }
     }
 
+    // Wide patterns: for each (bottom, height), its minimal supports, none implied by
+    // another, smallest first.
+    let mut wides: BTreeMap<(u32, u8), Vec<pattern_text::WideText>> = BTreeMap::new();
+    for (name, f) in &files {
+        for w in &f.wides {
+            if name != "wide.txt" {
+                fail(&format!(
+                    "pattern-src/{name}:{}: wide patterns belong in wide.txt",
+                    w.line
+                ));
+            }
+            let list = wides.entry((w.bottom, w.height)).or_default();
+            if let Some(prev) = list.iter().find(|p| p.support & !w.support == 0) {
+                fail(&format!(
+                    "pattern-src/{name}:{}: support is implied by the pattern on line {}",
+                    w.line, prev.line
+                ));
+            }
+            if let Some(prev) = list.last() {
+                let order = |t: &pattern_text::WideText| (t.support.count_ones(), t.support);
+                if order(prev) > order(w) {
+                    fail(&format!(
+                        "pattern-src/{name}:{}: supports are listed smallest first",
+                        w.line
+                    ));
+                }
+            }
+            list.push(w.clone());
+        }
+    }
+
     let mut code = String::new();
     let mut moves = Moves::default();
     emitter_tables(&mut code, &mut moves, &emitters);
+    wide_tables(&mut code, &mut moves, &wides);
     let _ = writeln!(
         code,
         "/// The platform patterns for bar centres 1, 3, ..., 19.\npub static PLATFORMS: [Platform; {}] = [",
@@ -297,6 +336,53 @@ fn main() {
         Path::new(&std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR")).join("tables.rs");
     std::fs::write(&out, code)
         .unwrap_or_else(|e| fail(&format!("cannot write {}: {e}", out.display())));
+}
+
+/// The wide patterns ([`WIDE`], sorted by bottom, height, then support) and their keys
+/// ([`WIDE_KEYS`]: bottom, height and the range of [`WIDE`] they own).
+fn wide_tables(
+    code: &mut String,
+    moves: &mut Moves,
+    wides: &BTreeMap<(u32, u8), Vec<pattern_text::WideText>>,
+) {
+    let total: usize = wides.values().map(Vec::len).sum();
+    let _ = writeln!(
+        code,
+        "\n/// The wide patterns, by bottom and height, minimal supports smallest first.\n\
+         pub static WIDE: [Wide; {total}] = ["
+    );
+    let mut keys = Vec::new();
+    let mut start = 0usize;
+    for (&(bottom, height), list) in wides {
+        for w in list {
+            let _ = writeln!(
+                code,
+                "    Wide {{ height: {}, bottom: {:#x}, support: {:#x}, fillers: {} }},",
+                w.height,
+                w.bottom,
+                w.support,
+                moves.span(&w.fillers)
+            );
+        }
+        keys.push(format!(
+            "    ({bottom:#x}, {height}, {start}, {}),",
+            start + list.len()
+        ));
+        start += list.len();
+    }
+    let _ = writeln!(
+        code,
+        "];\n\n/// The keys of [`WIDE`]: `(bottom, height, first, end)`.\n\
+         pub static WIDE_KEYS: [(u32, u8, u16, u16); {}] = [\n{}\n];",
+        keys.len(),
+        keys.join("\n")
+    );
+    let most = wides.keys().map(|k| k.0.count_ones()).max().unwrap_or(0);
+    let _ = writeln!(
+        code,
+        "\n/// The most bottom cells of any [`WIDE`] key (a quick test before the search).\n\
+         pub const WIDE_MAX_CELLS: u32 = {most};"
+    );
 }
 
 /// Cost of a pattern as the classic split search counts it: `pieces + 5·n`, which is

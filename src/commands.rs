@@ -366,8 +366,9 @@ pub enum StatsPasses {
     long_about = "\
 Search every emitter pattern (each arrangement of 1..=7 triples, at the lowest height for
 which one exists, proving each lower admissible height impossible by exhaustive search),
-the platform patterns and the strip fillers, and write them as text into DIR (one file
-per n plus platforms.txt and strips.txt). The output depends only on --seed, not on
+the platform patterns, the strip fillers and the wide patterns, and write them as text
+into DIR (one file per n plus platforms.txt, strips.txt and wide.txt; --only strips
+writes strips.txt alone). The output depends only on --seed, not on
 --jobs. A progress bar and a summary table go to stderr.",
     after_help = "\
 Examples:
@@ -883,7 +884,8 @@ pub fn search(args: &SearchArgs, force: bool) -> Result<ExitCode> {
                     total as u64,
                     match n {
                         0 => "platforms".into(),
-                        8.. => "strips".into(),
+                        8 => "strips".into(),
+                        9.. => "wide patterns".into(),
                         n => format!("n = {n}"),
                     },
                 );
@@ -942,6 +944,22 @@ pub fn search(args: &SearchArgs, force: bool) -> Result<ExitCode> {
             s.strips
                 .iter()
                 .map(|t| (t.width, t.height, t.side, t.bottom))
+                .collect::<std::collections::BTreeSet<_>>()
+                .len()
+        );
+    }
+    if let Some(w) = &generated.wides {
+        write_with(
+            &args.out.join("wide.txt"),
+            &opts,
+            search::wide_file_text(w, config.seed).as_bytes(),
+        )?;
+        errln!(
+            "wide patterns: {} packings over {} bottom rows",
+            w.wides.len(),
+            w.wides
+                .iter()
+                .map(|t| (t.bottom, t.height))
                 .collect::<std::collections::BTreeSet<_>>()
                 .len()
         );

@@ -155,6 +155,25 @@ pub struct Strip {
 /// per height at the widest.
 pub const MAX_STRIP_WIDTH: u8 = 8;
 
+/// A wide pattern: fillers that pack a pass's whole 21-column matrix `height` rows tall
+/// over the bottom-row cells `bottom` (emitter bars), resting on the emission-row squares
+/// `support` (why and which: `search::wide`). Bit `x` is field column `x`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Wide {
+    /// Matrix rows.
+    pub height: u8,
+    /// Cells the pass's emitters fill in the matrix's bottom row.
+    pub bottom: u32,
+    /// Emission-row squares the packing needs (any superset works too).
+    pub support: u32,
+    /// The fillers, in drop order ([`Span::moves`]).
+    pub fillers: Span,
+}
+
+/// The emission-row columns a wide pattern's support may use: the sprite columns 2..=18
+/// (no square is ever emitted elsewhere).
+pub const WIDE_SUPPORT: u32 = ((1 << 19) - 1) & !0b11;
+
 /// Tallest strip tabulated.
 pub const MAX_STRIP_HEIGHT: u8 = 5;
 

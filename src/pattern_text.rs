@@ -133,6 +133,18 @@ impl StripText {
     }
 }
 
+/// A wide pattern (see [`Wide`]) as read from or written to `pattern-src/`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WideText {
+    pub height: u8,
+    pub bottom: u32,
+    pub support: u32,
+    pub fillers: Vec<Move>,
+    /// States the successful search expanded.
+    pub nodes: u64,
+    pub line: usize,
+}
+
 /// Everything one `pattern-src/` file holds.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PatternFile {
@@ -140,6 +152,7 @@ pub struct PatternFile {
     pub platforms: Vec<PlatformText>,
     pub no_platforms: Vec<NoPlatform>,
     pub strips: Vec<StripText>,
+    pub wides: Vec<WideText>,
 }
 
 /// Left columns of the triples in a key.
@@ -308,6 +321,24 @@ pub fn write_strip(out: &mut String, s: &StripText) {
     }
     for x in 0..s.width {
         out.push(if s.support >> x & 1 != 0 { '#' } else { '.' });
+    }
+    out.push_str("\n\n");
+}
+
+/// Writes one wide pattern in the `pattern-src/` format: its 21-column matrix (`A` the
+/// emitters' cells) over its emission row (`#` the support it needs).
+pub fn write_wide(out: &mut String, w: &WideText) {
+    let _ = writeln!(
+        out,
+        "wide height={} pieces={} nodes={}",
+        w.height,
+        w.fillers.len(),
+        w.nodes
+    );
+    let rows = matrix_rows(start_of(w.bottom), &w.fillers);
+    draw(out, w.height as usize, w.bottom, &w.fillers, &rows);
+    for x in 0..WIDTH {
+        out.push(if w.support >> x & 1 != 0 { '#' } else { '.' });
     }
     out.push_str("\n\n");
 }
@@ -563,6 +594,51 @@ pub fn parse_file(text: &str) -> Result<PatternFile, (usize, String)> {
                 verify_strip(&s, &expected).map_err(err)?;
                 out.strips.push(s);
             }
+            "wide" => {
+                let height: u8 = num(&words, "height").map_err(err)?;
+                let pieces: usize = num(&words, "pieces").map_err(err)?;
+                let nodes: u64 = num(&words, "nodes").map_err(err)?;
+                if !(1..=7).contains(&height) {
+                    return Err(err(format!("height {height} is outside 1..=7")));
+                }
+                let rows = matrix(height as usize + 1, &mut i)?;
+                let (support_row, matrix_rows) = rows.split_last().expect("height ≥ 1");
+                if support_row.len() != WIDTH {
+                    return Err(err(format!(
+                        "support row `{support_row}` is not 21 characters wide"
+                    )));
+                }
+                let mut support = 0u32;
+                for (x, c) in support_row.chars().enumerate() {
+                    match c {
+                        '#' => support |= 1 << x,
+                        '.' => {}
+                        _ => {
+                            return Err(err(format!(
+                                "support row has `{c}` at column {x} (only `#` and `.`)"
+                            )))
+                        }
+                    }
+                }
+                let (bottom, drops) = read_pieces(matrix_rows).map_err(err)?;
+                let w = WideText {
+                    height,
+                    bottom,
+                    support,
+                    fillers: drops.iter().map(|d| d.0).collect(),
+                    nodes,
+                    line: lineno,
+                };
+                if w.fillers.len() != pieces {
+                    return Err(err(format!(
+                        "pieces={pieces} but {} are drawn",
+                        w.fillers.len()
+                    )));
+                }
+                let expected: Vec<u8> = drops.iter().map(|d| d.1).collect();
+                verify_wide(&w, &expected).map_err(err)?;
+                out.wides.push(w);
+            }
             other => return Err(err(format!("unknown record `{other}`"))),
         }
     }
@@ -698,6 +774,47 @@ pub fn verify_strip(s: &StripText, expected: &[u8]) -> Result<(), String> {
     play_expecting(&mut f, 2 - lowest, &s.fillers, &expected)?;
     if f.row(0) != u32::from(s.support) || f.stack_height() > 1 {
         return Err(format!("the strip does not clear completely:\n{f:?}"));
+    }
+    Ok(())
+}
+
+/// Checks a wide pattern by simulation: the emission row (field row 0) holds just
+/// `support` (inside the sprite columns 2..=18), the matrix's bottom row just `bottom`;
+/// every filler lands where drawn (`expected` bottom rows, or any when empty) and the
+/// matrix clears completely, leaving the emission row as it was.
+pub fn verify_wide(w: &WideText, expected: &[u8]) -> Result<(), String> {
+    let cells = WIDTH * w.height as usize;
+    if w.fillers.len() * 4 + w.bottom.count_ones() as usize != cells {
+        return Err(format!(
+            "{} pieces and {} bottom cells do not fill {cells} cells",
+            w.fillers.len(),
+            w.bottom.count_ones()
+        ));
+    }
+    if w.support & !WIDE_SUPPORT != 0 {
+        return Err("support outside the sprite columns 2..=18".into());
+    }
+    if w.bottom == 0 || w.bottom.count_ones() as usize == WIDTH {
+        return Err("a wide pattern's bottom row is neither empty nor full".into());
+    }
+    let expected: Vec<u8> = if expected.is_empty() {
+        matrix_rows(start_of(w.bottom), &w.fillers)
+    } else {
+        expected.to_vec()
+    };
+    let mut f = Playfield::new();
+    let mark = Some(crate::piece::Piece::O);
+    for x in 0..WIDTH {
+        if w.support >> x & 1 != 0 {
+            f.set(x, 0, mark);
+        }
+        if w.bottom >> x & 1 != 0 {
+            f.set(x, 1, mark);
+        }
+    }
+    play_expecting(&mut f, 1, &w.fillers, &expected)?;
+    if f.row(0) != w.support || f.stack_height() > 1 {
+        return Err(format!("the matrix does not clear completely:\n{f:?}"));
     }
     Ok(())
 }

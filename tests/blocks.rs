@@ -64,4 +64,9 @@ fn listing_shows_platforms_and_emitters() {
         assert!(l.chars().all(|c| c == '.' || c.is_ascii_alphabetic()));
     }
     assert!(parse_blocks("zzzzzz\n").is_err());
+    // The full row over one hole: a flipped emitter, no platform, 27 pieces for the row.
+    let held = Sprite::from_ascii("000\n0.0").unwrap();
+    let (moves, blocks) = Converter::new().convert_blocks(&held);
+    assert!(blocks.iter().all(|b| b.kind != BlockKind::PlatformAdd));
+    assert_eq!(moves.len(), Converter::new().convert_to_vec(&held).len());
 }

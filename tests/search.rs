@@ -6,7 +6,8 @@ use tetris_printer::pattern::text::{arrangements, parse_file, PatternFile};
 use tetris_printer::pattern::{mirror_mask, triple_mask};
 use tetris_printer::search::{
     admissible_heights, all_placements, emitter_file_name, emitter_file_text, generate,
-    platform_file_text, solve, strip_file_text, Config, DeadTable, Outcome, Problem,
+    platform_file_text, solve, strip_file_text, wide_file_text, Config, DeadTable, Outcome,
+    Problem,
 };
 use tetris_printer::{tables, Piece, Playfield, WIDTH};
 
@@ -180,7 +181,8 @@ fn platforms_support_any_row_below() {
 
 #[test]
 fn search_reproduces_every_committed_file_and_ignores_jobs() {
-    // The whole search (every n with its proofs, platforms, strips) takes about a second.
+    // The whole search (every n with its proofs, platforms, strips, wide patterns) takes
+    // about a second.
     let files = |jobs| {
         let config = Config {
             seed: 1,
@@ -197,10 +199,12 @@ fn search_reproduces_every_committed_file_and_ignores_jobs() {
         out.push(("platforms.txt".into(), platform_file_text(&platforms, 1)));
         let strips = g.strips.expect("a full run has strips");
         out.push(("strips.txt".into(), strip_file_text(&strips, 1)));
+        let wides = g.wides.expect("a full run has wide patterns");
+        out.push(("wide.txt".into(), wide_file_text(&wides, 1)));
         out
     };
     let one = files(1);
-    assert_eq!(one.len(), 9);
+    assert_eq!(one.len(), 10);
     for (name, text) in &one {
         assert!(
             *text == committed(name),

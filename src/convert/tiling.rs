@@ -1,10 +1,11 @@
 //! Tiling a pass's matrix with [strips](crate::Strip) side by side: a DP over the 21
 //! columns that looks every step up in the static fit indexes of [`crate::tables`], and
-//! the choice between a strip tiling and the classic emitter pattern.
+//! the choice between a strip tiling, a [wide pattern](crate::pattern::Wide) and the
+//! classic emitter pattern.
 
 use crate::bits::Bits;
 use crate::moves::Move;
-use crate::pattern::{strip_window, Emitter, Span, Strip, StripSide};
+use crate::pattern::{strip_window, Emitter, Span, Strip, StripSide, Wide};
 use crate::playfield::WIDTH;
 use crate::tables;
 use crate::tables::layout::{EDGE_WIDTH, STRIP_HEIGHT, STRIP_WIDTH};
@@ -21,6 +22,8 @@ pub(crate) enum Fill {
         tiles: [(u8, &'static Strip); WIDTH],
         len: usize,
     },
+    /// A wide pattern over the whole matrix, resting on the emission row.
+    Wide(&'static Wide),
 }
 
 impl Fill {
@@ -28,6 +31,7 @@ impl Fill {
     pub fn moves(&self, mut out: impl FnMut(Move)) {
         match self {
             Fill::Table(e) => e.fillers.moves().iter().copied().for_each(out),
+            Fill::Wide(w) => w.fillers.moves().iter().copied().for_each(out),
             Fill::Strips { tiles, len } => {
                 for &(a, s) in &tiles[..*len] {
                     for m in s.fillers.moves() {
@@ -141,14 +145,34 @@ fn tile(bottom: u32, support: u32, h: usize, tiles: Option<&mut Tiles>) -> bool 
 /// The tiles of a strip fill, left to right, and how many.
 type Tiles = ([(u8, &'static Strip); WIDTH], usize);
 
-/// The cheapest fill of a pass: its pieces, and the classic pattern when that is it
-/// (else a strip tiling, written to `tiles` when given).
+/// What the cheapest fill of a pass is.
+#[derive(Clone, Copy)]
+enum Choice {
+    /// The classic pattern.
+    Table(&'static Emitter),
+    /// A strip tiling (written to the tiles when asked for).
+    Strips,
+    /// A wide pattern.
+    Wide(&'static Wide),
+}
+
+/// The wide pattern `h` rows tall over `bottom` that needs no more than `support`.
+#[inline]
+fn wide(bottom: u32, support: u32, h: usize) -> Option<&'static Wide> {
+    tables::wides(bottom, h as u8)
+        .iter()
+        .find(|w| w.support & !support == 0)
+}
+
+/// The cheapest fill of a pass: its pieces and what it is (a strip tiling is written to
+/// `tiles` when given). At each height a strip tiling is tried first, then a wide
+/// pattern; both cost the same, `(21·h − bottom cells)/4`.
 fn cheapest(
     bottom: u32,
     support: u32,
     flips: bool,
     mut tiles: Option<&mut Tiles>,
-) -> Option<(u32, Option<&'static Emitter>)> {
+) -> Option<(u32, Choice)> {
     let table = if flips { None } else { tables::emitter(bottom) };
     let filled = bottom.count_ones() as usize;
     for h in 1..=STRIP_HEIGHT {
@@ -163,19 +187,23 @@ fn cheapest(
             }
         }
         if tile(bottom, support, h, tiles.as_deref_mut()) {
-            return Some((pieces, None));
+            return Some((pieces, Choice::Strips));
+        }
+        if let Some(w) = wide(bottom, support, h) {
+            return Some((pieces, Choice::Wide(w)));
         }
     }
-    table.map(|e| (e.fillers.len() as u32, Some(e)))
+    table.map(|e| (e.fillers.len() as u32, Choice::Table(e)))
 }
 
 /// The cheapest fill of a pass, built.
 pub(super) fn fill(bottom: u32, support: u32, flips: bool) -> Option<Fill> {
     let mut tiles: Tiles = ([(0u8, &DUMMY); WIDTH], 0);
-    let (_, table) = cheapest(bottom, support, flips, Some(&mut tiles))?;
-    Some(match table {
-        Some(e) => Fill::Table(e),
-        None => Fill::Strips {
+    let (_, choice) = cheapest(bottom, support, flips, Some(&mut tiles))?;
+    Some(match choice {
+        Choice::Table(e) => Fill::Table(e),
+        Choice::Wide(w) => Fill::Wide(w),
+        Choice::Strips => Fill::Strips {
             tiles: tiles.0,
             len: tiles.1,
         },
@@ -262,6 +290,73 @@ mod tests {
         }
         // Both answers occur, so the comparison means something.
         assert!(tiled > 0 && tiled < tries, "{tiled} of {tries} tiled");
+    }
+
+    /// A lone triple with no 3-row classic pattern fills in 3 rows with a wide pattern
+    /// as soon as one sprite column outside its bar holds a square, and falls back to the
+    /// classic 7-row pattern on an empty emission row.
+    #[test]
+    fn lone_triples_lean_on_one_square() {
+        for start in [3u8, 7, 11, 15] {
+            let bottom = 0b111 << start;
+            let classic = tables::emitter(bottom).expect("a lone triple");
+            assert_eq!(classic.height, 7);
+            assert_eq!(fill_pieces(bottom, 0, false), Some(36));
+            assert!(matches!(fill(bottom, 0, false), Some(Fill::Table(_))));
+            for x in 2..=18 {
+                let support = 1u32 << x;
+                let want = if bottom & support == 0 { 15 } else { 36 };
+                assert_eq!(
+                    fill_pieces(bottom, support, false),
+                    Some(want),
+                    "{start} {x}"
+                );
+                let f = fill(bottom, support, false).expect("fills");
+                let mut n = 0;
+                f.moves(|_| n += 1);
+                assert_eq!(n, want, "{start} {x}");
+                if want == 15 {
+                    assert!(matches!(f, Fill::Wide(w) if w.support == support));
+                }
+            }
+        }
+    }
+
+    /// A lone flipped emitter (J2, T2 or L2 on three pixels, its top cell the pass's only
+    /// bottom cell) fills in 5 rows resting on its own bar, wherever it lies: no strip
+    /// tiling packs most of them.
+    #[test]
+    fn lone_flips_fill_in_five_rows() {
+        for x in 2..=16u32 {
+            for c in 0..3 {
+                let (bottom, bar) = (1 << (x + c), 0b111 << x);
+                assert_eq!(fill_pieces(bottom, bar, true), Some(26), "{x} {c}");
+                let mut n = 0;
+                fill(bottom, bar, true).expect("fills").moves(|_| n += 1);
+                assert_eq!(n, 26);
+            }
+        }
+    }
+
+    /// A pass of one flipped emitter and one single whose bottom row the wide patterns
+    /// list fills in 4 rows (20 fillers) on any emission row; most have no strip tiling.
+    #[test]
+    fn a_flip_and_a_single_fill_in_four_rows() {
+        let keys: Vec<u32> = tables::WIDE_KEYS
+            .iter()
+            .filter(|k| k.1 == 4)
+            .map(|k| k.0)
+            .collect();
+        assert!(keys.len() > 200);
+        let mut untiled = 0;
+        for bottom in keys {
+            assert_eq!(fill_pieces(bottom, 0, true), Some(20), "{bottom:#b}");
+            if let Some(Fill::Wide(w)) = fill(bottom, 0, true) {
+                assert_eq!((w.bottom, w.fillers.len()), (bottom, 20));
+                untiled += 1;
+            }
+        }
+        assert!(untiled > 100, "{untiled}");
     }
 
     /// The floors assume every classic pattern fills its whole matrix (`3·n + 4·fillers

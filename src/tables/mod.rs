@@ -7,7 +7,7 @@
 pub(crate) mod layout;
 
 use crate::moves::Move;
-use crate::pattern::{mv, strip_key, Emitter, Platform, Span, Strip, StripSide};
+use crate::pattern::{mv, strip_key, Emitter, Platform, Span, Strip, StripSide, Wide};
 
 include!(concat!(env!("OUT_DIR"), "/tables.rs"));
 
@@ -55,6 +55,21 @@ pub fn strips(width: u8, height: u8, side: StripSide, bottom: u16) -> &'static [
         }
         None => &[],
     }
+}
+
+/// The wide patterns `height` rows tall over `bottom`, minimal supports smallest first
+/// (empty when the family has none). A binary search of the sorted keys.
+#[must_use]
+pub fn wides(bottom: u32, height: u8) -> &'static [Wide] {
+    if bottom.count_ones() > WIDE_MAX_CELLS {
+        return &[];
+    }
+    WIDE_KEYS
+        .binary_search_by_key(&(bottom, height), |k| (k.0, k.1))
+        .map_or(&[], |i| {
+            let k = WIDE_KEYS[i];
+            &WIDE[usize::from(k.2)..usize::from(k.3)]
+        })
 }
 
 /// The widths (bit `w − 1`) of the inner strips of height `h` (1..=5) that fit over the
@@ -155,6 +170,7 @@ mod tests {
         let spans = EMITTER_LIST
             .iter()
             .map(|e| e.fillers)
+            .chain(WIDE.iter().map(|w| w.fillers))
             .chain(PLATFORMS.iter().map(|p| p.add))
             .chain(STRIP_LIST.iter().map(|s| s.fillers));
         let mut next = 0;

@@ -1,0 +1,156 @@
+//! Wide patterns: full-width fillers of a pass's matrix that rest on the emission row.
+//!
+//! Strips tile a matrix side by side, each standing on its own columns, so a stretch
+//! with no bottom cell over an empty emission row holds nothing up. Two kinds of pass
+//! run into that all the time, and a **wide** pattern, which packs the whole 21-column
+//! matrix over the pass's bottom row (`bottom`) resting on emission-row squares
+//! (`support`), lets the fillers lean across the row instead:
+//! - **a lone triple** at column 3, 7, 11 or 15 has no 3-row classic pattern (the
+//!   table's is 7 rows, 37 pieces) and no 3-row strip tiling. Two squares of a row are
+//!   often printed in two such passes (overlapping triples), so the second pass has the
+//!   first one's square in its emission row; any one square there lets it close in 3
+//!   rows (16 pieces instead of 37);
+//! - **a lone flipped emitter** (J2, T2 or L2 on three pixels) leaves one cell, its top,
+//!   in the bottom row, over its own bar. The classic table has no such bottom, and no
+//!   strip tiling packs it at 5 rows for most columns; a wide pattern does for every
+//!   column, resting on one square of the bar (27 pieces for the three pixels);
+//! - **a flipped emitter and one single** in one pass leave a top cell and a bar: no
+//!   classic pattern either, and often no strip tiling at 4 rows; 258 of those bottom
+//!   rows pack in 4 rows with no support at all.
+//!
+//! The family: every single triple at 3 rows whose empty support does not pack (those
+//! that do are the classic table's 3-row patterns), with support drawn from the sprite
+//! columns 2..=18 outside the bar (only those ever hold a square); and every single cell
+//! in columns 2..=18 at 5 rows, with support drawn from the two columns either side of
+//! it (where its bar lies; the pass always holds the bar); and every top cell with one
+//! triple beside it at 4 rows, support drawn from the same columns. Two triples at 2 rows (where
+//! the classic table needs 6) were measured too: 2,507 packings, about 80 KB, for 0.1 %
+//! fewer pieces on the random set, so they are left out. As for strips, support only
+//! ever helps, so for each key the searcher records every *minimal* support that admits
+//! a packing, smallest first, each with one packing; a support that admits none is
+//! proved so by the exhaustive search.
+
+use super::engine::{solve, DeadTable, Outcome, Placement, Problem};
+use crate::pattern::WIDE_SUPPORT;
+use crate::pattern_text::{arrangements, WideText};
+use crate::playfield::WIDTH;
+
+/// The packing problem of a full-width matrix `height` rows tall over `bottom`, resting
+/// on `support`.
+#[must_use]
+pub fn wide_problem(height: u8, bottom: u32, support: u32) -> Problem {
+    let mut start = [0u8; WIDTH];
+    for (x, h) in start.iter_mut().enumerate() {
+        *h = u8::from(bottom >> x & 1 != 0);
+    }
+    Problem {
+        start,
+        goal: [height; WIDTH],
+        support,
+    }
+}
+
+/// The columns a flipped emitter with its top cell in column `t` may hold in the
+/// emission row, outside `bottom`: the two either side of `t` (its bar lies on three of
+/// them and `t`).
+#[must_use]
+pub const fn flip_window(t: u32, bottom: u32) -> u32 {
+    WIDE_SUPPORT & (0b11011 << t >> 2) & !bottom
+}
+
+/// The submasks of `window`, by size then value.
+fn supports_of(window: u32) -> Vec<u32> {
+    let bits: Vec<u32> = (0..32).filter(|b| window >> b & 1 != 0).collect();
+    let mut out: Vec<u32> = (0u32..1 << bits.len())
+        .map(|m| {
+            bits.iter()
+                .enumerate()
+                .filter(|(i, _)| m >> i & 1 != 0)
+                .fold(0, |s, (_, &b)| s | 1 << b)
+        })
+        .collect();
+    out.sort_by_key(|s| (s.count_ones(), *s));
+    out
+}
+
+/// The `(bottom, height, window)` the searcher tries, in file order, with the columns
+/// whose supports it tries: every single triple at 3 rows (the sprite columns outside
+/// its bar; those whose empty support packs, the classic table's 3-row patterns, come
+/// out empty, so the file holds the four that need support); every flipped emitter's
+/// top cell alone at 5 rows; and every top cell with one triple beside it at 4 rows
+/// (both around the top cell, [`flip_window`]; a bottom row that two such pairs share is
+/// one key, searched around both top cells).
+#[must_use]
+pub fn wide_candidates() -> Vec<(u32, u8, u32)> {
+    let mut out: Vec<(u32, u8, u32)> = arrangements(1)
+        .into_iter()
+        .map(|key| (key, WIDE_HEIGHT, WIDE_SUPPORT & !key))
+        .collect();
+    out.extend((2..=18).map(|t| (1u32 << t, FLIP_HEIGHT, flip_window(t, 1 << t))));
+    let mut mixed = Vec::new();
+    for t in 2..=18u32 {
+        for key in arrangements(1) {
+            if key >> t & 1 == 0 {
+                let bottom = key | 1 << t;
+                mixed.push((bottom, MIXED_HEIGHT, flip_window(t, bottom)));
+            }
+        }
+    }
+    // A top cell next to a triple reads the same as the triple's other neighbour with
+    // the triple shifted (`A` cells 3..=6: top 3 and triple 4, or triple 3 and top 6):
+    // one key, searched over both windows.
+    mixed.sort_unstable();
+    for (bottom, height, window) in mixed {
+        match out.last_mut() {
+            Some(last) if (last.0, last.1) == (bottom, height) => last.2 |= window,
+            _ => out.push((bottom, height, window)),
+        }
+    }
+    out
+}
+
+/// The matrix height of a pass of one flipped emitter and one single (`21·h − 4 ≡ 0
+/// mod 4`).
+pub const MIXED_HEIGHT: u8 = 4;
+
+/// The matrix height of a lone triple's pass.
+pub const WIDE_HEIGHT: u8 = 3;
+
+/// The matrix height of a lone flipped emitter's pass (`21·h − 1 ≡ 0 mod 4`, and one
+/// row cannot be packed).
+pub const FLIP_HEIGHT: u8 = 5;
+
+/// Searches every minimal support of one `(bottom, height)`, in order of increasing size,
+/// then value; empty when the empty support already packs (the key is not in the family)
+/// or nothing does. `base` is the canonical placement order.
+#[must_use]
+pub fn search_wide_supports(
+    bottom: u32,
+    height: u8,
+    window: u32,
+    table: &DeadTable,
+    base: &[Placement],
+) -> Vec<WideText> {
+    let mut found: Vec<WideText> = Vec::new();
+    for support in supports_of(window) {
+        if found.iter().any(|f| f.support & !support == 0) {
+            continue; // a smaller support already packs
+        }
+        if let Outcome::Found { drops, nodes } =
+            solve(&wide_problem(height, bottom, support), base, table)
+        {
+            if support == 0 && bottom.count_ones() == 3 {
+                return Vec::new(); // the classic table's pattern
+            }
+            found.push(WideText {
+                height,
+                bottom,
+                support,
+                fillers: drops,
+                nodes,
+                line: 0,
+            });
+        }
+    }
+    found
+}

@@ -1,0 +1,142 @@
+//! The committed wide patterns (`pattern-src/wide.txt`): every one replays as drawn, the
+//! compiled table holds exactly them, every recorded support is minimal (each smaller one
+//! proved to admit no packing), every support of the window that lists none is proved to
+//! admit none, and the single triples left out pack with no support at all (the classic
+//! table's 3-row patterns). `tests/search.rs` checks that the searcher reproduces the
+//! file byte for byte.
+#![cfg(feature = "search")]
+
+use tetris_printer::pattern::text::{parse_file, WideText};
+use tetris_printer::pattern::{triple_mask, WIDE_SUPPORT};
+use tetris_printer::search::wide::{
+    wide_candidates, wide_problem, FLIP_HEIGHT, MIXED_HEIGHT, WIDE_HEIGHT,
+};
+use tetris_printer::search::{all_placements, solve, DeadTable, Outcome, Placement};
+use tetris_printer::tables;
+
+fn wides() -> Vec<WideText> {
+    let path = format!("{}/pattern-src/wide.txt", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    // parse_file replays every pattern on its support and checks every landing.
+    parse_file(&text)
+        .unwrap_or_else(|(line, e)| panic!("wide.txt:{line}: {e}"))
+        .wides
+}
+
+fn packs(bottom: u32, height: u8, support: u32, table: &DeadTable, base: &[Placement]) -> bool {
+    matches!(
+        solve(&wide_problem(height, bottom, support), base, table),
+        Outcome::Found { .. }
+    )
+}
+
+#[test]
+fn the_table_holds_exactly_the_committed_patterns() {
+    let text = wides();
+    assert_eq!(text.len(), tables::WIDE.len());
+    // The four lone triples with no 3-row classic pattern, the flipped emitters' top
+    // cells in columns 2..=18, and every top cell beside one triple that packs in 4 rows.
+    let keys: Vec<(u32, u8)> = tables::WIDE_KEYS.iter().map(|k| (k.0, k.1)).collect();
+    let mut want: Vec<(u32, u8)> = [3, 7, 11, 15]
+        .map(|s| (triple_mask(s), WIDE_HEIGHT))
+        .to_vec();
+    want.extend((2..=18).map(|t| (1 << t, FLIP_HEIGHT)));
+    want.extend(
+        text.iter()
+            .filter(|w| w.height == MIXED_HEIGHT)
+            .map(|w| (w.bottom, w.height)),
+    );
+    want.sort_unstable();
+    want.dedup();
+    assert_eq!(keys, want, "sorted, for the binary search");
+    assert_eq!(keys.len(), 4 + 17 + 258);
+    // The lookup's quick test: no key has more bottom cells than this.
+    assert_eq!(
+        keys.iter().map(|k| k.0.count_ones()).max(),
+        Some(tables::WIDE_MAX_CELLS)
+    );
+    for w in &text {
+        let t = tables::wides(w.bottom, w.height)
+            .iter()
+            .find(|t| t.support == w.support)
+            .unwrap_or_else(|| panic!("line {}: not compiled", w.line));
+        assert_eq!(t.fillers.moves(), &w.fillers[..]);
+        assert_eq!(
+            21 * u32::from(t.height),
+            4 * t.fillers.len() as u32 + t.bottom.count_ones()
+        );
+        assert_eq!(t.support & !WIDE_SUPPORT, 0);
+        if w.bottom.count_ones() == 3 {
+            // The classic table has nothing as low for this triple.
+            assert!(tables::emitter(w.bottom).expect("a lone triple").height > w.height);
+        }
+    }
+    // 14 one-square supports for each triple; 2 to 4 for each top cell; a top cell and a
+    // triple need none.
+    assert_eq!(text.len(), 4 * 14 + 62 + 258);
+    assert!(text
+        .iter()
+        .all(|w| (w.height == MIXED_HEIGHT) == (w.bottom.count_ones() == 4)));
+    // Every lone flipped emitter (J2, T2 or L2 on pixels x..x + 2, top cell at x + c)
+    // finds a pattern on its own bar.
+    for x in 2..=16u32 {
+        for c in 0..3 {
+            let bar = 0b111 << x;
+            assert!(
+                tables::wides(1 << (x + c), 5)
+                    .iter()
+                    .any(|w| w.support & !bar == 0),
+                "flip at {x}, colour {c}"
+            );
+        }
+    }
+}
+
+#[test]
+fn every_support_is_minimal_and_every_other_is_impossible() {
+    let (table, base) = (DeadTable::new(), all_placements());
+    let text = wides();
+    for (bottom, height, window) in wide_candidates() {
+        let listed: Vec<u32> = text
+            .iter()
+            .filter(|w| (w.bottom, w.height) == (bottom, height))
+            .map(|w| w.support)
+            .collect();
+        if listed.is_empty() {
+            if height == WIDE_HEIGHT {
+                // Left out: the classic table packs it at this height with no support.
+                assert!(packs(bottom, height, 0, &table, &base), "{bottom:#b}");
+                assert_eq!(tables::emitter(bottom).map(|e| e.height), Some(WIDE_HEIGHT));
+            } else {
+                // None: not even on every column of the window (support only helps).
+                assert!(
+                    !packs(bottom, height, window, &table, &base),
+                    "{bottom:#b} packs on its window but has no pattern"
+                );
+            }
+            continue;
+        }
+        // Each listed support packs, and none without any one of its squares.
+        for &s in &listed {
+            assert!(packs(bottom, height, s, &table, &base));
+            for bit in 0..21 {
+                if s >> bit & 1 != 0 {
+                    assert!(
+                        !packs(bottom, height, s & !(1 << bit), &table, &base),
+                        "{bottom:#b} support {s:#b}: packs without column {bit}"
+                    );
+                }
+            }
+        }
+        // The rest of the window (every support holding no listed one) packs nothing.
+        let others: Vec<u32> = (0..=window)
+            .filter(|m| m & !window == 0 && listed.iter().all(|l| l & !m != 0))
+            .collect();
+        for s in others {
+            assert!(
+                !packs(bottom, height, s, &table, &base),
+                "{bottom:#b} packs on {s:#b}, which holds no listed support"
+            );
+        }
+    }
+}
