@@ -361,6 +361,32 @@ fn num<T: std::str::FromStr>(words: &[&str], name: &str) -> Result<T, String> {
         .map_err(|_| format!("`{name}={v}` is not a number"))
 }
 
+/// The support row under a strip or wide pattern: bit `x` for a `#` at column `x`.
+fn support_mask(row: &str) -> Result<u32, String> {
+    let mut support = 0u32;
+    for (x, c) in row.chars().enumerate() {
+        match c {
+            '#' => support |= 1 << x,
+            '.' => {}
+            _ => {
+                return Err(format!(
+                    "support row has `{c}` at column {x} (only `#` and `.`)"
+                ))
+            }
+        }
+    }
+    Ok(support)
+}
+
+/// A record's `pieces=` against the pieces its drawing holds.
+fn drawn(pieces: usize, in_drawing: usize) -> Result<(), String> {
+    if in_drawing == pieces {
+        Ok(())
+    } else {
+        Err(format!("pieces={pieces} but {in_drawing} are drawn"))
+    }
+}
+
 /// The pieces drawn in a matrix: `(letter index, move, bottom row)` in letter order.
 fn read_pieces(rows: &[&str]) -> Result<(u32, Vec<(Move, u8)>), String> {
     let h = rows.len();
@@ -559,18 +585,8 @@ pub fn parse_file(text: &str) -> Result<PatternFile, (usize, String)> {
                     )));
                 }
                 let (support_row, matrix_rows) = rows.split_last().expect("height ≥ 1");
-                let mut support = 0u16;
-                for (x, c) in support_row.chars().enumerate() {
-                    match c {
-                        '#' => support |= 1 << x,
-                        '.' => {}
-                        _ => {
-                            return Err(err(format!(
-                                "support row has `{c}` at column {x} (only `#` and `.`)"
-                            )))
-                        }
-                    }
-                }
+                // At most 16 columns wide (checked above).
+                let support = support_mask(support_row).map_err(err)? as u16;
                 let padded: Vec<String> = matrix_rows.iter().map(|r| format!("{r:.<21}")).collect();
                 let refs: Vec<&str> = padded.iter().map(String::as_str).collect();
                 let (bottom, drops) = read_pieces(&refs).map_err(err)?;
@@ -584,12 +600,7 @@ pub fn parse_file(text: &str) -> Result<PatternFile, (usize, String)> {
                     nodes,
                     line: lineno,
                 };
-                if s.fillers.len() != pieces {
-                    return Err(err(format!(
-                        "pieces={pieces} but {} are drawn",
-                        s.fillers.len()
-                    )));
-                }
+                drawn(pieces, s.fillers.len()).map_err(err)?;
                 let expected: Vec<u8> = drops.iter().map(|d| d.1).collect();
                 verify_strip(&s, &expected).map_err(err)?;
                 out.strips.push(s);
@@ -608,18 +619,7 @@ pub fn parse_file(text: &str) -> Result<PatternFile, (usize, String)> {
                         "support row `{support_row}` is not 21 characters wide"
                     )));
                 }
-                let mut support = 0u32;
-                for (x, c) in support_row.chars().enumerate() {
-                    match c {
-                        '#' => support |= 1 << x,
-                        '.' => {}
-                        _ => {
-                            return Err(err(format!(
-                                "support row has `{c}` at column {x} (only `#` and `.`)"
-                            )))
-                        }
-                    }
-                }
+                let support = support_mask(support_row).map_err(err)?;
                 let (bottom, drops) = read_pieces(matrix_rows).map_err(err)?;
                 let w = WideText {
                     height,
@@ -629,12 +629,7 @@ pub fn parse_file(text: &str) -> Result<PatternFile, (usize, String)> {
                     nodes,
                     line: lineno,
                 };
-                if w.fillers.len() != pieces {
-                    return Err(err(format!(
-                        "pieces={pieces} but {} are drawn",
-                        w.fillers.len()
-                    )));
-                }
+                drawn(pieces, w.fillers.len()).map_err(err)?;
                 let expected: Vec<u8> = drops.iter().map(|d| d.1).collect();
                 verify_wide(&w, &expected).map_err(err)?;
                 out.wides.push(w);

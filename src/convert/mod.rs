@@ -8,7 +8,9 @@
 //! triples ([`crate::tables::EMITTERS`]) or by strips side by side ([`crate::tables::STRIPS`]), and
 //! clears, leaving only the emitted squares. A row with a pixel over a hole of the row
 //! below first gets a platform ([`crate::tables::PLATFORMS`]), whose last piece is dropped
-//! after the row's passes.
+//! after the row's passes, unless (in the default planner) every such pixel's single
+//! emitter can rest its bar on a cell of the row filled before it: the landing rule of
+//! the `fewest` layer.
 //!
 //! How a row is split into passes is the only choice the converter makes, and the
 //! [`Passes`] strategy makes it. The layers, each using only the ones below it:
@@ -73,8 +75,10 @@ pub enum Passes {
     Optimal,
     /// Fewest pieces with everything the tables offer (the default): starts from the
     /// [`Passes::Optimal`] split and also tries flipped emitters (one J2/T2/L2 for three
-    /// adjacent pixels of its colour) and strip fillers resting on squares already
-    /// emitted in the row (see the `fewest` layer). Never more pieces than `Optimal`.
+    /// adjacent pixels of its colour), strip and wide fillers resting on squares already
+    /// emitted in the row, and singles over holes landing on such squares instead of a
+    /// platform (see the `fewest` layer). Never more pieces than `Optimal`. A bounded
+    /// enumeration at run time, not yet lookups only (issue #13).
     #[default]
     Fewest,
     /// The fewest pieces our printing rules allow for each row, found by an exhaustive
