@@ -280,7 +280,16 @@ impl Planner<'_> {
                     if !loose {
                         break;
                     }
-                    order[..c.passes].sort_by_key(|&p| sums[usize::from(p)].loose != 0);
+                    // A stable partition (no `alloc` for a stable sort in the core).
+                    let mut k = 0;
+                    for landing in [false, true] {
+                        for p in 0..c.passes {
+                            if (sums[p].loose != 0) == landing {
+                                order[k] = p as u8;
+                                k += 1;
+                            }
+                        }
+                    }
                 }
                 if let Some((cost, platform)) = self.cost(c, &sums, &order[..c.passes]) {
                     c.order = order;
