@@ -283,8 +283,8 @@ impl Planner<'_> {
                     // A stable partition (no `alloc` for a stable sort in the core).
                     let mut k = 0;
                     for landing in [false, true] {
-                        for p in 0..c.passes {
-                            if (sums[p].loose != 0) == landing {
+                        for (p, sum) in sums[..c.passes].iter().enumerate() {
+                            if (sum.loose != 0) == landing {
                                 order[k] = p as u8;
                                 k += 1;
                             }
