@@ -70,7 +70,7 @@
 //! 2-core machine (the default plans any of them in at most 0.15 ms).
 
 use crate::moves::Move;
-use crate::piece::Shape;
+use crate::piece::{Piece, Shape};
 use crate::sprite::{Sprite, MAX_HEIGHT, MAX_WIDTH};
 
 use super::fewest;
@@ -89,19 +89,26 @@ pub(crate) struct BlockShape {
     pub pieces: &'static [(u8, u8, u8)],
 }
 
-// Shape indexes (`Shape::ALL` order: T0..T3, J0..J3, L0..L3).
-const T0: u8 = 0;
-const T1: u8 = 1;
-const T2: u8 = 2;
-const T3: u8 = 3;
-const J0: u8 = 4;
-const J1: u8 = 5;
-const J2: u8 = 6;
-const J3: u8 = 7;
-const L0: u8 = 8;
-const L1: u8 = 9;
-const L2: u8 = 10;
-const L3: u8 = 11;
+/// The index in [`Shape::ALL`] of `piece` turned `rotation` times (the one shape table).
+const fn index_of(piece: Piece, rotation: u8) -> u8 {
+    match Shape::new(piece, rotation) {
+        Some(s) => s.index(),
+        None => panic!("J, T and L have four orientations"),
+    }
+}
+
+const T0: u8 = index_of(Piece::T, 0);
+const T1: u8 = index_of(Piece::T, 1);
+const T2: u8 = index_of(Piece::T, 2);
+const T3: u8 = index_of(Piece::T, 3);
+const J0: u8 = index_of(Piece::J, 0);
+const J1: u8 = index_of(Piece::J, 1);
+const J2: u8 = index_of(Piece::J, 2);
+const J3: u8 = index_of(Piece::J, 3);
+const L0: u8 = index_of(Piece::L, 0);
+const L1: u8 = index_of(Piece::L, 1);
+const L2: u8 = index_of(Piece::L, 2);
+const L3: u8 = index_of(Piece::L, 3);
 
 /// 2 × 4 upright J pair.
 const J_UP: usize = 0;
