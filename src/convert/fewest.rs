@@ -243,14 +243,22 @@ impl Planner<'_> {
         Some((total, platform))
     }
 
+    /// Prices `c` with its passes in `order` and keeps it, so ordered, if it is the best
+    /// so far.
+    fn offer(&mut self, c: &mut Candidate, sums: &[PassSum], order: &[u8]) {
+        if let Some((cost, platform)) = self.cost(c, sums, order) {
+            c.order[..order.len()].copy_from_slice(order);
+            c.platform = platform;
+            self.best = cost;
+            self.best_plan = Some(*c);
+        }
+    }
+
     /// Offers `c` in its own order.
     fn offer_orders_fixed(&mut self, c: &mut Candidate) {
         let sums = Self::sums(c);
-        if let Some((cost, platform)) = self.cost(c, &sums, &c.order[..c.passes]) {
-            self.best = cost;
-            c.platform = platform;
-            self.best_plan = Some(*c);
-        }
+        let order = c.order;
+        self.offer(c, &sums, &order[..c.passes]);
     }
 
     /// Tries every order of `c`'s passes (up to 3 passes; more keep their order).
@@ -291,12 +299,7 @@ impl Planner<'_> {
                         }
                     }
                 }
-                if let Some((cost, platform)) = self.cost(c, &sums, &order[..c.passes]) {
-                    c.order = order;
-                    self.best = cost;
-                    c.platform = platform;
-                    self.best_plan = Some(*c);
-                }
+                self.offer(c, &sums, &order[..c.passes]);
             }
             return;
         }
@@ -305,12 +308,7 @@ impl Planner<'_> {
             if o.iter().any(|&p| usize::from(p) >= c.passes) {
                 continue;
             }
-            if let Some((cost, platform)) = self.cost(c, &sums, o) {
-                c.order[..c.passes].copy_from_slice(o);
-                self.best = cost;
-                c.platform = platform;
-                self.best_plan = Some(*c);
-            }
+            self.offer(c, &sums, o);
         }
     }
 
