@@ -108,7 +108,6 @@ const J3: u8 = index_of(Piece::J, 3);
 const L0: u8 = index_of(Piece::L, 0);
 const L1: u8 = index_of(Piece::L, 1);
 const L2: u8 = index_of(Piece::L, 2);
-const L3: u8 = index_of(Piece::L, 3);
 
 /// 2 × 4 upright J pair.
 const J_UP: usize = 0;
@@ -131,15 +130,27 @@ const SINGLES: usize = 7;
 /// How many singles there are.
 const SINGLE_COUNT: usize = 10;
 
-/// A single piece as a block of its own. Only the uprights whose every column's top
-/// cell is in their top row (or has only a cell of their top row above it) are here:
-/// a J1 or L3 would need the cell above its short column to be filled after it.
-const fn single(s: u8, colour: u8) -> BlockShape {
-    let upright = matches!(s, J3 | T1 | T3 | L1);
+/// The shape with index `s` (a constant of the table: a bad one fails compilation).
+const fn shape_at(s: u8) -> Shape {
+    match Shape::from_index(s) {
+        Some(shape) => shape,
+        None => panic!("not a shape index"),
+    }
+}
+
+/// A single piece as a block of its own: its colour and size are the shape's. Only the
+/// uprights whose every column's top cell is in their top row (or has only a cell of
+/// their top row above it) are here: a J1 or L3 would need the cell above its short
+/// column to be filled after it.
+const fn single(s: u8) -> BlockShape {
+    let shape = shape_at(s);
     BlockShape {
-        colour,
-        width: if upright { 2 } else { 3 },
-        height: if upright { 3 } else { 2 },
+        colour: match shape.piece().color() {
+            Some(c) => c,
+            None => panic!("a single of J, T or L"),
+        },
+        width: shape.width(),
+        height: shape.height(),
         pieces: match s {
             J0 => &[(J0, 0, 0)],
             J2 => &[(J2, 0, 0)],
@@ -155,31 +166,65 @@ const fn single(s: u8, colour: u8) -> BlockShape {
     }
 }
 
+/// The mirror image of a block `width` columns wide of J pieces: the same block of L
+/// pieces (J0 ↔ L0, J1 ↔ L3, J2 ↔ L2, J3 ↔ L1), in the same drop order.
+const fn mirrored<const N: usize>(pieces: [(u8, u8, u8); N], width: u8) -> [(u8, u8, u8); N] {
+    let mut out = pieces;
+    let mut i = 0;
+    while i < N {
+        let (s, dx, dy) = pieces[i];
+        let shape = shape_at(s);
+        let m = index_of(Piece::L, (4 - shape.rotation()) % 4);
+        out[i] = (m, width - dx - shape.width(), dy);
+        i += 1;
+    }
+    out
+}
+
+/// The J blocks' pieces; the L blocks are their mirror images.
+const J_UP_PIECES: [(u8, u8, u8); 2] = [(J1, 0, 0), (J3, 0, 1)];
+const J_FLAT_PIECES: [(u8, u8, u8); 2] = [(J2, 0, 0), (J0, 1, 0)];
+const J_WIDE_PIECES: [(u8, u8, u8); 10] = [
+    (J2, 0, 0),
+    (J1, 3, 0),
+    (J1, 1, 1),
+    (J3, 3, 1),
+    (J1, 0, 2),
+    (J3, 0, 3),
+    (J2, 2, 4),
+    (J1, 3, 5),
+    (J2, 0, 6),
+    (J0, 1, 6),
+];
+const L_UP_PIECES: [(u8, u8, u8); 2] = mirrored(J_UP_PIECES, 2);
+const L_FLAT_PIECES: [(u8, u8, u8); 2] = mirrored(J_FLAT_PIECES, 4);
+const L_WIDE_PIECES: [(u8, u8, u8); 10] = mirrored(J_WIDE_PIECES, 5);
+
 /// Every block, indexed by the constants above.
 pub(crate) static BLOCKS: [BlockShape; SINGLES + SINGLE_COUNT] = [
     BlockShape {
         colour: 0,
         width: 2,
         height: 4,
-        pieces: &[(J1, 0, 0), (J3, 0, 1)],
+        pieces: &J_UP_PIECES,
     },
     BlockShape {
         colour: 2,
         width: 2,
         height: 4,
-        pieces: &[(L3, 0, 0), (L1, 0, 1)],
+        pieces: &L_UP_PIECES,
     },
     BlockShape {
         colour: 0,
         width: 4,
         height: 2,
-        pieces: &[(J2, 0, 0), (J0, 1, 0)],
+        pieces: &J_FLAT_PIECES,
     },
     BlockShape {
         colour: 2,
         width: 4,
         height: 2,
-        pieces: &[(L2, 1, 0), (L0, 0, 0)],
+        pieces: &L_FLAT_PIECES,
     },
     BlockShape {
         colour: 1,
@@ -191,52 +236,25 @@ pub(crate) static BLOCKS: [BlockShape; SINGLES + SINGLE_COUNT] = [
         colour: 0,
         width: 5,
         height: 8,
-        pieces: &[
-            (J2, 0, 0),
-            (J1, 3, 0),
-            (J1, 1, 1),
-            (J3, 3, 1),
-            (J1, 0, 2),
-            (J3, 0, 3),
-            (J2, 2, 4),
-            (J1, 3, 5),
-            (J2, 0, 6),
-            (J0, 1, 6),
-        ],
+        pieces: &J_WIDE_PIECES,
     },
     BlockShape {
         colour: 2,
         width: 5,
         height: 8,
-        pieces: &[
-            (L2, 2, 0),
-            (L3, 0, 0),
-            (L3, 2, 1),
-            (L1, 0, 1),
-            (L3, 3, 2),
-            (L1, 3, 3),
-            (L2, 0, 4),
-            (L3, 0, 5),
-            (L2, 2, 6),
-            (L0, 1, 6),
-        ],
+        pieces: &L_WIDE_PIECES,
     },
-    single(J0, 0),
-    single(J2, 0),
-    single(T0, 1),
-    single(T2, 1),
-    single(L0, 2),
-    single(L2, 2),
-    single(J3, 0),
-    single(T1, 1),
-    single(T3, 1),
-    single(L1, 2),
+    single(J0),
+    single(J2),
+    single(T0),
+    single(T2),
+    single(L0),
+    single(L2),
+    single(J3),
+    single(T1),
+    single(T3),
+    single(L1),
 ];
-
-/// The shape of a block's piece.
-fn shape(index: u8) -> Shape {
-    Shape::ALL[usize::from(index)]
-}
 
 /// Rows of a band.
 const BAND: usize = 8;
@@ -260,7 +278,7 @@ impl Placed {
     /// Its pieces as moves, each with its bounding box's bottom row and top row.
     fn pieces(self) -> impl Iterator<Item = (Move, usize, usize)> {
         self.shape().pieces.iter().map(move |&(s, dx, dy)| {
-            let shape = shape(s);
+            let shape = shape_at(s);
             let bottom = usize::from(self.y + dy);
             (
                 Move::new_unchecked(shape, self.x + dx),
@@ -326,8 +344,7 @@ impl DirectPlan {
 
     /// Marks the cells of `p`.
     fn mark(&mut self, p: Placed) {
-        for (m, bottom, _) in p.pieces() {
-            let top = bottom + usize::from(m.shape.height()) - 1;
+        for (m, bottom, top) in p.pieces() {
             for dy in 0..m.shape.height() {
                 let cells = m.shape.row_mask(dy) << m.x;
                 let y = bottom + usize::from(dy);
@@ -592,11 +609,22 @@ fn block_pieces(plan: &DirectPlan, first: usize) -> u32 {
         .sum()
 }
 
-/// The band's rows' pieces, summed (`u32::MAX` if one is impossible).
-fn sum_rows(rows: &[u32]) -> u32 {
-    rows.iter()
+/// The band's pieces: its rows' (`priced`, `u32::MAX` if one is impossible) and its
+/// blocks' (`plan`'s from `first` on).
+fn band_cost(plan: &DirectPlan, priced: &[u32], first: usize) -> u32 {
+    priced
+        .iter()
         .try_fold(0u32, |t, &r| (r != u32::MAX).then(|| t + r))
-        .unwrap_or(u32::MAX)
+        .map_or(u32::MAX, |rows| rows + block_pieces(plan, first))
+}
+
+/// The pieces of each row of the band `y..y + rows` with `plan`'s direct pieces.
+fn priced_band(plan: &DirectPlan, sprite: &Sprite, y: usize, rows: usize) -> [u32; BAND] {
+    let mut priced = [0u32; BAND];
+    for (r, p) in priced[..rows].iter_mut().enumerate() {
+        *p = priced_row(plan, sprite, y + r);
+    }
+    priced
 }
 
 /// The column items each band tries: all of them, then each kind alone (the DP
@@ -621,15 +649,8 @@ fn pruned(
     if plan.len == first {
         return without;
     }
-    let mut priced = [0u32; BAND];
-    for (r, p) in priced[..rows].iter_mut().enumerate() {
-        *p = priced_row(plan, sprite, y + r);
-    }
-    let cost_of = |plan: &DirectPlan, priced: &[u32]| match sum_rows(priced) {
-        u32::MAX => u32::MAX,
-        s => s + block_pieces(plan, first),
-    };
-    let mut cost = cost_of(plan, &priced[..rows]);
+    let mut priced = priced_band(plan, sprite, y, rows);
+    let mut cost = band_cost(plan, &priced[..rows], first);
     let mut i = first;
     while i < plan.len {
         let mut trial = *plan;
@@ -644,7 +665,7 @@ fn pruned(
             for (r, t) in tp.iter_mut().enumerate().skip(lo).take(h) {
                 *t = priced_row(&trial, sprite, y + r);
             }
-            (cost_of(&trial, &tp[..rows]), tp)
+            (band_cost(&trial, &tp[..rows], first), tp)
         };
         if c < cost {
             *plan = trial;
@@ -673,10 +694,7 @@ fn add_singles(
     mut cost: u32,
     plan: &mut DirectPlan,
 ) -> u32 {
-    let mut priced = [0u32; BAND];
-    for (r, p) in priced[..rows].iter_mut().enumerate() {
-        *p = priced_row(plan, sprite, y + r);
-    }
+    let mut priced = priced_band(plan, sprite, y, rows);
     for s in y..y + rows {
         for x in px.x0..px.x0 + px.width {
             for (b, single) in BLOCKS.iter().enumerate().skip(SINGLES) {
@@ -698,10 +716,7 @@ fn add_singles(
                 for (r, t) in tp.iter_mut().enumerate().skip(s - y).take(h) {
                     *t = priced_row(&trial, sprite, y + r);
                 }
-                let c = match sum_rows(&tp[..rows]) {
-                    u32::MAX => u32::MAX,
-                    t => t + block_pieces(&trial, first),
-                };
+                let c = band_cost(&trial, &tp[..rows], first);
                 if c < cost {
                     *plan = trial;
                     cost = c;
@@ -782,7 +797,7 @@ mod tests {
                     y: layer * h,
                 };
                 let mut pieces: [(Move, usize, usize); 10] =
-                    [(Move::new_unchecked(shape(0), 0), 0, 0); 10];
+                    [(Move::new_unchecked(shape_at(0), 0), 0, 0); 10];
                 let n = block.pieces.len();
                 for (slot, p) in pieces.iter_mut().zip(placed.pieces()) {
                     *slot = p;
@@ -807,7 +822,7 @@ mod tests {
             }
             // One colour, its piece.
             for &(s, _, _) in block.pieces {
-                assert_eq!(shape(s).piece().color(), Some(block.colour));
+                assert_eq!(shape_at(s).piece().color(), Some(block.colour));
             }
         }
     }
