@@ -214,29 +214,15 @@ fn main() {
         ));
     }
 
-    // Strips: for each (width, height, side, bottom), its minimal supports, none implied by
-    // another, smallest first — and the one-row strips every tiling leans on.
-    let mut strips: BTreeMap<u32, Vec<pattern_text::StripText>> = BTreeMap::new();
-    for (name, f) in &files {
-        for s in &f.strips {
-            if name != "strips.txt" {
-                fail(&format!(
-                    "pattern-src/{name}:{}: strips belong in strips.txt",
-                    s.line
-                ));
-            }
-            let list = strips
-                .entry(strip_key(s.width, s.height, s.side, s.bottom))
-                .or_default();
-            if let Some(prev) = list.iter().find(|p| p.support & !s.support == 0) {
-                fail(&format!(
-                    "pattern-src/{name}:{}: support is implied by the strip on line {}",
-                    s.line, prev.line
-                ));
-            }
-            list.push(s.clone());
-        }
-    }
+    // Strips: for each (width, height, side, bottom), its minimal supports — and the
+    // one-row strips every tiling leans on.
+    let strips = minimal_supports(
+        &files,
+        "strips.txt",
+        "strips",
+        |f| &f.strips,
+        |s| strip_key(s.width, s.height, s.side, s.bottom),
+    );
     for w in 1..=3u8 {
         let full = (1u8 << w) - 1;
         if !strips.contains_key(&strip_key(w, 1, pattern::StripSide::Inner, u16::from(full))) {
@@ -246,36 +232,14 @@ fn main() {
         }
     }
 
-    // Wide patterns: for each (bottom, height), its minimal supports, none implied by
-    // another, smallest first.
-    let mut wides: BTreeMap<(u32, u8), Vec<pattern_text::WideText>> = BTreeMap::new();
-    for (name, f) in &files {
-        for w in &f.wides {
-            if name != "wide.txt" {
-                fail(&format!(
-                    "pattern-src/{name}:{}: wide patterns belong in wide.txt",
-                    w.line
-                ));
-            }
-            let list = wides.entry((w.bottom, w.height)).or_default();
-            if let Some(prev) = list.iter().find(|p| p.support & !w.support == 0) {
-                fail(&format!(
-                    "pattern-src/{name}:{}: support is implied by the pattern on line {}",
-                    w.line, prev.line
-                ));
-            }
-            if let Some(prev) = list.last() {
-                let order = |t: &pattern_text::WideText| (t.support.count_ones(), t.support);
-                if order(prev) > order(w) {
-                    fail(&format!(
-                        "pattern-src/{name}:{}: supports are listed smallest first",
-                        w.line
-                    ));
-                }
-            }
-            list.push(w.clone());
-        }
-    }
+    // Wide patterns: for each (bottom, height), its minimal supports.
+    let wides = minimal_supports(
+        &files,
+        "wide.txt",
+        "wide patterns",
+        |f| &f.wides,
+        |w| (w.bottom, w.height),
+    );
 
     let mut code = String::new();
     let mut moves = Moves::default();
@@ -383,6 +347,69 @@ fn wide_tables(
         "\n/// The most bottom cells of any [`WIDE`] key (a quick test before the search).\n\
          pub const WIDE_MAX_CELLS: u32 = {most};"
     );
+}
+
+/// A pattern that rests on emission-row support (a strip or a wide pattern).
+trait Supported: Clone {
+    fn support(&self) -> u32;
+    fn line(&self) -> usize;
+}
+
+impl Supported for pattern_text::StripText {
+    fn support(&self) -> u32 {
+        u32::from(self.support)
+    }
+    fn line(&self) -> usize {
+        self.line
+    }
+}
+
+impl Supported for pattern_text::WideText {
+    fn support(&self) -> u32 {
+        self.support
+    }
+    fn line(&self) -> usize {
+        self.line
+    }
+}
+
+/// The `kind` records of every file (all in `file`), grouped by `key`: each key's
+/// minimal supports, none implied by an earlier one, smallest first.
+fn minimal_supports<'a, T: Supported + 'a, K: Ord>(
+    files: &'a [(String, PatternFile)],
+    file: &str,
+    kind: &str,
+    records: impl Fn(&'a PatternFile) -> &'a Vec<T>,
+    key: impl Fn(&T) -> K,
+) -> BTreeMap<K, Vec<T>> {
+    let mut by_key: BTreeMap<K, Vec<T>> = BTreeMap::new();
+    for (name, f) in files {
+        for r in records(f) {
+            if name != file {
+                fail(&format!(
+                    "pattern-src/{name}:{}: {kind} belong in {file}",
+                    r.line()
+                ));
+            }
+            let list = by_key.entry(key(r)).or_default();
+            if let Some(prev) = list.iter().find(|p| p.support() & !r.support() == 0) {
+                fail(&format!(
+                    "pattern-src/{name}:{}: support is implied by the pattern on line {}",
+                    r.line(),
+                    prev.line()
+                ));
+            }
+            let order = |t: &T| (t.support().count_ones(), t.support());
+            if list.last().is_some_and(|prev| order(prev) > order(r)) {
+                fail(&format!(
+                    "pattern-src/{name}:{}: supports are listed smallest first",
+                    r.line()
+                ));
+            }
+            list.push(r.clone());
+        }
+    }
+    by_key
 }
 
 /// Cost of a pattern as the classic split search counts it: `pieces + 5·n`, which is
