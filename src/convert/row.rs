@@ -97,22 +97,30 @@ impl RowInput {
 }
 
 impl RowInput {
+    /// A row without pixels, nothing filled before its passes.
+    const EMPTY: RowInput = RowInput {
+        len: 0,
+        x: [0; MAX_WIDTH],
+        colour: [0; MAX_WIDTH],
+        held: [true; MAX_WIDTH],
+        support: 0,
+    };
+
+    /// Appends a pixel (the next to its right).
+    fn push(&mut self, x: u8, colour: u8, held: bool) {
+        self.x[self.len] = x;
+        self.colour[self.len] = colour;
+        self.held[self.len] = held;
+        self.len += 1;
+    }
+
     /// The pixels of playfield row `y` of `sprite`.
     pub(crate) fn of(sprite: &Sprite, y: usize) -> RowInput {
-        let mut row = RowInput {
-            len: 0,
-            x: [0; MAX_WIDTH],
-            colour: [0; MAX_WIDTH],
-            held: [true; MAX_WIDTH],
-            support: 0,
-        };
+        let mut row = RowInput::EMPTY;
         let x0 = sprite.x0();
         for x in x0..x0 + sprite.width() {
             if let Some(c) = sprite.cell(x, y) {
-                row.x[row.len] = x as u8;
-                row.colour[row.len] = c.min(2);
-                row.held[row.len] = y == 0 || sprite.cell(x, y - 1).is_some();
-                row.len += 1;
+                row.push(x as u8, c.min(2), y == 0 || sprite.cell(x, y - 1).is_some());
             }
         }
         row
@@ -122,18 +130,12 @@ impl RowInput {
     /// the cells in `support` filled before its passes.
     pub(crate) fn without(&self, covered: u32, support: u32) -> RowInput {
         let mut row = RowInput {
-            len: 0,
-            x: [0; MAX_WIDTH],
-            colour: [0; MAX_WIDTH],
-            held: [true; MAX_WIDTH],
             support,
+            ..RowInput::EMPTY
         };
         for i in 0..self.len {
             if covered >> self.x[i] & 1 == 0 {
-                row.x[row.len] = self.x[i];
-                row.colour[row.len] = self.colour[i];
-                row.held[row.len] = self.held[i];
-                row.len += 1;
+                row.push(self.x[i], self.colour[i], self.held[i]);
             }
         }
         row
