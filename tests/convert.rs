@@ -1,5 +1,5 @@
 //! The converter (docs/spec.md §4): every converted sprite replays to exactly the sprite, with
-//! every pass strategy; fewest ≤ optimal ≤ greedy in pieces; conversion is
+//! every pass strategy; fewest ≤ greedy and optimal ≤ greedy in pieces; conversion is
 //! deterministic; the buffer contract and the `MAX_MOVES` bound hold.
 
 mod common;
@@ -59,8 +59,11 @@ fn check_both(s: &Sprite) -> (usize, usize) {
     let fewest = check(s, Converter::new());
     let optimal = check(s, Converter::with_passes(Passes::Optimal));
     let greedy = check(s, Converter::greedy());
+    // The default starts from the greedy split, so it never needs more; it no longer
+    // prices the exact classic split, and on 3 of 20,000 random sprites it needs more
+    // than that split (README, "How it works").
     assert!(
-        fewest <= optimal && optimal <= greedy,
+        fewest <= greedy && optimal <= greedy,
         "fewest {fewest}, optimal {optimal}, greedy {greedy}\n{}",
         s.to_ascii()
     );
@@ -308,9 +311,9 @@ proptest! {
         let o = Converter::with_passes(Passes::Optimal).stats(&s);
         let g = Converter::greedy().stats(&s);
         prop_assert!(o.pieces <= g.pieces, "optimal {} > greedy {}\n{}", o.pieces, g.pieces, s.to_ascii());
-        prop_assert!(f.pieces <= o.pieces, "fewest {} > optimal {}\n{}", f.pieces, o.pieces, s.to_ascii());
+        prop_assert!(f.pieces <= g.pieces, "fewest {} > greedy {}\n{}", f.pieces, g.pieces, s.to_ascii());
         prop_assert_eq!(o.platforms, g.platforms);
-        prop_assert!(f.platforms <= o.platforms);
+        prop_assert!(f.platforms <= g.platforms);
         prop_assert_eq!(o.rows, g.rows);
         prop_assert!(f.pieces <= MAX_MOVES);
     }

@@ -588,7 +588,7 @@ fn row_pieces(plan: &DirectPlan, sprite: &Sprite, y: usize) -> (u32, bool) {
     if row.len == 0 {
         return (0, false);
     }
-    let p = fewest::plan_row(&row, y == 0);
+    let p = fewest::plan_row(&row);
     (p.pieces, p.platform)
 }
 

@@ -17,8 +17,8 @@
 //! - [`row`]: the row model every strategy shares (pixels, colours, support, emitters);
 //! - [`tiling`]: strip tilings of a pass's matrix, looked up in the static fit indexes;
 //! - [`classic`]: the article's passes of single emitters, greedy or exact;
-//! - [`fewest`]: the default planner (flipped emitters, support, strips), which starts
-//!   from the classic splits;
+//! - [`fewest`]: the default planner (flipped emitters, support, strips, local moves
+//!   between passes), which starts from the greedy classic split;
 //! - [`emit`]: writing a planned row as moves and blocks;
 //! - [`direct`]: direct placement ([`Converter::with_direct`]): whole J, T and L
 //!   pieces dropped onto pixels of their colour, the rest of each row planned by
@@ -455,7 +455,7 @@ impl Converter {
                         .flatten()
                         .find(|(r, _)| !first_row && *r == row)
                         .map(|&(_, p)| p);
-                    let planned = known.unwrap_or_else(|| fewest::plan_row(&row, first_row));
+                    let planned = known.unwrap_or_else(|| fewest::plan_row(&row));
                     if !first_row {
                         recent[y % 2] = Some((row, planned));
                     }
@@ -495,7 +495,7 @@ impl Converter {
         for y in 0..sprite.height() {
             let row = plan.row(sprite, y);
             if row.len > 0 {
-                let planned = fewest::plan_row(&row, y == 0);
+                let planned = fewest::plan_row(&row);
                 emit::planned(&planned, sprite, y, sink, on_block, &mut stats)?;
             }
             emit::direct(y + 1, sink, on_block, |f| plan.after_row(y, f));
