@@ -17,36 +17,40 @@
 //! The planner enumerates every way to cover the row's runs of same-colour pixels with
 //! flipped emitters (at most 406 for 17 pixels), groups each cover's emitters into
 //! passes (first fit by left end, which uses the fewest passes, and flips apart from
-//! singles), tries every order of those passes, and keeps the cheapest plan, starting
-//! from the greedy classic split, so it never does worse than that. Then it improves
-//! the best plan by local moves: each emitter moved to another pass (or one of its
-//! own), each pair in different passes swapped, every result priced in every order,
-//! for at most [`IMPROVE_ROUNDS`] rounds. First fit packs passes by position, blind to
-//! their matrices; the moves find groupings whose passes close in fewer matrix rows
-//! (on the 17 × 32 noise sprite 2,530 → 2,236 pieces). It stops at the floor.
+//! singles), tries every order of up to three passes, and keeps the cheapest plan,
+//! starting from the greedy classic split, so it never does worse than that. Then it
+//! improves the best plan by local moves ([`Planner::improve`]): each emitter moved to
+//! another pass (or one of its own), each pair in different passes swapped, each
+//! flipped emitter split into its singles, each three singles on a run merged into a
+//! flipped one, every result priced in every order of up to three passes; for at most
+//! [`IMPROVE_ROUNDS`] rounds. Last, a best plan of four or five passes is priced in
+//! every order of its passes. First fit packs passes by position, blind to their
+//! matrices; the moves find groupings whose passes close in fewer matrix rows (on the
+//! 17 × 32 noise sprite 2,530 → 2,236 pieces). It stops at the floor.
 //! Everything is fixed-size; nothing allocates.
 //!
 //! # Work per row (worst case)
 //! Bounded, but a search, not a lookup (issue #13 asks for a lookup-only planner; this
 //! is not it yet). No branch-and-bound and no node limit: every loop has a fixed bound.
+//! A *grouping price* is one candidate priced in every order of up to three passes
+//! (6 × 3 fill prices) or in two orders of more (2 × 17): at most 34 fill prices.
 //! - at most 406 covers (17 pixels in one run: the ways to write 17 as ones and
-//!   threes), each grouped twice and priced in every order of up to 3 passes (6 × 3
-//!   fill prices) or two orders of more (2 × 17 at most): at most 406 × 2 × 34 =
-//!   27,608 fill prices;
-//! - then at most 3 rounds of local moves, each at most 17 × 17 moves and 136 swaps,
-//!   each priced like a grouping (at most 34 fill prices): at most 3 × 425 × 34 =
-//!   43,350 fill prices, though moves that overlap, and moves whose passes' floors
-//!   cannot beat the best, are skipped before pricing;
-//! - a fill price is at most two strip tilings (the heights `h ≤ 5` with
-//!   `21·h ≡ bottom cells (mod 4)`), each a left-to-right DP over the 21 columns with
-//!   one inner-fit load and at most five edge-fit loads per column, plus one emitter
-//!   lookup; a 64-slot cache skips repeats.
+//!   threes), each grouped twice: at most 812 grouping prices;
+//! - at most 3 rounds of local moves, each at most 17 × 17 moves, 136 swaps, 5 × 18
+//!   splits and 15 × 18 merges: at most 3 × 785 = 2,355 grouping prices, though moves
+//!   that overlap, and moves whose passes' floors cannot beat the best, are skipped
+//!   before pricing;
+//! - at most 120 orders of the best plan (600 fill prices);
+//! - so at most (812 + 2,355) × 34 + 600 = 108,278 fill prices. A fill price is at most
+//!   two strip tilings (the heights `h ≤ 5` with `21·h ≡ bottom cells (mod 4)`), each a
+//!   left-to-right DP over the 21 columns with one inner-fit load and at most five
+//!   edge-fit loads per column, plus one emitter lookup; a 64-slot cache skips repeats.
 //!
-//! Measured (callgrind), the default costs 26× the greedy converter's instructions on
-//! the nine benchmark sprites (35× on the 17 × 32 noise sprite). Until this version it
-//! also priced the exact classic split ([`classic::optimal_from`], a branch-and-bound
-//! with a node limit); the local moves find everything that split won (the stripes
-//! sprite's rows of seven side-by-side triples) and more, for about the same work.
+//! Measured (callgrind), the default costs 30× the greedy converter's instructions on
+//! the nine benchmark sprites (47× on the 17 × 32 noise sprite). Until the local moves
+//! it also priced the exact classic split ([`classic::optimal_from`], a
+//! branch-and-bound with a node limit); the moves find everything that split won (the
+//! stripes sprite's rows of seven side-by-side triples) and more.
 
 use crate::sprite::MAX_WIDTH;
 
@@ -166,6 +170,32 @@ fn lands(loose: u32, filled: u32) -> bool {
 fn forced_platform(sums: &[PassSum], passes: usize) -> bool {
     sums[..passes].iter().any(|s| s.loose_flip)
 }
+
+/// Every order of five passes, in lexicographic order; those of fewer passes are the
+/// ones whose tail is `n, n + 1, …` ([`Planner::reorder`]).
+const ORDERS_OF_FIVE: [[u8; 5]; 120] = {
+    let mut out = [[0u8; 5]; 120];
+    let mut n = 0;
+    let mut code = 0;
+    // Each of 5^5 codes whose digits are all different, in increasing order.
+    while code < 3125 {
+        let mut digits = [0u8; 5];
+        let (mut c, mut i, mut seen, mut ok) = (code, 5, 0u32, true);
+        while i > 0 {
+            i -= 1;
+            digits[i] = (c % 5) as u8;
+            c /= 5;
+            ok &= seen >> digits[i] & 1 == 0;
+            seen |= 1 << digits[i];
+        }
+        if ok {
+            out[n] = digits;
+            n += 1;
+        }
+        code += 1;
+    }
+    out
+};
 
 /// Rounds of [`Planner::improve`] at most (a round that finds nothing cheaper ends it).
 const IMPROVE_ROUNDS: usize = 3;
@@ -363,9 +393,9 @@ impl Planner<'_> {
     }
 
     /// Local moves on the best plan: each emitter moved to another pass or one of its
-    /// own, and each pair of emitters in different passes swapped, every result priced
-    /// in every order ([`Planner::offer_orders`]); repeated while a round finds a cheaper
-    /// plan, at most [`IMPROVE_ROUNDS`] rounds. First-fit grouping packs passes by
+    /// own, each pair of emitters in different passes swapped, and the cover changed
+    /// ([`Planner::cover_moves`]), every result priced as [`Planner::offer_orders`]
+    /// does; repeated while a round finds a cheaper plan, at most `rounds` rounds. First-fit grouping packs passes by
     /// position, blind to what their matrices cost; these moves find the groupings whose
     /// passes close in fewer matrix rows.
     fn improve(&mut self, rounds: usize) {
@@ -415,8 +445,100 @@ impl Planner<'_> {
                     }
                 }
             }
+            self.cover_moves(&base, &used);
             if self.best == before {
                 return;
+            }
+        }
+    }
+
+    /// The best plan, if it has four or five passes, in every order of its passes (the
+    /// plans before it were tried in at most two orders of more than three passes).
+    fn reorder(&mut self) {
+        let Some(mut c) = self.best_plan else {
+            return;
+        };
+        if !(4..=5).contains(&c.passes) || self.best <= self.floor {
+            return;
+        }
+        let (sums, n) = (Self::sums(&c), c.passes);
+        for o in ORDERS_OF_FIVE {
+            if o[n..]
+                .iter()
+                .enumerate()
+                .all(|(i, &p)| usize::from(p) == n + i)
+            {
+                self.offer(&mut c, &sums, &o[..n]);
+            }
+        }
+    }
+
+    /// Moves that change the cover of [`Planner::improve`]'s best plan: each flipped
+    /// emitter split into its three singles (the first into each pass in turn, or one of
+    /// its own; the others first fit), and each three singles on a same-colour run merged
+    /// into a flipped emitter (into each pass in turn, or one of its own).
+    fn cover_moves(&mut self, base: &Candidate, used: &[u32; MAX_WIDTH + 1]) {
+        let row = self.row;
+        // The pixel at each column, and the emitter of each pixel printed by a single.
+        let mut pixel = [0u8; 32];
+        for k in 0..row.len {
+            pixel[usize::from(row.x[k])] = k as u8;
+        }
+        let pixel_of = |e: &Emit| usize::from(pixel[e.row.trailing_zeros() as usize]);
+        let mut single_of = [None; MAX_WIDTH];
+        for (i, e) in base.emits[..base.len].iter().enumerate() {
+            if !e.flipped() {
+                single_of[pixel_of(e)] = Some(i);
+            }
+        }
+        for (i, e) in base.emits[..base.len].iter().enumerate() {
+            if !e.flipped() {
+                continue;
+            }
+            let k = pixel_of(e);
+            for first in 0..=base.passes {
+                let mut c = *base;
+                let mut used = *used;
+                used[usize::from(base.pass_of[i])] &= !e.above;
+                for d in 0..3 {
+                    let single = row.single(k + d);
+                    let p = if d == 0 && used[first] & single.above == 0 {
+                        first
+                    } else {
+                        match (0..=MAX_WIDTH).find(|&p| used[p] & single.above == 0) {
+                            Some(p) => p,
+                            None => unreachable!("17 singles fit in 18 passes"),
+                        }
+                    };
+                    used[p] |= single.above;
+                    let slot = if d == 0 { i } else { c.len };
+                    c.emits[slot] = single;
+                    c.pass_of[slot] = p as u8;
+                    c.len += usize::from(d > 0);
+                }
+                self.offer_regrouped(&c, |_| {});
+            }
+        }
+        for k in 0..row.len.saturating_sub(2) {
+            let (Some(flip), Some(a), Some(b), Some(d)) = (
+                row.flip(k),
+                single_of[k],
+                single_of[k + 1],
+                single_of[k + 2],
+            ) else {
+                continue;
+            };
+            for p in 0..=base.passes {
+                let mut c = *base;
+                c.emits[a] = flip;
+                c.pass_of[a] = p as u8;
+                // Take out the other two, the later first (each replaced by the last).
+                for r in [b.max(d), b.min(d)] {
+                    c.len -= 1;
+                    c.emits[r] = c.emits[c.len];
+                    c.pass_of[r] = c.pass_of[c.len];
+                }
+                self.offer_regrouped(&c, |_| {});
             }
         }
     }
@@ -517,6 +639,9 @@ fn plan_row_with(row: &RowInput, rounds: usize) -> RowPlan {
         planner.best = greedy_cost;
     }
     planner.improve(rounds);
+    if rounds > 0 {
+        planner.reorder();
+    }
     let plan = planner
         .best_plan
         .expect("the greedy split always has a cost: its table patterns exist");
