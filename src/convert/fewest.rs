@@ -23,10 +23,13 @@
 //! another pass (or one of its own), each pair in different passes swapped, each
 //! flipped emitter split into its singles, each three singles on a run merged into a
 //! flipped one, every result priced in every order of up to three passes; for at most
-//! [`IMPROVE_ROUNDS`] rounds. Last, a best plan of four or five passes is priced in
-//! every order of its passes. First fit packs passes by position, blind to their
-//! matrices; the moves find groupings whose passes close in fewer matrix rows (on the
-//! 17 × 32 noise sprite 2,530 → 2,236 pieces). It stops at the floor.
+//! [`IMPROVE_ROUNDS`] rounds. It descends the same way from the last two plans the best
+//! one replaced during the cover enumeration ([`Planner::descend`]): each descent ends
+//! in its own local optimum, and the cheapest wins. Last, a best plan of four or five
+//! passes is priced in every order of its passes. First fit packs passes by position,
+//! blind to their matrices; the moves find groupings whose passes close in fewer
+//! matrix rows (on the 17 × 32 noise sprite 2,530 → 2,152 pieces). It stops at the
+//! floor.
 //! Everything is fixed-size; nothing allocates.
 //!
 //! # Work per row (worst case)
@@ -36,18 +39,19 @@
 //! (6 × 3 fill prices) or in two orders of more (2 × 17): at most 34 fill prices.
 //! - at most 406 covers (17 pixels in one run: the ways to write 17 as ones and
 //!   threes), each grouped twice: at most 812 grouping prices;
-//! - at most 3 rounds of local moves, each at most 17 × 17 moves, 136 swaps, 5 × 18
-//!   splits and 15 × 18 merges: at most 3 × 785 = 2,355 grouping prices, though moves
-//!   that overlap, and moves whose passes' floors cannot beat the best, are skipped
-//!   before pricing;
+//! - three descents (from the best plan and from two it replaced), each at most 3
+//!   rounds of at most 17 × 17 moves, 136 swaps, 5 × 18 splits and 15 × 18 merges: at
+//!   most 3 × 3 × 785 = 7,065 grouping prices, though moves that overlap, and moves
+//!   whose passes' floors cannot beat the descent's best, are skipped before pricing;
 //! - at most 120 orders of the best plan (600 fill prices);
-//! - so at most (812 + 2,355) × 34 + 600 = 108,278 fill prices. A fill price is at most
+//! - so at most (812 + 7,065) × 34 + 600 = 268,418 fill prices. A fill price is at most
 //!   two strip tilings (the heights `h ≤ 5` with `21·h ≡ bottom cells (mod 4)`), each a
 //!   left-to-right DP over the 21 columns with one inner-fit load and at most five
 //!   edge-fit loads per column, plus one emitter lookup; a 64-slot cache skips repeats.
 //!
-//! Measured (callgrind), the default costs 30× the greedy converter's instructions on
-//! the nine benchmark sprites (47× on the 17 × 32 noise sprite). Until the local moves
+//! Measured (callgrind), the default costs 68× the greedy converter's instructions on
+//! the nine benchmark sprites (91× on the 17 × 32 noise sprite, 146× on the smiley,
+//! 2.4× on the solid sprite). Until the local moves
 //! it also priced the exact classic split ([`classic::optimal_from`], a
 //! branch-and-bound with a node limit); the moves find everything that split won (the
 //! stripes sprite's rows of seven side-by-side triples) and more.
@@ -147,10 +151,8 @@ struct PassSum {
 /// This is the floor of one pass (`min_rows` = 1), of a whole row (the same: passes
 /// only add rows), and of a split that needs `min_rows` passes.
 fn least_pieces(min_rows: u32, pixels: u32) -> u32 {
-    let mut rows = min_rows.max(1);
-    while (rows + pixels) % 4 != 0 {
-        rows += 1;
-    }
+    let least = min_rows.max(1);
+    let rows = least + (4 - (least + pixels) % 4) % 4;
     (21 * rows + pixels) / 4
 }
 
@@ -211,6 +213,9 @@ struct Planner<'a> {
     floor: u32,
     /// Recent fills: `(above, support, flips) → pieces` (`u32::MAX`: none).
     cache: [(u32, u32, bool, u32); CACHE],
+    /// The last two best plans that a cheaper one replaced, with their costs (starts
+    /// for [`Planner::descend`]).
+    runners: [Option<(Candidate, u32)>; 2],
 }
 
 impl Planner<'_> {
@@ -288,6 +293,9 @@ impl Planner<'_> {
         if let Some((cost, platform)) = self.cost(c, sums, order) {
             c.order[..order.len()].copy_from_slice(order);
             c.platform = platform;
+            if let Some(prev) = self.best_plan {
+                self.runners = [self.runners[1], Some((prev, self.best))];
+            }
             self.best = cost;
             self.best_plan = Some(*c);
         }
@@ -452,6 +460,22 @@ impl Planner<'_> {
         }
     }
 
+    /// [`Planner::improve`] from `start`, a plan costing `cost`: a descent to another
+    /// local optimum. The best plan stays the cheapest seen (the earlier on a tie).
+    fn descend(&mut self, start: Candidate, cost: u32, rounds: usize) {
+        if self.best <= self.floor {
+            return;
+        }
+        let (best, plan) = (self.best, self.best_plan);
+        self.best = cost;
+        self.best_plan = Some(start);
+        self.improve(rounds);
+        if self.best >= best {
+            self.best = best;
+            self.best_plan = plan;
+        }
+    }
+
     /// The best plan, if it has four or five passes, in every order of its passes (the
     /// plans before it were tried in at most two orders of more than three passes).
     fn reorder(&mut self) {
@@ -606,11 +630,12 @@ impl Planner<'_> {
 /// ([`Planner::covers`]), then [`IMPROVE_ROUNDS`] rounds of local moves on the best plan
 /// ([`Planner::improve`]).
 pub(crate) fn plan_row(row: &RowInput) -> RowPlan {
-    plan_row_with(row, IMPROVE_ROUNDS)
+    plan_row_with(row, IMPROVE_ROUNDS, true)
 }
 
-/// [`plan_row`] with at most `rounds` rounds of local moves.
-fn plan_row_with(row: &RowInput, rounds: usize) -> RowPlan {
+/// [`plan_row`] with at most `rounds` rounds of local moves, and with the descents
+/// from the superseded plans or without.
+fn plan_row_with(row: &RowInput, rounds: usize, descents: bool) -> RowPlan {
     let singles = classic::Singles::of(row);
     let greedy = classic::greedy(&singles);
     let mut planner = Planner {
@@ -619,6 +644,7 @@ fn plan_row_with(row: &RowInput, rounds: usize) -> RowPlan {
         best_plan: None,
         floor: least_pieces(1, row.len as u32),
         cache: [(0, 0, false, 0); CACHE],
+        runners: [None; 2],
     };
     let mut c = Candidate {
         emits: [Emit::NONE; MAX_WIDTH],
@@ -638,7 +664,13 @@ fn plan_row_with(row: &RowInput, rounds: usize) -> RowPlan {
     if planner.best == greedy_cost.saturating_add(1) {
         planner.best = greedy_cost;
     }
+    // Local moves from the best plan, then from the two plans it superseded last: each
+    // descent ends in its own local optimum.
+    let runners = planner.runners;
     planner.improve(rounds);
+    for (start, cost) in runners.into_iter().flatten().filter(|_| descents) {
+        planner.descend(start, cost, rounds);
+    }
     if rounds > 0 {
         planner.reorder();
     }
@@ -700,11 +732,24 @@ mod tests {
     fn local_moves_lower_dense_rows() {
         let (mut cheaper, mut rows) = (0, 0);
         for row in random_rows(200) {
-            let (before, after) = (plan_row_with(&row, 0), plan_row(&row));
+            let (before, after) = (plan_row_with(&row, 0, false), plan_row(&row));
             assert!(after.pieces <= before.pieces, "{row:?}");
             cheaper += usize::from(after.pieces < before.pieces);
             rows += 1;
         }
         assert!(cheaper * 5 >= rows, "only {cheaper} of {rows} rows cheaper");
+    }
+
+    /// The descents from superseded plans never make a row dearer and make some cheaper
+    /// (they fail to if [`Planner::descend`] keeps nothing).
+    #[test]
+    fn descents_lower_some_rows() {
+        let mut cheaper = 0;
+        for row in random_rows(400) {
+            let (one, all) = (plan_row_with(&row, IMPROVE_ROUNDS, false), plan_row(&row));
+            assert!(all.pieces <= one.pieces, "{row:?}");
+            cheaper += usize::from(all.pieces < one.pieces);
+        }
+        assert!(cheaper >= 20, "only {cheaper} of 400 rows cheaper");
     }
 }
