@@ -9,7 +9,7 @@
 use tetris_printer::pattern::text::{parse_file, WideText};
 use tetris_printer::pattern::{triple_mask, WIDE_SUPPORT};
 use tetris_printer::search::wide::{
-    wide_candidates, wide_problem, FLIP_HEIGHT, MIXED_HEIGHT, PAIR_HEIGHT, TOPS_HEIGHT, WIDE_HEIGHT,
+    wide_candidates, wide_problem, FLIP_HEIGHT, MIXED_HEIGHT, PAIR_HEIGHT, WIDE_HEIGHT,
 };
 use tetris_printer::search::{all_placements, solve, DeadTable, Outcome, Placement};
 use tetris_printer::tables;
@@ -36,7 +36,7 @@ fn the_table_holds_exactly_the_committed_patterns() {
     assert_eq!(text.len(), tables::WIDE.len());
     // The four lone triples with no 3-row classic pattern, the flipped emitters' top
     // cells in columns 2..=18, every top cell beside one triple that packs in 4 rows, and
-    // the two triples and the two top cells that pack in 2 rows on some support.
+    // the two triples that pack in 2 rows on some support.
     let keys: Vec<(u32, u8)> = tables::WIDE_KEYS.iter().map(|k| (k.0, k.1)).collect();
     let mut want: Vec<(u32, u8)> = [3, 7, 11, 15]
         .map(|s| (triple_mask(s), WIDE_HEIGHT))
@@ -44,13 +44,13 @@ fn the_table_holds_exactly_the_committed_patterns() {
     want.extend((2..=18).map(|t| (1 << t, FLIP_HEIGHT)));
     want.extend(
         text.iter()
-            .filter(|w| [MIXED_HEIGHT, PAIR_HEIGHT, TOPS_HEIGHT].contains(&w.height))
+            .filter(|w| [MIXED_HEIGHT, PAIR_HEIGHT].contains(&w.height))
             .map(|w| (w.bottom, w.height)),
     );
     want.sort_unstable();
     want.dedup();
     assert_eq!(keys, want, "sorted, for the binary search");
-    assert_eq!(keys.len(), 4 + 17 + 258 + 33 + 16);
+    assert_eq!(keys.len(), 4 + 17 + 258 + 33);
     // The lookup's quick test: no key has more bottom cells than this.
     assert_eq!(
         keys.iter().map(|k| k.0.count_ones()).max(),
@@ -73,8 +73,8 @@ fn the_table_holds_exactly_the_committed_patterns() {
         }
     }
     // 14 one-square supports for each triple; 2 to 4 for each top cell; a top cell and a
-    // triple need none; 108 for the 33 pairs of triples, 63 for the 16 pairs of top cells.
-    assert_eq!(text.len(), 4 * 14 + 62 + 258 + 108 + 63);
+    // triple need none; 108 for the 33 pairs of triples.
+    assert_eq!(text.len(), 4 * 14 + 62 + 258 + 108);
     assert!(text
         .iter()
         .all(|w| (w.height == MIXED_HEIGHT) == (w.bottom.count_ones() == 4)));
