@@ -108,6 +108,7 @@ const J3: u8 = index_of(Piece::J, 3);
 const L0: u8 = index_of(Piece::L, 0);
 const L1: u8 = index_of(Piece::L, 1);
 const L2: u8 = index_of(Piece::L, 2);
+const L3: u8 = index_of(Piece::L, 3);
 
 /// 2 × 4 upright J pair.
 const J_UP: usize = 0;
@@ -123,12 +124,16 @@ const T_SQUARE: usize = 4;
 const J_WIDE: usize = 5;
 /// 5 × 8 of ten L (the J one mirrored).
 const L_WIDE: usize = 6;
+/// 2 × 8 stair of three T, bars left, right, left (four cells of the rectangle left).
+const T_STAIR: usize = SINGLES + SINGLE_COUNT;
+/// Its mirror image.
+const T_STAIR_MIRRORED: usize = T_STAIR + 1;
 
 /// The first single flat piece; the six (J0, J2, T0, T2, L0, L2) follow in that order,
-/// then the four upright singles (J3, T1, T3, L1).
+/// then the six upright singles (J3, T1, T3, L1, J1, L3).
 const SINGLES: usize = 7;
 /// How many singles there are.
-const SINGLE_COUNT: usize = 10;
+const SINGLE_COUNT: usize = 12;
 
 /// The shape with index `s` (a constant of the table: a bad one fails compilation).
 const fn shape_at(s: u8) -> Shape {
@@ -161,7 +166,9 @@ const fn single(s: u8) -> BlockShape {
             J3 => &[(J3, 0, 0)],
             T1 => &[(T1, 0, 0)],
             T3 => &[(T3, 0, 0)],
-            _ => &[(L1, 0, 0)],
+            L1 => &[(L1, 0, 0)],
+            J1 => &[(J1, 0, 0)],
+            _ => &[(L3, 0, 0)],
         },
     }
 }
@@ -199,9 +206,13 @@ const J_WIDE_PIECES: [(u8, u8, u8); 10] = [
 const L_UP_PIECES: [(u8, u8, u8); 2] = mirrored(J_UP_PIECES, 2);
 const L_FLAT_PIECES: [(u8, u8, u8); 2] = mirrored(J_FLAT_PIECES, 4);
 const L_WIDE_PIECES: [(u8, u8, u8); 10] = mirrored(J_WIDE_PIECES, 5);
+/// T3, T1, T3 up a 2-wide column: each bar rests on the one below it and the nub beside
+/// it. Left out: the bottom right cell and the top three of the rectangle's 2 × 8.
+const T_STAIR_PIECES: [(u8, u8, u8); 3] = [(T3, 0, 0), (T1, 0, 2), (T3, 0, 4)];
+const T_STAIR_MIRRORED_PIECES: [(u8, u8, u8); 3] = [(T1, 0, 0), (T3, 0, 2), (T1, 0, 4)];
 
 /// Every block, indexed by the constants above.
-pub(crate) static BLOCKS: [BlockShape; SINGLES + SINGLE_COUNT] = [
+pub(crate) static BLOCKS: [BlockShape; SINGLES + SINGLE_COUNT + 2] = [
     BlockShape {
         colour: 0,
         width: 2,
@@ -254,6 +265,20 @@ pub(crate) static BLOCKS: [BlockShape; SINGLES + SINGLE_COUNT] = [
     single(T1),
     single(T3),
     single(L1),
+    single(J1),
+    single(L3),
+    BlockShape {
+        colour: 1,
+        width: 2,
+        height: 8,
+        pieces: &T_STAIR_PIECES,
+    },
+    BlockShape {
+        colour: 1,
+        width: 2,
+        height: 8,
+        pieces: &T_STAIR_MIRRORED_PIECES,
+    },
 ];
 
 /// Rows of a band.
@@ -273,6 +298,18 @@ struct Placed {
 impl Placed {
     fn shape(self) -> &'static BlockShape {
         &BLOCKS[usize::from(self.block)]
+    }
+
+    /// Its piece `j` as a move, with its bounding box's bottom row and top row.
+    fn piece(self, j: usize) -> (Move, usize, usize) {
+        let (s, dx, dy) = self.shape().pieces[j];
+        let shape = shape_at(s);
+        let bottom = usize::from(self.y + dy);
+        (
+            Move::new_unchecked(shape, self.x + dx),
+            bottom,
+            bottom + usize::from(shape.height()) - 1,
+        )
     }
 
     /// Its pieces as moves, each with its bounding box's bottom row and top row.
@@ -381,6 +418,76 @@ impl DirectPlan {
                 }
             }
         }
+    }
+
+    /// Whether piece `j` of block `i` drops exactly into place with the plan's other
+    /// pieces (see the module docs): when it drops, right after the passes of the row
+    /// below its top row `t`, nothing is filled above it in its columns, and some cell of
+    /// it rests on the floor or a filled cell. Filled then: in rows below `t`, every
+    /// pixel but the cells of direct pieces dropped after it; in row `t`, the cells of
+    /// direct pieces dropped before it (the row's pixels come after). Pieces drop by top
+    /// row, then block, then piece ([`DirectPlan::after_row`]).
+    fn lands(&self, px: &Pixels, i: usize, j: usize) -> bool {
+        let (m, bottom, top) = self.blocks[i].piece(j);
+        // Rows top − 3 ..= top: the direct cells dropped after it, and before it.
+        let lo = top.saturating_sub(3);
+        let (mut later, mut earlier) = ([0u32; 4], [0u32; 4]);
+        for (i2, p) in self.blocks[..self.len].iter().enumerate() {
+            for (j2, (m2, b2, t2)) in p.pieces().enumerate() {
+                if t2 < lo || b2 > top || (i2, j2) == (i, j) {
+                    continue;
+                }
+                let after = (t2, i2, j2) > (top, i, j);
+                for r in b2.max(lo)..=t2.min(top) {
+                    let cells = m2.shape.row_mask((r - b2) as u8) << m2.x;
+                    if after {
+                        later[r - lo] |= cells;
+                    } else {
+                        earlier[r - lo] |= cells;
+                    }
+                }
+            }
+        }
+        let filled = |r: usize| {
+            if r < top {
+                px.any(r) & !later[r - lo]
+            } else {
+                earlier[r - lo]
+            }
+        };
+        let mut rests = false;
+        for dx in 0..m.shape.width() {
+            let c = 1u32 << (m.x + dx);
+            let rows = (0..m.shape.height()).filter(|&dy| m.shape.row_mask(dy) << m.x & c != 0);
+            let (low, high) = rows.fold((u8::MAX, 0), |(l, h), dy| (l.min(dy), h.max(dy)));
+            let (low, high) = (bottom + usize::from(low), bottom + usize::from(high));
+            if (high + 1..=top).any(|r| filled(r) & c != 0) {
+                return false;
+            }
+            rests |= low == 0 || filled(low - 1) & c != 0;
+        }
+        rests
+    }
+
+    /// Whether every piece whose landing the cells of block `i` (just added) could
+    /// change still lands, the block's own pieces included: those sharing a column
+    /// with it whose top row is at most 3 rows from one of its rows.
+    fn all_land(&self, px: &Pixels, i: usize) -> bool {
+        let new = self.blocks[i];
+        let (nx, nw) = (usize::from(new.x), usize::from(new.shape().width));
+        let (ny, nh) = (usize::from(new.y), usize::from(new.shape().height));
+        for (i2, p) in self.blocks[..self.len].iter().enumerate() {
+            let (x, w) = (usize::from(p.x), usize::from(p.shape().width));
+            if x >= nx + nw || nx >= x + w {
+                continue;
+            }
+            for (j2, (_, _, t2)) in p.pieces().enumerate() {
+                if t2 + 3 >= ny && t2 <= ny + nh + 2 && !self.lands(px, i2, j2) {
+                    return false;
+                }
+            }
+        }
+        true
     }
 
     /// How many direct pieces there are.
@@ -516,6 +623,14 @@ fn item(px: &Pixels, width: usize, x: usize, y: usize, rows: usize) -> Item {
         2 => {
             for s in (0..rows / 4).map(|k| y + 4 * k) {
                 first_fit(&mut it, &[J_UP, L_UP], s);
+            }
+            if rows == BAND {
+                let mut stair = Item::default();
+                if first_fit(&mut stair, &[T_STAIR, T_STAIR_MIRRORED], y)
+                    && stair.covered > it.covered
+                {
+                    it = stair;
+                }
             }
         }
         4 => {
@@ -697,21 +812,27 @@ fn add_singles(
     let mut priced = priced_band(plan, sprite, y, rows);
     for s in y..y + rows {
         for x in px.x0..px.x0 + px.width {
-            for (b, single) in BLOCKS.iter().enumerate().skip(SINGLES) {
+            for (b, single) in BLOCKS.iter().enumerate().skip(SINGLES).take(SINGLE_COUNT) {
                 let (w, h) = (usize::from(single.width), usize::from(single.height));
                 if s + h > y + rows || x + w > px.x0 + px.width {
                     continue;
                 }
-                let bbox = ((1 << w) - 1) << x;
-                if plan.cells[s..s + h].iter().any(|&c| c & bbox != 0) || !px.fits(b, x, s) {
-                    continue;
-                }
-                let mut trial = *plan;
-                trial.add(Placed {
+                let placed = Placed {
                     block: b as u8,
                     x: x as u8,
                     y: s as u8,
-                });
+                };
+                let (m, _, _) = placed.piece(0);
+                let overlaps = (0..m.shape.height())
+                    .any(|dy| plan.cells[s + usize::from(dy)] & m.shape.row_mask(dy) << m.x != 0);
+                if overlaps || !px.fits(b, x, s) {
+                    continue;
+                }
+                let mut trial = *plan;
+                trial.add(placed);
+                if !trial.all_land(px, trial.len - 1) {
+                    continue;
+                }
                 let mut tp = priced;
                 for (r, t) in tp.iter_mut().enumerate().skip(s - y).take(h) {
                     *t = priced_row(&trial, sprite, y + r);
@@ -765,7 +886,12 @@ pub(crate) fn plan(sprite: &Sprite) -> DirectPlan {
             }
             let first = plan.len;
             plan = chosen;
-            total += add_singles(&px, sprite, y, rows, first, cost, &mut plan);
+            let c1 = add_singles(&px, sprite, y, rows, first, cost, &mut plan);
+            total += if c1 < cost {
+                add_singles(&px, sprite, y, rows, first, c1, &mut plan)
+            } else {
+                c1
+            };
             y += rows;
         }
         if total < best.pieces {
@@ -782,43 +908,72 @@ mod tests {
     use crate::playfield::Playfield;
 
     /// Every block, dropped in its order on the floor and on top of itself, lands
-    /// exactly on its cells, and the blocks before the singles fill their rectangle:
-    /// the order the converter drops their pieces in (by top row, then table order) is
-    /// one the simulator accepts.
+    /// exactly on its cells, the cells of its rectangle that no piece covers (pixels
+    /// emitted in their rows' passes) filled just before the first piece whose top row
+    /// is above them drops: the order the converter drops their pieces in (by top row,
+    /// then table order) is one the simulator accepts. The blocks before the singles
+    /// fill their rectangle; the stairs leave four cells of theirs. A lone J1 or L3 is
+    /// dropped with its box's other cells empty: the cells above its short column must be
+    /// filled after it, by later direct pieces ([`DirectPlan::lands`] sees to that).
     #[test]
     fn blocks_land_where_the_table_says() {
         for (b, block) in BLOCKS.iter().enumerate() {
-            let (w, h) = (block.width, block.height);
+            let (w, h) = (usize::from(block.width), usize::from(block.height));
+            let short = matches!(block.pieces, [(J1 | L3, _, _)]);
             let mut field = Playfield::new();
-            for layer in 0..2u8 {
+            let n = block.pieces.len();
+            for layer in 0..2 {
                 let placed = Placed {
                     block: b as u8,
                     x: 3,
-                    y: layer * h,
+                    y: (layer * h) as u8,
+                };
+                let mut cells = [0u32; 8];
+                for (m, bottom, _) in placed.pieces() {
+                    for dy in 0..m.shape.height() {
+                        cells[bottom + usize::from(dy) - layer * h] |= m.shape.row_mask(dy) << m.x;
+                    }
+                }
+                let rect = ((1u32 << w) - 1) << 3;
+                let mut emitted = 0;
+                let mut emit_below = |field: &mut Playfield, top: usize| {
+                    while !short && emitted < h && layer * h + emitted < top {
+                        let y = layer * h + emitted;
+                        for x in 0..21 {
+                            if (rect & !cells[emitted]) >> x & 1 != 0 {
+                                field.set(x, y, Some(Piece::for_color(block.colour)));
+                            }
+                        }
+                        emitted += 1;
+                    }
                 };
                 let mut pieces: [(Move, usize, usize); 10] =
                     [(Move::new_unchecked(shape_at(0), 0), 0, 0); 10];
-                let n = block.pieces.len();
                 for (slot, p) in pieces.iter_mut().zip(placed.pieces()) {
                     *slot = p;
                 }
                 // The converter's order: by top row, stable.
                 pieces[..n].sort_by_key(|p| p.2);
-                for (m, bottom, _) in &pieces[..n] {
+                for (m, bottom, top) in &pieces[..n] {
+                    emit_below(&mut field, *top);
                     let landing = field.drop_piece(*m).unwrap();
                     assert_eq!(usize::from(landing.y), *bottom, "block {b}: {m}");
                     assert_eq!(landing.lines(), 0);
                 }
-                assert_eq!(field.pieces() as usize, n * (usize::from(layer) + 1));
-            }
-            if b < SINGLES {
-                assert_eq!(block.pieces.len() * 4, usize::from(w) * usize::from(h));
-                for y in 0..usize::from(2 * h) {
-                    assert_eq!(field.rows()[y], ((1 << w) - 1) << 3, "block {b} row {y}");
+                emit_below(&mut field, usize::MAX);
+                assert_eq!(field.pieces() as usize, n * (layer + 1));
+                let left: u32 = cells[..h].iter().map(|&c| (rect & !c).count_ones()).sum();
+                match b {
+                    _ if b < SINGLES => assert_eq!(left, 0, "block {b}"),
+                    T_STAIR | T_STAIR_MIRRORED => assert_eq!((n, left), (3, 4), "block {b}"),
+                    _ => {
+                        assert_eq!(n, 1);
+                        assert!((w, h) == (3, 2) || (w, h) == (2, 3), "block {b}");
+                    }
                 }
-            } else {
-                assert_eq!(block.pieces.len(), 1);
-                assert!((w, h) == (3, 2) || (w, h) == (2, 3), "block {b}");
+            }
+            for y in (0..2 * h).filter(|_| !short) {
+                assert_eq!(field.rows()[y], ((1 << w) - 1) << 3, "block {b} row {y}");
             }
             // One colour, its piece.
             for &(s, _, _) in block.pieces {
