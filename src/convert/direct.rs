@@ -368,6 +368,18 @@ impl DirectPlan {
         let p = self.blocks[i];
         self.blocks.copy_within(i + 1..self.len, i);
         self.len -= 1;
+        self.clear(p);
+    }
+
+    /// Puts block `block` in the place of block `i` (same corner), in its drop order.
+    fn replace(&mut self, i: usize, block: usize) {
+        self.clear(self.blocks[i]);
+        self.blocks[i].block = block as u8;
+        self.mark(self.blocks[i]);
+    }
+
+    /// Clears the cells of `p`.
+    fn clear(&mut self, p: Placed) {
         for (m, bottom, _) in p.pieces() {
             for dy in 0..m.shape.height() {
                 let cells = !(m.shape.row_mask(dy) << m.x);
@@ -790,6 +802,32 @@ fn pruned(
             i += 1;
         }
     }
+    // Each stair turned into its mirror image where that lowers the band's pieces (the
+    // DP takes the first of two that cover as much).
+    for i in first..plan.len {
+        let b = plan.blocks[i];
+        let (x, by) = (usize::from(b.x), usize::from(b.y));
+        let other = match usize::from(b.block) {
+            T_STAIR => T_STAIR_MIRRORED,
+            T_STAIR_MIRRORED => T_STAIR,
+            _ => continue,
+        };
+        if !px.fits(other, x, by) {
+            continue;
+        }
+        let mut trial = *plan;
+        trial.replace(i, other);
+        let mut tp = priced;
+        for (r, t) in tp.iter_mut().enumerate().skip(by - y).take(BAND) {
+            *t = priced_row(&trial, sprite, y + r);
+        }
+        let c = band_cost(&trial, &tp[..rows], first);
+        if c < cost {
+            *plan = trial;
+            cost = c;
+            priced = tp;
+        }
+    }
     cost
 }
 
@@ -812,7 +850,7 @@ fn add_singles(
     let mut priced = priced_band(plan, sprite, y, rows);
     for s in y..y + rows {
         for x in px.x0..px.x0 + px.width {
-            for (b, single) in BLOCKS.iter().enumerate().skip(SINGLES).take(SINGLE_COUNT) {
+            for (b, single) in BLOCKS.iter().enumerate() {
                 let (w, h) = (usize::from(single.width), usize::from(single.height));
                 if s + h > y + rows || x + w > px.x0 + px.width {
                     continue;
@@ -822,9 +860,11 @@ fn add_singles(
                     x: x as u8,
                     y: s as u8,
                 };
-                let (m, _, _) = placed.piece(0);
-                let overlaps = (0..m.shape.height())
-                    .any(|dy| plan.cells[s + usize::from(dy)] & m.shape.row_mask(dy) << m.x != 0);
+                let overlaps = placed.pieces().any(|(m, bottom, _)| {
+                    (0..m.shape.height()).any(|dy| {
+                        plan.cells[bottom + usize::from(dy)] & m.shape.row_mask(dy) << m.x != 0
+                    })
+                });
                 if overlaps || !px.fits(b, x, s) {
                     continue;
                 }
