@@ -128,6 +128,17 @@ const L_WIDE: usize = 6;
 const T_STAIR: usize = SINGLES + SINGLE_COUNT;
 /// Its mirror image.
 const T_STAIR_MIRRORED: usize = T_STAIR + 1;
+/// The stair a row higher (the bottom two cells and one of the top row's left).
+const T_STAIR_HIGH: usize = T_STAIR + 2;
+/// Its mirror image.
+const T_STAIR_HIGH_MIRRORED: usize = T_STAIR + 3;
+/// The stairs, in the order the DP tries them.
+const STAIRS: [usize; 4] = [
+    T_STAIR,
+    T_STAIR_MIRRORED,
+    T_STAIR_HIGH,
+    T_STAIR_HIGH_MIRRORED,
+];
 
 /// The first single flat piece; the six (J0, J2, T0, T2, L0, L2) follow in that order,
 /// then the six upright singles (J3, T1, T3, L1, J1, L3).
@@ -210,9 +221,11 @@ const L_WIDE_PIECES: [(u8, u8, u8); 10] = mirrored(J_WIDE_PIECES, 5);
 /// it. Left out: the bottom right cell and the top three of the rectangle's 2 × 8.
 const T_STAIR_PIECES: [(u8, u8, u8); 3] = [(T3, 0, 0), (T1, 0, 2), (T3, 0, 4)];
 const T_STAIR_MIRRORED_PIECES: [(u8, u8, u8); 3] = [(T1, 0, 0), (T3, 0, 2), (T1, 0, 4)];
+const T_STAIR_HIGH_PIECES: [(u8, u8, u8); 3] = [(T3, 0, 1), (T1, 0, 3), (T3, 0, 5)];
+const T_STAIR_HIGH_MIRRORED_PIECES: [(u8, u8, u8); 3] = [(T1, 0, 1), (T3, 0, 3), (T1, 0, 5)];
 
 /// Every block, indexed by the constants above.
-pub(crate) static BLOCKS: [BlockShape; SINGLES + SINGLE_COUNT + 2] = [
+pub(crate) static BLOCKS: [BlockShape; SINGLES + SINGLE_COUNT + STAIRS.len()] = [
     BlockShape {
         colour: 0,
         width: 2,
@@ -278,6 +291,18 @@ pub(crate) static BLOCKS: [BlockShape; SINGLES + SINGLE_COUNT + 2] = [
         width: 2,
         height: 8,
         pieces: &T_STAIR_MIRRORED_PIECES,
+    },
+    BlockShape {
+        colour: 1,
+        width: 2,
+        height: 8,
+        pieces: &T_STAIR_HIGH_PIECES,
+    },
+    BlockShape {
+        colour: 1,
+        width: 2,
+        height: 8,
+        pieces: &T_STAIR_HIGH_MIRRORED_PIECES,
     },
 ];
 
@@ -544,8 +569,9 @@ impl Pixels {
     }
 
     /// Whether block `b` fits with its bottom-left cell at `(x, y)`: every cell a pixel
-    /// of its colour, and every piece resting on the floor, on a pixel outside the
-    /// block, or on a piece of the block dropped before it.
+    /// of its colour, and every piece resting on the floor, on a pixel that is no cell
+    /// of the block (emitted in its row's passes, before the piece drops), or on a piece
+    /// of the block dropped before it.
     fn fits(&self, b: usize, x: usize, y: usize) -> bool {
         let shape_b = &BLOCKS[b];
         let (w, h) = (usize::from(shape_b.width), usize::from(shape_b.height));
@@ -558,12 +584,14 @@ impl Pixels {
             x: x as u8,
             y: y as u8,
         };
+        let mut block = [0u32; BAND];
         for (m, bottom, _) in placed.pieces() {
             for dy in 0..m.shape.height() {
                 let cells = m.shape.row_mask(dy) << m.x;
                 if self.colour[bottom + usize::from(dy)][c] & cells != cells {
                     return false;
                 }
+                block[bottom + usize::from(dy) - y] |= cells;
             }
         }
         // The block's cells filled so far, rows y..y + h.
@@ -578,7 +606,7 @@ impl Pixels {
                 } else if r == y {
                     self.any(r - 1)
                 } else {
-                    done[r - 1 - y]
+                    done[r - 1 - y] | self.any(r - 1) & !block[r - 1 - y]
                 };
                 // Only the piece's lowest cell in each column can rest on something.
                 let lowest = cells
@@ -638,9 +666,7 @@ fn item(px: &Pixels, width: usize, x: usize, y: usize, rows: usize) -> Item {
             }
             if rows == BAND {
                 let mut stair = Item::default();
-                if first_fit(&mut stair, &[T_STAIR, T_STAIR_MIRRORED], y)
-                    && stair.covered > it.covered
-                {
+                if first_fit(&mut stair, &STAIRS, y) && stair.covered > it.covered {
                     it = stair;
                 }
             }
@@ -802,27 +828,31 @@ fn pruned(
             i += 1;
         }
     }
-    // Each stair turned into its mirror image where that lowers the band's pieces (the
-    // DP takes the first of two that cover as much).
+    // Each stair replaced by the other stair that lowers the band's pieces most, if
+    // any (the DP takes the first of those that cover as much).
     for i in first..plan.len {
         let b = plan.blocks[i];
         let (x, by) = (usize::from(b.x), usize::from(b.y));
-        let other = match usize::from(b.block) {
-            T_STAIR => T_STAIR_MIRRORED,
-            T_STAIR_MIRRORED => T_STAIR,
-            _ => continue,
-        };
-        if !px.fits(other, x, by) {
+        if !STAIRS.contains(&usize::from(b.block)) {
             continue;
         }
-        let mut trial = *plan;
-        trial.replace(i, other);
-        let mut tp = priced;
-        for (r, t) in tp.iter_mut().enumerate().skip(by - y).take(BAND) {
-            *t = priced_row(&trial, sprite, y + r);
+        let mut found = None;
+        for other in STAIRS {
+            if other == usize::from(b.block) || !px.fits(other, x, by) {
+                continue;
+            }
+            let mut trial = *plan;
+            trial.replace(i, other);
+            let mut tp = priced;
+            for (r, t) in tp.iter_mut().enumerate().skip(by - y).take(BAND) {
+                *t = priced_row(&trial, sprite, y + r);
+            }
+            let c = band_cost(&trial, &tp[..rows], first);
+            if c < found.map_or(cost, |(c, _, _)| c) {
+                found = Some((c, trial, tp));
+            }
         }
-        let c = band_cost(&trial, &tp[..rows], first);
-        if c < cost {
+        if let Some((c, trial, tp)) = found {
             *plan = trial;
             cost = c;
             priced = tp;
@@ -1005,7 +1035,7 @@ mod tests {
                 let left: u32 = cells[..h].iter().map(|&c| (rect & !c).count_ones()).sum();
                 match b {
                     _ if b < SINGLES => assert_eq!(left, 0, "block {b}"),
-                    T_STAIR | T_STAIR_MIRRORED => assert_eq!((n, left), (3, 4), "block {b}"),
+                    _ if STAIRS.contains(&b) => assert_eq!((n, left), (3, 4), "block {b}"),
                     _ => {
                         assert_eq!(n, 1);
                         assert!((w, h) == (3, 2) || (w, h) == (2, 3), "block {b}");
