@@ -772,8 +772,13 @@ fn band_cost(plan: &DirectPlan, priced: &[u32], first: usize) -> u32 {
 }
 
 /// The pieces of each row of the band `y..y + rows` with `plan`'s direct pieces.
-fn priced_band(plan: &DirectPlan, sprite: &Sprite, y: usize, rows: usize) -> [u32; BAND] {
-    let mut priced = [0u32; BAND];
+fn priced_band<const N: usize>(
+    plan: &DirectPlan,
+    sprite: &Sprite,
+    y: usize,
+    rows: usize,
+) -> [u32; N] {
+    let mut priced = [0u32; N];
     for (r, p) in priced[..rows].iter_mut().enumerate() {
         *p = priced_row(plan, sprite, y + r);
     }
@@ -802,7 +807,7 @@ fn pruned(
     if plan.len == first {
         return without;
     }
-    let mut priced = priced_band(plan, sprite, y, rows);
+    let mut priced = priced_band::<BAND>(plan, sprite, y, rows);
     let mut cost = band_cost(plan, &priced[..rows], first);
     let mut i = first;
     while i < plan.len {
@@ -875,14 +880,20 @@ fn add_singles(
     rows: usize,
     first: usize,
     mut cost: u32,
+    across: u32,
     plan: &mut DirectPlan,
 ) -> u32 {
-    let mut priced = priced_band(plan, sprite, y, rows);
+    let mut priced = priced_band::<MAX_HEIGHT>(plan, sprite, y, rows);
     for s in y..y + rows {
         for x in px.x0..px.x0 + px.width {
             for (b, single) in BLOCKS.iter().enumerate() {
                 let (w, h) = (usize::from(single.width), usize::from(single.height));
                 if s + h > y + rows || x + w > px.x0 + px.width {
+                    continue;
+                }
+                // Only blocks across one of the rows `across` starts, if any.
+                let starts = ((1u32 << h) - 2) << s;
+                if across != 0 && across & starts == 0 {
                     continue;
                 }
                 let placed = Placed {
@@ -940,7 +951,12 @@ pub(crate) fn plan(sprite: &Sprite) -> DirectPlan {
         let mut plan = DirectPlan::EMPTY;
         let mut total = 0;
         let mut y = 0;
+        // The rows where a band starts (the first one's excepted).
+        let mut edges = 0u32;
         while y < h {
+            if y > 0 {
+                edges |= 1 << y;
+            }
             let rows = if y == 0 && offset > 0 { offset } else { BAND }.min(h - y);
             let without: u32 = plain[y..y + rows].iter().sum();
             // The band's cheapest blocks, or none.
@@ -956,14 +972,16 @@ pub(crate) fn plan(sprite: &Sprite) -> DirectPlan {
             }
             let first = plan.len;
             plan = chosen;
-            let c1 = add_singles(&px, sprite, y, rows, first, cost, &mut plan);
+            let c1 = add_singles(&px, sprite, y, rows, first, cost, 0, &mut plan);
             total += if c1 < cost {
-                add_singles(&px, sprite, y, rows, first, c1, &mut plan)
+                add_singles(&px, sprite, y, rows, first, c1, 0, &mut plan)
             } else {
                 c1
             };
             y += rows;
         }
+        // Blocks anywhere in the sprite, across the bands' edges too.
+        total = add_singles(&px, sprite, 0, h, 0, total, edges, &mut plan);
         if total < best.pieces {
             best = plan;
             best.pieces = total;
