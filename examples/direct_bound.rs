@@ -185,10 +185,10 @@ fn floor_height(spec: &RowSpec) -> u32 {
             && (1..3).all(|d| px[i + d].x == px[i].x + d as u8 && px[i + d].colour == px[i].colour)
     };
     let mut cover = [0u32; WIDTH + 2];
-    for i in 0..n {
+    for (i, p) in px.iter().enumerate() {
         let in_flip = (i.saturating_sub(2)..=i).any(flip_at);
         if !in_flip {
-            let start = usize::from(px[i].x + px[i].colour - 2);
+            let start = usize::from(p.x + p.colour - 2);
             for c in &mut cover[start..start + 3] {
                 *c += 1;
             }
@@ -197,7 +197,8 @@ fn floor_height(spec: &RowSpec) -> u32 {
     residue_height(cover.iter().copied().max().unwrap_or(0), n as u32)
 }
 
-/// One row's share of the bound, in quarter pieces: `(exact-based, floor-based)`.
+/// One row's share of the bound, in quarter pieces: `(exact-based, floor-based,
+/// whether every leftover the bound needed was priced exactly within the budget)`.
 fn row_bound(sprite: &Sprite, y: usize, plain: u32, budget: Duration) -> (u32, u32, bool) {
     let p = row_spec(sprite, y);
     let n = p.pixels.len() as u32;
@@ -247,6 +248,10 @@ fn row_bound(sprite: &Sprite, y: usize, plain: u32, budget: Duration) -> (u32, u
     }
     (best, floor_best, complete)
 }
+
+/// Per row: plain exact pieces, direct+exact row pieces, whether the platform was
+/// refused, bound and floor in quarter pieces, whether the bound is complete.
+type RowResult = (u32, u32, bool, u32, u32, bool);
 
 fn main() -> ExitCode {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
@@ -299,10 +304,7 @@ fn main() -> ExitCode {
         .flat_map(|(i, (_, s))| (0..s.height()).map(move |y| (i, y)))
         .collect();
     let cells: Vec<DirectCells> = sprites.iter().map(|(_, s)| direct_cells(s)).collect();
-    // Per job: (plain exact pieces, direct+exact row pieces, platform refused, bound
-    // quarters, floor quarters, bound complete).
-    let results: Vec<Mutex<Option<(u32, u32, bool, u32, u32, bool)>>> =
-        jobs.iter().map(|_| Mutex::new(None)).collect();
+    let results: Vec<Mutex<Option<RowResult>>> = jobs.iter().map(|_| Mutex::new(None)).collect();
     let next = AtomicUsize::new(0);
     std::thread::scope(|scope| {
         for _ in 0..threads {

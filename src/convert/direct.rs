@@ -10,17 +10,18 @@
 //! - its cells are never cleared: the matrix of a pass of row `r` fills rows `r + 1…`
 //!   and clears them, and every row `r ≥ hi` is printed after the piece, every row
 //!   `r < hi` before it (so its matrix was in place and gone before the piece came);
-//! - it lands exactly: every row above `hi` is still empty, and in its own rows the
-//!   only cells not yet filled are those of direct pieces dropped later — so in each of
-//!   its columns, the cells above its top cell up to row `hi` must belong to pieces
-//!   dropped later (the block tables are built so that they do), and some cell of it
-//!   must rest on a pixel (all pixels below it are filled by then), the floor, or a
-//!   piece of its block dropped before it;
+//! - it lands exactly: every row above `hi` is still empty; in rows below `hi` every
+//!   pixel is filled but the cells of direct pieces dropped later, and in row `hi` only
+//!   the cells of direct pieces dropped before it are. So in each of its columns the
+//!   cells above its top cell up to row `hi` must be none of those, and some cell of it
+//!   must rest on the floor or on one of those (`DirectPlan::lands`; the drop order is
+//!   by top row, then block, then the block's table order);
 //! - its cells in row `hi` are filled before row `hi`'s passes: they are *pre-filled*,
 //!   support for that row's fillers ([`RowInput::support`]); its cells in rows below
 //!   `hi` are *holes* while those rows print (no support, nothing emitted there);
-//! - every emitted pixel stays held up: a pixel above a direct cell is emitted only
-//!   after the top row of that cell's block, whose pieces are all in by then;
+//! - every emitted pixel stays held up: a pixel above a direct cell in a row below the
+//!   piece's top row would be filled before the piece drops and bar its way, so such a
+//!   pixel is emitted only after the piece is in;
 //! - no platform meets a direct cell: a platform fills its row completely and rests
 //!   on the leftmost square of the row below, so a row with a platform has no
 //!   pre-filled cell and no direct cell still missing in the row below
@@ -31,43 +32,58 @@
 //! Pieces come in *blocks* from one static table, [`BLOCKS`], each with a drop order the
 //! simulator checks (the unit test below): 2 × 4 upright J or L pairs, 4 × 2 flat J or L
 //! pairs, the 4 × 4 of four T, a 5 × 8 of ten J or L (with the 2 × 4 it tiles any width
-//! from 2 up, 17 included; J alone tiles no 3 × 4, 3 × 8, 5 × 4 or 17 × 4), the six
-//! single flat pieces (J0, J2, T0, T2, L0, L2) and four single upright ones (J3, T1,
-//! T3, L1; a lone J1 or L3 would need the cell above its short column filled after it). A block fits where its cells are pixels
-//! of its colour and each of its pieces rests on a pixel, the floor or an earlier piece
-//! of the block.
+//! from 2 up, 17 included; J alone tiles no 3 × 4, 3 × 8, 5 × 4 or 17 × 4), the twelve
+//! single pieces (J, T and L in every orientation), and four *stairs*: three T up a
+//! 2 × 8 column, bars alternating left and right, each resting on the one below (T
+//! tiles no 2-wide column; a stair leaves four of its 16 cells to the passes), from the
+//! band's bottom row or one higher, and mirrored. A block fits where its cells are
+//! pixels of its colour and each of its pieces rests on the floor, on a pixel that is
+//! no cell of the block (emitted before the piece drops) or on an earlier piece of the
+//! block.
 //!
 //! The sprite's rows are cut into *bands* of 8 rows from a row offset `o` (the first
 //! band has `o` rows). In a band, a DP over the columns picks *column items* side by
-//! side, each owning its columns over the band: 2 wide (a 2 × 4 per 4 rows), 3 wide (a
-//! single flat piece per 2 rows), 4 wide (a 4 × 4 T, else a 4 × 2, per slot) or 5 wide
-//! (a 5 × 8), maximising the pixels covered (ties: the first found). Covering pixels is
-//! not what saves pieces (a row's passes cost `(21·Σh + pixels)/4`, so only rows left
-//! with nothing, or with a pixel count that closes in fewer matrix rows, get cheaper),
-//! so the band's rows are then *priced* with the default row planner
-//! ([`fewest::plan_row`]) and one sweep drops each block whose removal lowers the
-//! band's pieces. Each band does this for five sets of items (all; no singles; 2 and 5
-//! wide; 4 wide; singles) and keeps the cheapest, or no blocks at all when none beats
-//! the default's rows. Last, single pieces are tried anywhere in the band where no
-//! other direct piece touches their box, each kept if it lowers the band's pieces
-//! (`add_singles`). Bands do not interact (a band's pieces stay in its rows; a row's
-//! plan and platform depend only on its own pixels, its pre-filled cells and its band's
-//! missing cells), so no offset's print costs more than the default. All 8 offsets are
-//! tried and the cheapest print (the lowest offset on a tie) is kept.
+//! side, each owning its columns over the band: 2 wide (a 2 × 4 per 4 rows, or a stair
+//! if it covers more), 3 wide (a single flat piece per 2 rows), 4 wide (a 4 × 4 T,
+//! else a 4 × 2, per slot) or 5 wide (a 5 × 8), maximising the pixels covered (ties:
+//! the first found). Covering pixels is not what saves pieces (a row's passes cost
+//! `(21·Σh + pixels)/4`, so only rows left with nothing, or with a pixel count that
+//! closes in fewer matrix rows, get cheaper), so the band's rows are then *priced* with
+//! the default row planner ([`fewest::plan_row`]), one sweep drops each block whose
+//! removal lowers the band's pieces, and one more replaces each stair by the other
+//! stair that lowers them most. Each band does this for five sets of items (all; no
+//! singles; 2 and 5 wide; 4 wide; singles) and keeps the cheapest, or no blocks at all
+//! when none beats the default's rows. Then the *add pass* (`add_blocks`) tries every
+//! block at every row and column of the band, in table order, and keeps each that
+//! fits, covers no direct cell, lets itself and every piece near it still land
+//! (`DirectPlan::all_land`) and lowers the band's pieces; it runs a second time when
+//! the first saved something. A band's pieces stay in its rows, and a row's plan and
+//! platform depend only on its own pixels, its pre-filled cells and the missing cells
+//! of its row and the row below, so the bands add up. Last, one add pass over the whole
+//! sprite tries the blocks that cross a band's bottom edge. Every step keeps only what
+//! lowers the pieces, so no offset's print costs more than the default. All 8 offsets
+//! are tried and the cheapest print (the lowest offset on a tie) is kept.
 //!
 //! # Work
 //! Everything is fixed-size on the stack; nothing allocates; nothing recurses. A band
 //! holds at most 8 × 17 = 136 pixels, so its DP keeps at most 34 blocks (4 cells or
 //! more each), and its sweep tries each once, re-planning only the rows of the block
-//! tried (at most 8): at most 8 + 34 × 8 = 280 row plans per band and item set. The
-//! singles pass then tries at most 8 rows × 17 columns × 10 singles, re-planning at
-//! most 3 rows for each that fits: at most 4,080 row plans per band. With at most 5
-//! bands per offset, 5 item sets and 8 offsets, plus the 32 rows planned once without
-//! blocks: at most 32 + 8 × 5 × (5 × 280 + 4,080) = 219,232 row plans, and 8 × 5 × 5
-//! DPs of 17 columns × 4 items (each at most 4 blocks of at most 40 cells checked). The
-//! offsets stop early once a print needs only a quarter of the pixels in pieces (all of
-//! them direct). In practice far fewer: at most ~35 ms per benchmark sprite on a loaded
-//! 2-core machine (the default plans any of them in at most 0.15 ms).
+//! tried (at most 8): at most 8 + 34 × 8 = 280 row plans per band and item set; the
+//! stair sweep at most 8 stairs × 3 others × 8 rows = 192 more. An add pass tries at
+//! most 8 rows × 17 columns × 27 blocks, re-planning the rows of each that fits (the
+//! blocks' heights add up to 94): at most 8 × 17 × 94 = 12,784 row plans, twice per
+//! band. The pass across the at most 4 band edges tries, per edge and column, each
+//! block at the `h − 1` rows that put the edge inside it: at most 4 × 17 × Σ h·(h − 1)
+//! = 4 × 17 × 424 = 28,832 row plans. With at most 5 bands per offset, 5 item sets and
+//! 8 offsets, plus the 32 rows planned once without blocks: at most
+//! 32 + 8 × (5 × (5 × 472 + 2 × 12,784) + 28,832) = 1,347,808 row plans, and
+//! 8 × 5 × 5 DPs of 17 columns × 4 items (each at most 4 blocks of at most 40 cells
+//! checked). Each block tried in an add pass is checked against the plan's pieces
+//! (`DirectPlan::all_land`: every piece sharing a column with it, each against every
+//! piece of the plan, at most 136 × 136 pairs). The offsets stop early once a print
+//! needs only a quarter of the pixels in pieces (all of them direct). In practice far
+//! fewer: at most ~50 ms per benchmark sprite on a loaded 2-core machine (the default
+//! plans any of them in at most 0.15 ms).
 
 use crate::moves::Move;
 use crate::piece::{Piece, Shape};
@@ -866,23 +882,22 @@ fn pruned(
     cost
 }
 
-/// Adds single pieces to the band of rows `y..y + rows` of `plan` (whose blocks
-/// from `first` on are the band's, costing `cost` pieces with the band's rows) wherever
-/// one lowers the band's pieces: each row, column and single in turn, once. A single
-/// goes only where its box (3 × 2 or 2 × 3) holds no other direct cell, so every piece
-/// still lands: a piece in the same columns is wholly above the box (dropped later) or
-/// wholly below it (dropped before), and a taller piece missing a cell under the box
-/// would need that cell to be in the box. Returns the band's pieces.
-fn add_singles(
+/// The add pass: adds blocks to the rows `band` of `plan` (whose blocks from
+/// `first` on are those rows', costing `cost` pieces with the rows) wherever one lowers
+/// their pieces: each row, column and block in turn, once. A block goes only where it
+/// fits, covers no direct cell, and it and every piece near it still land
+/// ([`DirectPlan::all_land`]). With `across` not 0, only blocks with one of the rows in
+/// `across` among their rows above the bottom one are tried. Returns the rows' pieces.
+fn add_blocks(
     px: &Pixels,
     sprite: &Sprite,
-    y: usize,
-    rows: usize,
+    band: core::ops::Range<usize>,
     first: usize,
     mut cost: u32,
     across: u32,
     plan: &mut DirectPlan,
 ) -> u32 {
+    let (y, rows) = (band.start, band.len());
     let mut priced = priced_band::<MAX_HEIGHT>(plan, sprite, y, rows);
     for s in y..y + rows {
         for x in px.x0..px.x0 + px.width {
@@ -972,16 +987,16 @@ pub(crate) fn plan(sprite: &Sprite) -> DirectPlan {
             }
             let first = plan.len;
             plan = chosen;
-            let c1 = add_singles(&px, sprite, y, rows, first, cost, 0, &mut plan);
+            let c1 = add_blocks(&px, sprite, y..y + rows, first, cost, 0, &mut plan);
             total += if c1 < cost {
-                add_singles(&px, sprite, y, rows, first, c1, 0, &mut plan)
+                add_blocks(&px, sprite, y..y + rows, first, c1, 0, &mut plan)
             } else {
                 c1
             };
             y += rows;
         }
         // Blocks anywhere in the sprite, across the bands' edges too.
-        total = add_singles(&px, sprite, 0, h, 0, total, edges, &mut plan);
+        total = add_blocks(&px, sprite, 0..h, 0, total, edges, &mut plan);
         if total < best.pieces {
             best = plan;
             best.pieces = total;
