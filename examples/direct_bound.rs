@@ -21,6 +21,18 @@
 //!   same bound with the leftovers of rows that direct pieces could reach priced by the
 //!   floor alone (no exact planner on them), to show how much the exact prices add.
 //!
+//! - `dp`: the fewest pieces of any print whose direct pieces are any set of J/T/L
+//!   placements on pixels of their colour, not overlapping (landing and drop order
+//!   ignored: more sets than the rules allow), with its rows priced by the default row
+//!   planner exactly as `--direct` prices them (`row_pieces_with`): a DP over the rows
+//!   whose state is the set of chosen placements meeting the row. So no `--direct`
+//!   print, with any choice of direct pieces, beats it while rows are planned by the
+//!   default planner. `n/a` when a row meets more than `--cap` placements (default 20).
+//!
+//! The last line adds up, per sprite, the larger of `bound` and `dp`: a lower bound on
+//! the benchmark for any print under the rules whose rows the default planner plans
+//! (it never beats the exact planner, so `bound` holds for it too).
+//!
 //! `--no-bound` skips the bound (the other columns take seconds; the bound up to
 //! `--budget` seconds per row).
 //!
@@ -39,8 +51,9 @@
 //!   `Σh ≥ 1`), so a row that can be covered whole stops there;
 //! - otherwise `(|P_y| + 21·Σh)/4` with `Σh` the least total matrix height of the
 //!   leftover `S = P_y \ C_y`, found by the exact planner on `S` with every pixel held
-//!   and every other cell of the emission row filled (a relaxation: support and held
-//!   pixels only ever help, and the platform's 21 pieces are left out), or, when the
+//!   and every cell of `C_y` filled before the passes (a relaxation: the cells filled
+//!   then are the pre-filled ones, a part of `C_y`; support and held pixels only ever
+//!   help; and the platform's 21 pieces are left out), or, when the
 //!   row's time `--budget` (seconds, default 60) runs out, by the floor `Σh ≥` the passes
 //!   the bars of pixels no flip can take need (bars over one column go to different
 //!   passes), raised to `Σh ≡ −|S| (mod 4)`.
@@ -50,14 +63,16 @@
 //! It holds for the rules as the exact planner states them (emitters J0/T0/L0 and
 //! J2/T2/L2, pass matrices at most 7 rows, one row's passes at a time).
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use tetris_printer::exact::{planner, row_spec, RowSpec};
-use tetris_printer::{BlockKind, Converter, Passes, Piece, Playfield, Shape, Sprite, WIDTH};
+use tetris_printer::{
+    row_pieces_with, BlockKind, Converter, Passes, Piece, Playfield, Shape, Sprite, WIDTH,
+};
 
 /// The direct cells of a print, per row.
 #[derive(Clone, Default)]
@@ -162,6 +177,148 @@ fn slices(sprite: &Sprite, y: usize) -> Vec<u32> {
     v
 }
 
+/// One J, T or L on four pixels of its colour: its bottom and top rows and its cells
+/// in each (bottom first).
+struct Placement {
+    bottom: usize,
+    top: usize,
+    rows: [u32; 3],
+}
+
+impl Placement {
+    /// Its cells in row `y` (none outside its rows).
+    fn cells(&self, y: usize) -> u32 {
+        if (self.bottom..=self.top).contains(&y) {
+            self.rows[y - self.bottom]
+        } else {
+            0
+        }
+    }
+}
+
+/// Every J, T or L placement on pixels of its colour (landing and drop order ignored).
+fn placements(sprite: &Sprite) -> Vec<Placement> {
+    let mut out = Vec::new();
+    let x0 = sprite.x0();
+    for s in shapes() {
+        let colour = s.piece().color().expect("J, T, L");
+        let (w, h) = (usize::from(s.width()), usize::from(s.height()));
+        for bottom in 0..(sprite.height() + 1).saturating_sub(h) {
+            for x in x0..(x0 + sprite.width() + 1).saturating_sub(w) {
+                let mut rows = [0u32; 3];
+                let fits = (0..h).all(|dy| {
+                    let m = s.row_mask(dy as u8) << x;
+                    rows[dy] = m;
+                    (0..WIDTH).all(|c| {
+                        m >> c & 1 == 0
+                            || sprite.cell(c, bottom + dy).map(|v| v.min(2)) == Some(colour)
+                    })
+                });
+                if fits {
+                    out.push(Placement {
+                        bottom,
+                        top: bottom + h - 1,
+                        rows,
+                    });
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The fewest pieces of any print of `sprite` whose direct pieces are any set of
+/// non-overlapping J/T/L placements on pixels of their colour (landing and drop order
+/// ignored: only more sets than the rules allow) and whose rows are priced by the
+/// default row planner as `--direct` prices them (`row_pieces_with`, platforms refused
+/// where a direct cell meets them): a DP over the rows whose state is the set of
+/// chosen placements reaching the row. `None` when some row meets more than `cap`
+/// placements (too many states).
+fn default_dp(sprite: &Sprite, cap: usize) -> Option<u32> {
+    let pl = placements(sprite);
+    let h = sprite.height();
+    // The placements meeting each row.
+    let meet: Vec<Vec<usize>> = (0..h)
+        .map(|y| {
+            (0..pl.len())
+                .filter(|&i| (pl[i].bottom..=pl[i].top).contains(&y))
+                .collect()
+        })
+        .collect();
+    if meet.iter().any(|m| m.len() > cap) {
+        return None;
+    }
+    let mut prices: HashMap<(usize, u32, u32, u32), Option<u32>> = HashMap::new();
+    // Sets of placements meeting row y (sorted indexes) → fewest pieces so far: every
+    // row below priced and every chosen placement counted.
+    let mut states: HashMap<Vec<usize>, u32> = HashMap::new();
+    extend(&pl, &[], &meet[0], 0, 0, 0, &mut states);
+    for y in 0..h {
+        let mut next: HashMap<Vec<usize>, u32> = HashMap::new();
+        for (set, cost) in &states {
+            let covered = set.iter().fold(0, |m, &i| m | pl[i].cells(y));
+            let prefill = set
+                .iter()
+                .filter(|&&i| pl[i].top == y)
+                .fold(0, |m, &i| m | pl[i].cells(y));
+            let missing_below = if y == 0 {
+                0
+            } else {
+                set.iter().fold(0, |m, &i| m | pl[i].cells(y - 1))
+            };
+            let key = (y, covered, prefill, missing_below);
+            let price = *prices
+                .entry(key)
+                .or_insert_with(|| row_pieces_with(sprite, y, covered, prefill, missing_below));
+            let Some(price) = price else { continue };
+            let carried: Vec<usize> = set.iter().copied().filter(|&i| pl[i].top > y).collect();
+            if y + 1 == h {
+                let best = next.entry(Vec::new()).or_insert(u32::MAX);
+                *best = (*best).min(cost + price);
+                continue;
+            }
+            let fresh: Vec<usize> = meet[y + 1]
+                .iter()
+                .copied()
+                .filter(|&i| pl[i].bottom == y + 1)
+                .collect();
+            extend(&pl, &carried, &fresh, 0, cost + price, y + 1, &mut next);
+        }
+        states = next;
+    }
+    states.values().copied().min()
+}
+
+/// Adds to `out` every set `carried` ∪ (a non-overlapping subset of `fresh[k..]`),
+/// each fresh placement costing a piece.
+fn extend(
+    pl: &[Placement],
+    carried: &[usize],
+    fresh: &[usize],
+    k: usize,
+    cost: u32,
+    y: usize,
+    out: &mut HashMap<Vec<usize>, u32>,
+) {
+    if k == fresh.len() {
+        let mut set = carried.to_vec();
+        set.sort_unstable();
+        let best = out.entry(set).or_insert(u32::MAX);
+        *best = (*best).min(cost);
+        return;
+    }
+    extend(pl, carried, fresh, k + 1, cost, y, out);
+    let p = &pl[fresh[k]];
+    let free = carried
+        .iter()
+        .all(|&i| (y..=p.top).all(|r| pl[i].cells(r) & p.cells(r) == 0));
+    if free {
+        let mut with = carried.to_vec();
+        with.push(fresh[k]);
+        extend(pl, &with, fresh, k + 1, cost + 1, y, out);
+    }
+}
+
 /// The least admissible `Σh ≥ min` for `n` pixels: `Σh ≡ −n (mod 4)`.
 fn residue_height(min: u32, n: u32) -> u32 {
     let mut h = min.max(1);
@@ -242,8 +399,7 @@ fn row_bound(sprite: &Sprite, y: usize, plain: u32, budget: Duration) -> (u32, u
             break;
         }
         let cols: u32 = s.pixels.iter().fold(0, |m, q| m | 1 << q.x);
-        let support = ((1u32 << WIDTH) - 1) & !cols;
-        let plan = planner.plan_row_on(s, support);
+        let plan = planner.plan_row_on(s, all & !cols);
         best = best.min(n + 21 * plan.total_height);
     }
     (best, floor_best, complete)
@@ -267,6 +423,11 @@ fn main() -> ExitCode {
         args.drain(i..(i + 2).min(args.len()));
     }
     let budget = Duration::from_secs_f64(budget);
+    let mut cap = 20;
+    if let Some(i) = args.iter().position(|a| a == "--cap") {
+        cap = args.get(i + 1).and_then(|n| n.parse().ok()).unwrap_or(cap);
+        args.drain(i..(i + 2).min(args.len()));
+    }
     let mut paths = args;
     if paths.is_empty() {
         let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/benches/sprites");
@@ -345,10 +506,13 @@ fn main() -> ExitCode {
         .collect();
 
     println!(
-        "{:<20} {:>7} {:>7} {:>7} {:>12} {:>7} {:>7} {:>7}",
-        "sprite", "default", "direct", "exact", "direct+exact", "no-plat", "bound", "floor"
+        "{:<20} {:>7} {:>7} {:>7} {:>12} {:>7} {:>7} {:>7} {:>7}",
+        "sprite", "default", "direct", "exact", "direct+exact", "no-plat", "bound", "floor", "dp"
     );
     let mut totals = [0u64; 7];
+    // The best lower bound on prints whose rows the default planner prices: the larger
+    // of `bound` (the default never beats the exact planner) and `dp`.
+    let mut default_bound = 0;
     for (i, (name, s)) in sprites.iter().enumerate() {
         let default = Converter::with_passes(Passes::Fewest).stats(s).pieces as u32;
         let direct = Converter::new().with_direct(true).stats(s).pieces as u32;
@@ -380,8 +544,10 @@ fn main() -> ExitCode {
                 );
             }
         }
+        let dp = default_dp(s, cap);
+        default_bound += dp.unwrap_or(0).max(bound);
         println!(
-            "{:<20} {:>7} {:>7} {:>7} {:>12} {:>7} {:>7} {:>7}{}",
+            "{:<20} {:>7} {:>7} {:>7} {:>12} {:>7} {:>7} {:>7} {:>7}{}",
             name,
             default,
             direct,
@@ -390,6 +556,7 @@ fn main() -> ExitCode {
             refused,
             bound,
             floor,
+            dp.map_or_else(|| "n/a".to_string(), |d| d.to_string()),
             if incomplete > 0 {
                 format!("  ({incomplete} rows at the floor after the budget)")
             } else {
@@ -407,5 +574,6 @@ fn main() -> ExitCode {
         "{:<20} {:>7} {:>7} {:>7} {:>12} {:>7} {:>7} {:>7}",
         "total", totals[0], totals[1], totals[2], totals[3], totals[4], totals[5], totals[6]
     );
+    println!("lower bound with the default row planner: {default_bound}");
     ExitCode::SUCCESS
 }
