@@ -179,10 +179,9 @@ const fn shape_at(s: u8) -> Shape {
     }
 }
 
-/// A single piece as a block of its own: its colour and size are the shape's. Only the
-/// uprights whose every column's top cell is in their top row (or has only a cell of
-/// their top row above it) are here: a J1 or L3 would need the cell above its short
-/// column to be filled after it.
+/// A single piece as a block of its own: its colour and size are the shape's. A J1 or
+/// L3 lands only where the cells above its short column are filled after it, by later
+/// direct pieces ([`DirectPlan::lands`] checks; the other singles need no such help).
 const fn single(s: u8) -> BlockShape {
     let shape = shape_at(s);
     BlockShape {
