@@ -158,6 +158,8 @@ pub mod tables;
 pub use align::{find_placement, Align, PlacementError, UnknownAlign};
 #[cfg(feature = "alloc")]
 pub use blocks::{parse_blocks, write_blocks, BlocksError, ParseBlocksError};
+#[doc(hidden)]
+pub use convert::row_pieces_with;
 pub use convert::{
     Block, BlockKind, ConvertError, ConvertStats, Converter, Passes, UnknownPasses, MAX_MOVES,
     MAX_PIECES_PER_SQUARE, PLATFORM_PIECES,

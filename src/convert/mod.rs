@@ -34,6 +34,7 @@ mod fewest;
 mod row;
 mod tiling;
 
+pub use direct::row_pieces_with;
 pub use emit::{Block, BlockKind};
 
 use crate::moves::Move;

@@ -17,15 +17,17 @@
 //! the emitters' cells in row `y + 1`, goal `h` everywhere, and as *support* every cell of
 //! the emission row that is filled while the pass runs — the squares of earlier passes,
 //! this pass's own squares and flipped bars (exactly the columns of the pixels printed so
-//! far, this pass's included).
+//! far, this pass's included), and any cells filled before the row's passes
+//! ([`ExactPlanner::plan_row_on`]: direct pieces' cells; none for a plain print).
 //!
 //! An emitter must land where it should. A flipped emitter needs a square of row `y − 1`
 //! under one of its three cells. A single needs a square of row `y − 1` under its pixel,
 //! **or** a cell of row `y` already filled under one of its two other bar cells (a square
-//! of an earlier pass, or a flipped bar of its own pass — dropped first): its bar then
-//! rests on that cell. Row 0 stands on the floor. When a row cannot be printed so, a
-//! **platform** ([`crate::tables::PLATFORMS`], 21 pieces) is built first, on the leftmost
-//! square of the row below, and removed after the last pass; it holds every emitter.
+//! of an earlier pass, a flipped bar of its own pass — dropped first — or a cell filled
+//! before the row's passes): its bar then rests on that cell. Row 0 stands on the floor.
+//! When a row cannot be printed so, a **platform** ([`crate::tables::PLATFORMS`], 21
+//! pieces) is built first, on the leftmost square of the row below, and removed after
+//! the last pass; it holds every emitter.
 //! (A platform is only ever useful for the whole row: it must stand before any square of
 //! the row is emitted, it costs 21 pieces whenever it is removed, and removing it early
 //! changes no pass's matrix. Two platforms never beat one.)
@@ -294,7 +296,8 @@ pub struct ExactPlanner {
     segments: SegmentCache,
     /// Placements that fit in `w` columns, by `w`.
     narrow: Vec<Vec<Placement>>,
-    rows: HashMap<RowSpec, RowPlan>,
+    /// Plans by row and the emission-row cells filled before its passes.
+    rows: HashMap<(RowSpec, u32), RowPlan>,
     /// What the planner has done so far.
     pub counters: ExactCounters,
 }
@@ -398,6 +401,8 @@ struct RowSearch<'a> {
     /// Pixel masks of the flipped emitters that take pixel `i`.
     flips_with: Vec<Vec<u32>>,
     columns: Vec<u32>,
+    /// Emission-row cells filled before the row's passes (support from the start).
+    support: u32,
     all: u32,
     /// Whether a platform holds every emitter.
     platform: bool,
@@ -412,9 +417,10 @@ struct RowSearch<'a> {
 }
 
 impl RowSearch<'_> {
+    /// The emission-row cells filled once the pixels `pixels` are printed.
     fn cols(&self, pixels: u32) -> u32 {
         let mut m = pixels;
-        let mut c = 0;
+        let mut c = self.support;
         while m != 0 {
             c |= self.columns[m.trailing_zeros() as usize];
             m &= m - 1;
@@ -760,19 +766,36 @@ impl ExactPlanner {
     /// # Panics
     /// If the row has more than 17 pixels.
     pub fn plan_row(&mut self, row: &RowSpec) -> RowPlan {
+        self.plan_row_on(row, 0)
+    }
+
+    /// The fewest-pieces plan of one row whose emission-row cells `support` (none of
+    /// them a pixel of the row) are filled before its passes, as direct pieces pre-fill
+    /// them: support for the fillers from the first pass on, and cells a single over a
+    /// hole may rest its bar on. With `support` 0 this is [`ExactPlanner::plan_row`].
+    /// Support only ever helps, so the plan never costs more than without it.
+    ///
+    /// # Panics
+    /// If the row has more than 17 pixels, or `support` holds a pixel's column.
+    pub fn plan_row_on(&mut self, row: &RowSpec, support: u32) -> RowPlan {
         assert!(
             row.pixels.len() <= MAX_ROW_PIXELS,
             "a row has at most 17 pixels"
         );
-        if let Some(p) = self.rows.get(row) {
+        assert!(
+            row.pixels.iter().all(|p| support >> p.x & 1 == 0),
+            "a pixel to print is not filled before its row"
+        );
+        let key = (row.clone(), support);
+        if let Some(p) = self.rows.get(&key) {
             return p.clone();
         }
-        let plan = self.plan_row_uncached(row);
-        self.rows.insert(row.clone(), plan.clone());
+        let plan = self.plan_row_uncached(row, support);
+        self.rows.insert(key, plan.clone());
         plan
     }
 
-    fn plan_row_uncached(&mut self, row: &RowSpec) -> RowPlan {
+    fn plan_row_uncached(&mut self, row: &RowSpec, support: u32) -> RowPlan {
         let n = row.pixels.len();
         if n == 0 {
             return RowPlan {
@@ -814,6 +837,7 @@ impl ExactPlanner {
             flip_of,
             flips_with,
             columns,
+            support,
             all,
             // With no pixel over a hole the holding rule never bites: search once.
             platform: hole,
@@ -846,7 +870,7 @@ impl ExactPlanner {
         let emits = rs.emits;
         // Build the passes with their fillers.
         let mut passes = Vec::new();
-        let mut printed = 0u32;
+        let mut printed = support;
         let mut total_height = 0u32;
         for (set, h) in path {
             let mut pe: Vec<Emit> = (0..emits.len())
