@@ -971,7 +971,7 @@ pub fn row_pieces_with(
     if row.len == 0 {
         return Some(0);
     }
-    let p = fewest::plan_row(&row, y == 0);
+    let p = fewest::plan_row(&row);
     (!p.platform || (prefill == 0 && missing_below == 0)).then_some(p.pieces)
 }
 
