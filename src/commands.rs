@@ -46,7 +46,7 @@ fn scale_arg() -> clap::builder::RangedI64ValueParser<u32> {
 /// How rows are split into passes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum PassesArg {
-    /// Fewest pieces: flipped emitters, fillers and singles resting on squares already emitted (default).
+    /// Fewest pieces: flipped emitters, fillers and singles resting on squares already emitted, passes regrouped by local moves (default).
     Fewest,
     /// The classic emitter table only, passes split by exact search.
     Optimal,
