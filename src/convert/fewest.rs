@@ -56,6 +56,7 @@
 //! branch-and-bound with a node limit); the moves find everything that split won (the
 //! stripes sprite's rows of seven side-by-side triples) and more.
 
+use crate::bits::Bits;
 use crate::sprite::MAX_WIDTH;
 
 use super::classic;
@@ -128,22 +129,100 @@ struct Candidate {
     platform: bool,
 }
 
-/// What one pass of a candidate adds up to.
+/// What one pass of a candidate adds up to. A pass's emitters never overlap (neither
+/// above the row nor in it), so every mask is a union of disjoint masks and
+/// [`PassSum::remove`] undoes [`PassSum::add`] exactly.
 #[derive(Clone, Copy, Default)]
 struct PassSum {
     above: u32,
     row: u32,
-    flips: bool,
     /// The pass's flipped bars (dropped first: a single of the pass may rest on them).
+    /// Not empty: the pass has a flipped emitter.
     flip_row: u32,
     /// Bar starts of its singles over a hole: each needs a filled cell of the emission
     /// row under its bar when it drops (see [`lands`]), else the row needs a platform.
     loose: u32,
-    /// Whether it has a flipped emitter over holes only (the row needs a platform).
-    loose_flip: bool,
+    /// The bars of its flipped emitters over holes only (not empty: the row needs a
+    /// platform).
+    loose_flip: u32,
     n: u8,
-    /// The least the pass can cost: its emitters and the lowest matrix its cells allow.
+    /// Its pixels (the cells of `row`).
+    pixels: u8,
+    /// The least the pass can cost: its emitters and the lowest matrix its cells allow
+    /// (set by [`PassSum::settle`]).
     floor: u16,
+}
+
+impl PassSum {
+    /// Adds `e`, an emitter apart from the pass's emitters.
+    fn add(&mut self, e: &Emit) {
+        self.toggle(e);
+        self.n += 1;
+        self.pixels += if e.flipped() { 3 } else { 1 };
+    }
+
+    /// Takes out `e`, one of the pass's emitters.
+    fn remove(&mut self, e: &Emit) {
+        self.toggle(e);
+        self.n -= 1;
+        self.pixels -= if e.flipped() { 3 } else { 1 };
+    }
+
+    /// Flips `e`'s cells in the masks: adds them if `e` is apart from the pass's
+    /// emitters, takes them out if it is one of them.
+    fn toggle(&mut self, e: &Emit) {
+        self.above ^= e.above;
+        self.row ^= e.row;
+        if e.flipped() {
+            self.flip_row ^= e.row;
+            if !e.held {
+                self.loose_flip ^= e.row;
+            }
+        } else if !e.held {
+            self.loose ^= 1 << e.above.trailing_zeros();
+        }
+    }
+
+    /// Sets the floor from the pixels (none for an empty pass).
+    fn settle(&mut self) {
+        self.floor = if self.n == 0 {
+            0
+        } else {
+            least_pieces(1, u32::from(self.pixels)) as u16
+        };
+    }
+}
+
+/// A candidate's passes summed by pass number (one more slot for a new pass), the
+/// emitters of each pass as a mask of emitter indexes, and the first emitter of every
+/// pass as one mask: what [`Planner::offer_changed`] patches instead of summing each
+/// local move's candidate again.
+struct Groups {
+    sums: [PassSum; MAX_WIDTH + 1],
+    members: [u32; MAX_WIDTH + 1],
+    firsts: u32,
+}
+
+impl Groups {
+    fn of(c: &Candidate) -> Groups {
+        let mut g = Groups {
+            sums: [PassSum::default(); MAX_WIDTH + 1],
+            members: [0; MAX_WIDTH + 1],
+            firsts: 0,
+        };
+        for (i, (e, &p)) in c.emits[..c.len].iter().zip(&c.pass_of).enumerate() {
+            let p = usize::from(p);
+            if g.members[p] == 0 {
+                g.firsts |= 1 << i;
+            }
+            g.members[p] |= 1 << i;
+            g.sums[p].add(e);
+        }
+        for s in &mut g.sums[..c.passes] {
+            s.settle();
+        }
+        g
+    }
 }
 
 /// The fewest pieces that print `pixels` squares with at least `min_rows` matrix rows:
@@ -170,7 +249,7 @@ fn lands(loose: u32, filled: u32) -> bool {
 /// Whether the passes need a platform whatever their order: a flipped emitter lies in
 /// the emission row, so only the row below can hold it.
 fn forced_platform(sums: &[PassSum], passes: usize) -> bool {
-    sums[..passes].iter().any(|s| s.loose_flip)
+    sums[..passes].iter().any(|s| s.loose_flip != 0)
 }
 
 /// Every order of five passes, in lexicographic order; those of fewer passes are the
@@ -231,37 +310,15 @@ impl Planner<'_> {
         pieces
     }
 
-    /// The passes of `c`, summed.
-    fn sums(c: &Candidate) -> [PassSum; MAX_WIDTH] {
-        let mut sums = [PassSum::default(); MAX_WIDTH];
-        for (e, &p) in c.emits[..c.len].iter().zip(&c.pass_of) {
-            let s = &mut sums[usize::from(p)];
-            s.above |= e.above;
-            s.row |= e.row;
-            s.n += 1;
-            if e.flipped() {
-                s.flips = true;
-                s.flip_row |= e.row;
-                s.loose_flip |= !e.held;
-            } else if !e.held {
-                s.loose |= 1 << e.above.trailing_zeros();
-            }
-        }
-        for s in &mut sums[..c.passes] {
-            s.floor = least_pieces(1, s.row.count_ones()) as u16;
-        }
-        sums
-    }
-
-    /// Cost of `c` with its passes in `order` and whether it needs a platform, or `None`
-    /// if it is infeasible or not below the best so far.
-    fn cost(&mut self, c: &Candidate, sums: &[PassSum], order: &[u8]) -> Option<(u32, bool)> {
+    /// Cost of the passes summed in `sums` in `order` (all of them) and whether it needs
+    /// a platform, or `None` if it is infeasible or not below the best so far.
+    fn cost(&mut self, sums: &[PassSum], order: &[u8]) -> Option<(u32, bool)> {
         // A platform holds every emitter up; without one, each single over a hole must
         // land on a cell already filled in the emission row. Fillers rest on the
         // emission row only, either way. Cells filled before the row's passes (by direct
         // pieces) count from the start.
         let mut support = self.row.support;
-        let mut platform = forced_platform(sums, c.passes);
+        let mut platform = forced_platform(sums, order.len());
         let mut total = if platform { PLATFORM_PIECES } else { 0 };
         // The floors of the passes not yet costed: no order can get below them.
         let mut rest: u32 = order
@@ -278,7 +335,8 @@ impl Planner<'_> {
                 platform = true;
                 total += PLATFORM_PIECES;
             }
-            total += u32::from(s.n) + self.fill_pieces(s.above, support | s.row, s.flips)?;
+            let flips = s.flip_row != 0;
+            total += u32::from(s.n) + self.fill_pieces(s.above, support | s.row, flips)?;
             if total + rest >= self.best {
                 return None;
             }
@@ -287,29 +345,30 @@ impl Planner<'_> {
         Some((total, platform))
     }
 
-    /// Prices `c` with its passes in `order` and keeps it, so ordered, if it is the best
-    /// so far.
-    fn offer(&mut self, c: &mut Candidate, sums: &[PassSum], order: &[u8]) {
-        if let Some((cost, platform)) = self.cost(c, sums, order) {
+    /// Prices a candidate, its passes summed in `sums`, with its passes in `order`, and
+    /// keeps it, so ordered, if it is the best so far. Only then is it built (`build`).
+    fn offer(&mut self, sums: &[PassSum], order: &[u8], build: &impl Fn() -> Candidate) {
+        if let Some((cost, platform)) = self.cost(sums, order) {
+            let mut c = build();
             c.order[..order.len()].copy_from_slice(order);
             c.platform = platform;
             if let Some(prev) = self.best_plan {
                 self.runners = [self.runners[1], Some((prev, self.best))];
             }
             self.best = cost;
-            self.best_plan = Some(*c);
+            self.best_plan = Some(c);
         }
     }
 
     /// Offers `c` in its own order.
-    fn offer_orders_fixed(&mut self, c: &mut Candidate) {
-        let sums = Self::sums(c);
-        let order = c.order;
-        self.offer(c, &sums, &order[..c.passes]);
+    fn offer_orders_fixed(&mut self, c: &Candidate) {
+        let sums = Groups::of(c).sums;
+        self.offer(&sums, &c.order[..c.passes], &|| *c);
     }
 
-    /// Tries every order of `c`'s passes (up to 3 passes; more keep their order).
-    fn offer_orders(&mut self, c: &mut Candidate) {
+    /// Tries every order of a candidate's passes (up to 3 passes; more keep their
+    /// order): `sums` sums its `passes` passes, `build` builds it if it wins.
+    fn offer_orders(&mut self, sums: &[PassSum], passes: usize, build: impl Fn() -> Candidate) {
         const ORDERS: [[u8; 3]; 6] = [
             [0, 1, 2],
             [1, 0, 2],
@@ -318,18 +377,17 @@ impl Planner<'_> {
             [1, 2, 0],
             [2, 1, 0],
         ];
-        let sums = Self::sums(c);
-        if Self::floor_of(c, &sums) >= self.best {
+        if Self::floor_of(sums, passes) >= self.best {
             return;
         }
-        if c.passes > 3 {
+        if passes > 3 {
             // In grouping order; and, when some pass has singles over holes, with the
             // passes that need no landing first (stable), so theirs have squares to land on.
             let mut order = [0u8; MAX_WIDTH];
-            for (i, o) in order[..c.passes].iter_mut().enumerate() {
+            for (i, o) in order[..passes].iter_mut().enumerate() {
                 *o = i as u8;
             }
-            let loose = sums[..c.passes].iter().any(|s| s.loose != 0);
+            let loose = sums[..passes].iter().any(|s| s.loose != 0);
             for held_first in [false, true] {
                 if held_first {
                     if !loose {
@@ -338,7 +396,7 @@ impl Planner<'_> {
                     // A stable partition (no `alloc` for a stable sort in the core).
                     let mut k = 0;
                     for landing in [false, true] {
-                        for (p, sum) in sums[..c.passes].iter().enumerate() {
+                        for (p, sum) in sums[..passes].iter().enumerate() {
                             if (sum.loose != 0) == landing {
                                 order[k] = p as u8;
                                 k += 1;
@@ -346,28 +404,28 @@ impl Planner<'_> {
                         }
                     }
                 }
-                self.offer(c, &sums, &order[..c.passes]);
+                self.offer(sums, &order[..passes], &build);
             }
             return;
         }
         for o in ORDERS {
-            let o = &o[..c.passes];
-            if o.iter().any(|&p| usize::from(p) >= c.passes) {
+            let o = &o[..passes];
+            if o.iter().any(|&p| usize::from(p) >= passes) {
                 continue;
             }
-            self.offer(c, &sums, o);
+            self.offer(sums, o, &build);
         }
     }
 
-    /// A floor under the cost of `c` in any order: each pass needs at least the lowest
-    /// matrix height its cell count allows.
-    fn floor_of(c: &Candidate, sums: &[PassSum]) -> u32 {
-        let base = if forced_platform(sums, c.passes) {
+    /// A floor under the cost of the `passes` passes summed in `sums` in any order: each
+    /// pass needs at least the lowest matrix height its cell count allows.
+    fn floor_of(sums: &[PassSum], passes: usize) -> u32 {
+        let base = if forced_platform(sums, passes) {
             PLATFORM_PIECES
         } else {
             0
         };
-        base + sums[..c.passes]
+        base + sums[..passes]
             .iter()
             .map(|s| u32::from(s.floor))
             .sum::<u32>()
@@ -417,11 +475,10 @@ impl Planner<'_> {
             let before = self.best;
             // Each pass's cells above the row and pixels: a move must keep a pass's
             // emitters apart, and cannot win unless the passes' floors leave room.
+            let groups = Groups::of(&base);
             let (mut used, mut pixels) = ([0u32; MAX_WIDTH + 1], [0u32; MAX_WIDTH + 1]);
-            for e in 0..base.len {
-                let p = usize::from(base.pass_of[e]);
-                used[p] |= base.emits[e].above;
-                pixels[p] += base.emits[e].row.count_ones();
+            for (p, s) in groups.sums.iter().enumerate() {
+                (used[p], pixels[p]) = (s.above, u32::from(s.pixels));
             }
             let floor = |n: u32| if n == 0 { 0 } else { least_pieces(1, n) };
             let total: u32 = pixels[..base.passes].iter().map(|&n| floor(n)).sum();
@@ -432,14 +489,15 @@ impl Planner<'_> {
                     + floor(pixels[b] + n - m)
             };
             for i in 0..base.len {
+                let pixels_of = |e: &Emit| if e.flipped() { 3 } else { 1 };
                 let (from, above, n) = (
                     usize::from(base.pass_of[i]),
                     base.emits[i].above,
-                    base.emits[i].row.count_ones(),
+                    pixels_of(&base.emits[i]),
                 );
                 for p in (0..=base.passes).filter(|&p| p != from && used[p] & above == 0) {
                     if moved(from, p, n, 0) < self.best {
-                        self.offer_regrouped(&base, |c| c.pass_of[i] = p as u8);
+                        self.offer_moved(&base, &groups, i, p);
                     }
                 }
                 for j in i + 1..base.len {
@@ -447,9 +505,9 @@ impl Planner<'_> {
                     if to != from
                         && (used[from] & !above) & other == 0
                         && (used[to] & !other) & above == 0
-                        && moved(from, to, n, base.emits[j].row.count_ones()) < self.best
+                        && moved(from, to, n, pixels_of(&base.emits[j])) < self.best
                     {
-                        self.offer_regrouped(&base, |c| c.pass_of.swap(i, j));
+                        self.offer_swapped(&base, &groups, i, j);
                     }
                 }
             }
@@ -479,20 +537,20 @@ impl Planner<'_> {
     /// The best plan, if it has four or five passes, in every order of its passes (the
     /// plans before it were tried in at most two orders of more than three passes).
     fn reorder(&mut self) {
-        let Some(mut c) = self.best_plan else {
+        let Some(c) = self.best_plan else {
             return;
         };
         if !(4..=5).contains(&c.passes) || self.best <= self.floor {
             return;
         }
-        let (sums, n) = (Self::sums(&c), c.passes);
+        let (sums, n) = (Groups::of(&c).sums, c.passes);
         for o in ORDERS_OF_FIVE {
             if o[n..]
                 .iter()
                 .enumerate()
                 .all(|(i, &p)| usize::from(p) == n + i)
             {
-                self.offer(&mut c, &sums, &o[..n]);
+                self.offer(&sums, &o[..n], &|| c);
             }
         }
     }
@@ -567,31 +625,88 @@ impl Planner<'_> {
         }
     }
 
+    /// Offers `base` with emitter `i` moved to pass `to` (apart from its emitters; `to`
+    /// may be a new pass), as [`Planner::offer_regrouped`] would.
+    fn offer_moved(&mut self, base: &Candidate, groups: &Groups, i: usize, to: usize) {
+        let (from, e, bit) = (usize::from(base.pass_of[i]), &base.emits[i], 1 << i);
+        let (mut left, mut joined) = (groups.sums[from], groups.sums[to]);
+        left.remove(e);
+        joined.add(e);
+        let changed = [
+            (from, groups.members[from] & !bit, left),
+            (to, groups.members[to] | bit, joined),
+        ];
+        self.offer_changed(base, groups, changed, |c| c.pass_of[i] = to as u8);
+    }
+
+    /// Offers `base` with emitters `i` and `j` (in different passes, each apart from
+    /// the other's pass) swapped, as [`Planner::offer_regrouped`] would.
+    fn offer_swapped(&mut self, base: &Candidate, groups: &Groups, i: usize, j: usize) {
+        let (p, q) = (usize::from(base.pass_of[i]), usize::from(base.pass_of[j]));
+        let (ei, ej, bi, bj) = (&base.emits[i], &base.emits[j], 1 << i, 1 << j);
+        let (mut sp, mut sq) = (groups.sums[p], groups.sums[q]);
+        sp.remove(ei);
+        sp.add(ej);
+        sq.remove(ej);
+        sq.add(ei);
+        let changed = [
+            (p, groups.members[p] & !bi | bj, sp),
+            (q, groups.members[q] & !bj | bi, sq),
+        ];
+        self.offer_changed(base, groups, changed, |c| c.pass_of.swap(i, j));
+    }
+
+    /// Offers `base` with two passes changed by `change`, priced from `groups` (its
+    /// passes summed) patched by `changed`: each changed pass's number, its emitters
+    /// after the change (a mask of emitter indexes) and their sum. The passes are
+    /// renumbered in order of first emitter as [`regrouped`] does, so the same orders are
+    /// tried in the same sequence; the candidate itself is built only if it wins. The
+    /// change must keep every pass's emitters apart.
+    fn offer_changed(
+        &mut self,
+        base: &Candidate,
+        groups: &Groups,
+        changed: [(usize, u32, PassSum); 2],
+        change: impl Fn(&mut Candidate),
+    ) {
+        let lowest = |m: u32| m & m.wrapping_neg();
+        // The first emitter of each pass after the change (all cleared before any is
+        // set: one pass's old first may be the other's new one).
+        let mut firsts = groups.firsts;
+        for &(p, _, _) in &changed {
+            firsts &= !lowest(groups.members[p]);
+        }
+        for &(_, members, _) in &changed {
+            firsts |= lowest(members);
+        }
+        let mut sums = [PassSum::default(); MAX_WIDTH];
+        let mut passes = 0;
+        for first in Bits(firsts) {
+            sums[passes] = match changed.iter().find(|&&(_, m, _)| m >> first & 1 != 0) {
+                Some(&(_, _, sum)) => sum,
+                None => groups.sums[usize::from(base.pass_of[first])],
+            };
+            passes += 1;
+        }
+        for s in &mut sums[..passes] {
+            s.settle();
+        }
+        self.offer_orders(&sums, passes, || {
+            regrouped(base, &change).expect("the change keeps the passes apart")
+        });
+    }
+
     /// Offers `base` with its passes changed by `change`, if its passes' emitters still
     /// do not overlap: passes renumbered in order of first emitter, every order tried.
-    fn offer_regrouped(&mut self, base: &Candidate, change: impl FnOnce(&mut Candidate)) {
-        let mut c = *base;
-        change(&mut c);
-        let mut renumber = [u8::MAX; MAX_WIDTH + 1];
-        let mut used = [0u32; MAX_WIDTH];
-        c.passes = 0;
-        for i in 0..c.len {
-            let p = &mut renumber[usize::from(c.pass_of[i])];
-            if *p == u8::MAX {
-                *p = c.passes as u8;
-                c.passes += 1;
-            }
-            c.pass_of[i] = *p;
-            let (used, above) = (&mut used[usize::from(*p)], c.emits[i].above);
-            if *used & above != 0 {
-                return;
-            }
-            *used |= above;
+    fn offer_regrouped(&mut self, base: &Candidate, change: impl Fn(&mut Candidate)) {
+        if let Some(c) = regrouped(base, &change) {
+            self.offer_orders(&Groups::of(&c).sums, c.passes, || c);
         }
-        for (p, o) in c.order[..c.passes].iter_mut().enumerate() {
-            *o = p as u8;
-        }
-        self.offer_orders(&mut c);
+    }
+
+    /// Offers `c` in every order ([`Planner::offer_orders`]).
+    fn offer_grouped(&mut self, c: &Candidate) {
+        self.offer_orders(&Groups::of(c).sums, c.passes, || *c);
     }
 
     /// Enumerates the covers of pixels `i..` by flipped and single emitters.
@@ -601,13 +716,13 @@ impl Planner<'_> {
         }
         if i == self.row.len {
             self.group(c, false);
-            self.offer_orders(c);
+            self.offer_grouped(c);
             if c.emits[..c.len].iter().any(Emit::flipped) {
                 let (passes, pass_of) = (c.passes, c.pass_of);
                 self.group(c, true);
                 // The same grouping again cannot cost less.
                 if c.passes != passes || c.pass_of[..c.len] != pass_of[..c.len] {
-                    self.offer_orders(c);
+                    self.offer_grouped(c);
                 }
             }
             return;
@@ -683,6 +798,33 @@ fn plan_row_with(row: &RowInput, rounds: usize, descents: bool) -> RowPlan {
         pieces: planner.best,
         plan,
     }
+}
+
+/// `base` with its passes changed by `change` and renumbered in order of first emitter,
+/// its passes' order the identity; `None` if some pass's emitters overlap.
+fn regrouped(base: &Candidate, change: &impl Fn(&mut Candidate)) -> Option<Candidate> {
+    let mut c = *base;
+    change(&mut c);
+    let mut renumber = [u8::MAX; MAX_WIDTH + 1];
+    let mut used = [0u32; MAX_WIDTH];
+    c.passes = 0;
+    for i in 0..c.len {
+        let p = &mut renumber[usize::from(c.pass_of[i])];
+        if *p == u8::MAX {
+            *p = c.passes as u8;
+            c.passes += 1;
+        }
+        c.pass_of[i] = *p;
+        let (used, above) = (&mut used[usize::from(*p)], c.emits[i].above);
+        if *used & above != 0 {
+            return None;
+        }
+        *used |= above;
+    }
+    for (p, o) in c.order[..c.passes].iter_mut().enumerate() {
+        *o = p as u8;
+    }
+    Some(c)
 }
 
 /// Offers the classic plan `(pass bits, passes)` in its own order, using `c` as scratch.
