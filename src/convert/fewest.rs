@@ -185,11 +185,7 @@ impl PassSum {
 
     /// Sets the floor from the pixels (none for an empty pass).
     fn settle(&mut self) {
-        self.floor = if self.n == 0 {
-            0
-        } else {
-            least_pieces(1, u32::from(self.pixels)) as u16
-        };
+        self.floor = PASS_FLOORS[usize::from(self.pixels)];
     }
 }
 
@@ -229,11 +225,23 @@ impl Groups {
 /// every piece is 4 cells, so `21·rows + pixels ≡ 0 (mod 4)`, i.e. `rows + pixels ≡ 0`.
 /// This is the floor of one pass (`min_rows` = 1), of a whole row (the same: passes
 /// only add rows), and of a split that needs `min_rows` passes.
-fn least_pieces(min_rows: u32, pixels: u32) -> u32 {
-    let least = min_rows.max(1);
+const fn least_pieces(min_rows: u32, pixels: u32) -> u32 {
+    let least = if min_rows > 1 { min_rows } else { 1 };
     let rows = least + (4 - (least + pixels) % 4) % 4;
     (21 * rows + pixels) / 4
 }
+
+/// [`least_pieces`]`(1, n)` for the `n` pixels of one pass (at most 17), and 0 for an
+/// empty one: the floor of a pass, looked up for every candidate's passes.
+const PASS_FLOORS: [u16; MAX_WIDTH + 1] = {
+    let mut out = [0u16; MAX_WIDTH + 1];
+    let mut n = 1;
+    while n <= MAX_WIDTH {
+        out[n] = least_pieces(1, n as u32) as u16;
+        n += 1;
+    }
+    out
+};
 
 /// Whether every single over a hole whose bar starts at a bit of `loose` lands: some cell
 /// under its bar is already `filled` in the emission row (a square of an earlier pass,
@@ -246,10 +254,34 @@ fn lands(loose: u32, filled: u32) -> bool {
     loose & !under_bar == 0
 }
 
-/// Whether the passes need a platform whatever their order: a flipped emitter lies in
-/// the emission row, so only the row below can hold it.
-fn forced_platform(sums: &[PassSum], passes: usize) -> bool {
-    sums[..passes].iter().any(|s| s.loose_flip != 0)
+/// What bounds every order of a candidate's passes from below.
+#[derive(Clone, Copy)]
+struct Floors {
+    /// Whether the passes need a platform whatever their order: a flipped emitter lies
+    /// in the emission row, so only the row below can hold it.
+    platform: bool,
+    /// The sum of the passes' floors.
+    passes: u32,
+}
+
+impl Floors {
+    /// The floors of the first `passes` passes summed in `sums`.
+    fn of(sums: &[PassSum], passes: usize) -> Floors {
+        let sums = &sums[..passes];
+        Floors {
+            platform: sums.iter().any(|s| s.loose_flip != 0),
+            passes: sums.iter().map(|s| u32::from(s.floor)).sum(),
+        }
+    }
+
+    /// No order of the passes costs less.
+    fn total(self) -> u32 {
+        if self.platform {
+            PLATFORM_PIECES + self.passes
+        } else {
+            self.passes
+        }
+    }
 }
 
 /// Every order of five passes, in lexicographic order; those of fewer passes are the
@@ -310,31 +342,33 @@ impl Planner<'_> {
         pieces
     }
 
-    /// Cost of the passes summed in `sums` in `order` (all of them) and whether it needs
-    /// a platform, or `None` if it is infeasible or not below the best so far.
-    fn cost(&mut self, sums: &[PassSum], order: &[u8]) -> Option<(u32, bool)> {
+    /// Cost of the passes summed in `sums` in `order` (all of them, their floors
+    /// `floors`) and whether it needs a platform, or `None` if it is infeasible or not
+    /// below the best so far.
+    fn cost(&mut self, sums: &[PassSum], order: &[u8], floors: Floors) -> Option<(u32, bool)> {
         // A platform holds every emitter up; without one, each single over a hole must
         // land on a cell already filled in the emission row. Fillers rest on the
         // emission row only, either way. Cells filled before the row's passes (by direct
         // pieces) count from the start.
         let mut support = self.row.support;
-        let mut platform = forced_platform(sums, order.len());
+        let mut platform = floors.platform;
         let mut total = if platform { PLATFORM_PIECES } else { 0 };
         // The floors of the passes not yet costed: no order can get below them.
-        let mut rest: u32 = order
-            .iter()
-            .map(|&p| u32::from(sums[usize::from(p)].floor))
-            .sum();
+        let mut rest = floors.passes;
         if total + rest >= self.best {
             return None;
         }
         for &p in order {
             let s = sums[usize::from(p)];
-            rest -= u32::from(s.floor);
             if !platform && !lands(s.loose, support | s.flip_row) {
                 platform = true;
                 total += PLATFORM_PIECES;
+                // The pass costs at least its floor: no need to price its fill.
+                if total + rest >= self.best {
+                    return None;
+                }
             }
+            rest -= u32::from(s.floor);
             let flips = s.flip_row != 0;
             total += u32::from(s.n) + self.fill_pieces(s.above, support | s.row, flips)?;
             if total + rest >= self.best {
@@ -345,10 +379,17 @@ impl Planner<'_> {
         Some((total, platform))
     }
 
-    /// Prices a candidate, its passes summed in `sums`, with its passes in `order`, and
+    /// Prices a candidate, its passes summed in `sums` (their floors `floors`), with its
+    /// passes in `order`, and
     /// keeps it, so ordered, if it is the best so far. Only then is it built (`build`).
-    fn offer(&mut self, sums: &[PassSum], order: &[u8], build: &impl Fn() -> Candidate) {
-        if let Some((cost, platform)) = self.cost(sums, order) {
+    fn offer(
+        &mut self,
+        sums: &[PassSum],
+        order: &[u8],
+        floors: Floors,
+        build: &impl Fn() -> Candidate,
+    ) {
+        if let Some((cost, platform)) = self.cost(sums, order, floors) {
             let mut c = build();
             c.order[..order.len()].copy_from_slice(order);
             c.platform = platform;
@@ -363,7 +404,8 @@ impl Planner<'_> {
     /// Offers `c` in its own order.
     fn offer_orders_fixed(&mut self, c: &Candidate) {
         let sums = Groups::of(c).sums;
-        self.offer(&sums, &c.order[..c.passes], &|| *c);
+        let floors = Floors::of(&sums, c.passes);
+        self.offer(&sums, &c.order[..c.passes], floors, &|| *c);
     }
 
     /// Tries every order of a candidate's passes (up to 3 passes; more keep their
@@ -377,7 +419,8 @@ impl Planner<'_> {
             [1, 2, 0],
             [2, 1, 0],
         ];
-        if Self::floor_of(sums, passes) >= self.best {
+        let floors = Floors::of(sums, passes);
+        if floors.total() >= self.best {
             return;
         }
         if passes > 3 {
@@ -404,7 +447,7 @@ impl Planner<'_> {
                         }
                     }
                 }
-                self.offer(sums, &order[..passes], &build);
+                self.offer(sums, &order[..passes], floors, &build);
             }
             return;
         }
@@ -413,22 +456,8 @@ impl Planner<'_> {
             if o.iter().any(|&p| usize::from(p) >= passes) {
                 continue;
             }
-            self.offer(sums, o, &build);
+            self.offer(sums, o, floors, &build);
         }
-    }
-
-    /// A floor under the cost of the `passes` passes summed in `sums` in any order: each
-    /// pass needs at least the lowest matrix height its cell count allows.
-    fn floor_of(sums: &[PassSum], passes: usize) -> u32 {
-        let base = if forced_platform(sums, passes) {
-            PLATFORM_PIECES
-        } else {
-            0
-        };
-        base + sums[..passes]
-            .iter()
-            .map(|s| u32::from(s.floor))
-            .sum::<u32>()
     }
 
     /// Groups `c`'s emitters into passes first fit by left end (flipped ones apart when
@@ -480,7 +509,7 @@ impl Planner<'_> {
             for (p, s) in groups.sums.iter().enumerate() {
                 (used[p], pixels[p]) = (s.above, u32::from(s.pixels));
             }
-            let floor = |n: u32| if n == 0 { 0 } else { least_pieces(1, n) };
+            let floor = |n: u32| u32::from(PASS_FLOORS[n as usize]);
             let total: u32 = pixels[..base.passes].iter().map(|&n| floor(n)).sum();
             // The passes' floors with `n` pixels moved from pass `a` to pass `b`.
             let moved = |a: usize, b: usize, n: u32, m: u32| {
@@ -544,13 +573,14 @@ impl Planner<'_> {
             return;
         }
         let (sums, n) = (Groups::of(&c).sums, c.passes);
+        let floors = Floors::of(&sums, n);
         for o in ORDERS_OF_FIVE {
             if o[n..]
                 .iter()
                 .enumerate()
                 .all(|(i, &p)| usize::from(p) == n + i)
             {
-                self.offer(&sums, &o[..n], &|| c);
+                self.offer(&sums, &o[..n], floors, &|| c);
             }
         }
     }
@@ -632,6 +662,8 @@ impl Planner<'_> {
         let (mut left, mut joined) = (groups.sums[from], groups.sums[to]);
         left.remove(e);
         joined.add(e);
+        left.settle();
+        joined.settle();
         let changed = [
             (from, groups.members[from] & !bit, left),
             (to, groups.members[to] | bit, joined),
@@ -649,6 +681,8 @@ impl Planner<'_> {
         sp.add(ej);
         sq.remove(ej);
         sq.add(ei);
+        sp.settle();
+        sq.settle();
         let changed = [
             (p, groups.members[p] & !bi | bj, sp),
             (q, groups.members[q] & !bj | bi, sq),
@@ -658,7 +692,7 @@ impl Planner<'_> {
 
     /// Offers `base` with two passes changed by `change`, priced from `groups` (its
     /// passes summed) patched by `changed`: each changed pass's number, its emitters
-    /// after the change (a mask of emitter indexes) and their sum. The passes are
+    /// after the change (a mask of emitter indexes) and their sum, settled. The passes are
     /// renumbered in order of first emitter as [`regrouped`] does, so the same orders are
     /// tried in the same sequence; the candidate itself is built only if it wins. The
     /// change must keep every pass's emitters apart.
@@ -687,9 +721,6 @@ impl Planner<'_> {
                 None => groups.sums[usize::from(base.pass_of[first])],
             };
             passes += 1;
-        }
-        for s in &mut sums[..passes] {
-            s.settle();
         }
         self.offer_orders(&sums, passes, || {
             regrouped(base, &change).expect("the change keeps the passes apart")

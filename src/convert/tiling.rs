@@ -91,8 +91,10 @@ fn tile(bottom: u32, support: u32, h: usize, tiles: Option<&mut Tiles>) -> bool 
         // Inner strips: every width at once, none past the right edge.
         let room = (1u32 << STRIP_WIDTH.min(WIDTH - a)) - 1;
         let ends = (u32::from(tables::inner_fits(h, rest, sup)) & room) << (a + 1) & !reach;
-        for b in Bits(ends) {
-            parent[b] = (a as u8, (b - a) as u8, StripSide::Inner);
+        if tiles.is_some() {
+            for b in Bits(ends) {
+                parent[b] = (a as u8, (b - a) as u8, StripSide::Inner);
+            }
         }
         reach |= ends;
         // Edge strips: from column 0, or to column 21 (each at most one width here).
