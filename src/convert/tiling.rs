@@ -115,6 +115,11 @@ fn tile(bottom: u32, support: u32, h: usize, tiles: Option<&mut Tiles>) -> bool 
                 }
             }
         }
+        // Done once the right edge is reached: its parent, and those of the columns
+        // its chain goes through, are set (each column's first strip found stays).
+        if reach >> WIDTH & 1 != 0 {
+            break;
+        }
         // Next reachable column.
         let next = reach & !((2u32 << a) - 1);
         if next == 0 {
