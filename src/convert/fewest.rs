@@ -461,10 +461,9 @@ impl Planner<'_> {
     }
 
     /// Groups `c`'s emitters into passes first fit by left end (flipped ones apart when
-    /// `apart`).
-    fn group(&mut self, c: &mut Candidate, apart: bool) {
-        let mut used = [0u32; MAX_WIDTH];
-        let mut kind = [false; MAX_WIDTH];
+    /// `apart`); the passes, summed.
+    fn group(c: &mut Candidate, apart: bool) -> [PassSum; MAX_WIDTH] {
+        let mut sums = [PassSum::default(); MAX_WIDTH];
         c.passes = 0;
         // Left ends ascending, ties in cover order: `left << 5 | index`, sorted.
         let mut by_left = [0u16; MAX_WIDTH];
@@ -474,17 +473,22 @@ impl Planner<'_> {
         by_left[..c.len].sort_unstable();
         for &k in &by_left[..c.len] {
             let i = usize::from(k & 31);
-            let (above, flipped) = (c.emits[i].above, c.emits[i].flipped());
-            let p = (0..c.passes)
-                .find(|&p| used[p] & above == 0 && (!apart || kind[p] == flipped))
-                .unwrap_or_else(|| {
-                    kind[c.passes] = flipped;
-                    c.passes += 1;
-                    c.passes - 1
-                });
-            used[p] |= above;
+            let (e, flipped) = (c.emits[i], c.emits[i].flipped());
+            // A pass holds flipped emitters only or singles only when `apart`.
+            let fits = |s: &PassSum| {
+                s.above & e.above == 0 && (!apart || (s.flip_row != 0) == flipped)
+            };
+            let p = (0..c.passes).find(|&p| fits(&sums[p])).unwrap_or_else(|| {
+                c.passes += 1;
+                c.passes - 1
+            });
+            sums[p].add(&e);
             c.pass_of[i] = p as u8;
         }
+        for s in &mut sums[..c.passes] {
+            s.settle();
+        }
+        sums
     }
 
     /// Local moves on the best plan: each emitter moved to another pass or one of its
@@ -735,25 +739,20 @@ impl Planner<'_> {
         }
     }
 
-    /// Offers `c` in every order ([`Planner::offer_orders`]).
-    fn offer_grouped(&mut self, c: &Candidate) {
-        self.offer_orders(&Groups::of(c).sums, c.passes, || *c);
-    }
-
     /// Enumerates the covers of pixels `i..` by flipped and single emitters.
     fn covers(&mut self, c: &mut Candidate, i: usize) {
         if self.best <= self.floor {
             return;
         }
         if i == self.row.len {
-            self.group(c, false);
-            self.offer_grouped(c);
+            let sums = Self::group(c, false);
+            self.offer_orders(&sums, c.passes, || *c);
             if c.emits[..c.len].iter().any(Emit::flipped) {
                 let (passes, pass_of) = (c.passes, c.pass_of);
-                self.group(c, true);
+                let sums = Self::group(c, true);
                 // The same grouping again cannot cost less.
                 if c.passes != passes || c.pass_of[..c.len] != pass_of[..c.len] {
-                    self.offer_grouped(c);
+                    self.offer_orders(&sums, c.passes, || *c);
                 }
             }
             return;
