@@ -97,23 +97,21 @@ fn tile(bottom: u32, support: u32, h: usize, tiles: Option<&mut Tiles>) -> bool 
             }
         }
         reach |= ends;
-        // Edge strips: from column 0, or to column 21 (each at most one width here).
-        let edges = [
-            (
-                StripSide::Left,
-                STRIP_WIDTH + 1,
-                if a == 0 { EDGE_WIDTH } else { 0 },
-            ),
-            (StripSide::Right, WIDTH - a, WIDTH - a),
-        ];
-        for (side, from, to) in edges {
-            for w in from.max(STRIP_WIDTH + 1)..=to.min(EDGE_WIDTH) {
-                let mask = (1u32 << w) - 1;
-                if reach >> (a + w) & 1 == 0 && edge_fits(side, w, h, rest & mask, sup & mask) {
-                    reach |= 1 << (a + w);
-                    parent[a + w] = (a as u8, w as u8, side);
-                }
+        // Edge strips: from column 0 (every edge width), or to column 21 (one width).
+        let mut edge = |side: StripSide, w: usize| {
+            let mask = (1u32 << w) - 1;
+            if reach >> (a + w) & 1 == 0 && edge_fits(side, w, h, rest & mask, sup & mask) {
+                reach |= 1 << (a + w);
+                parent[a + w] = (a as u8, w as u8, side);
             }
+        };
+        if a == 0 {
+            for w in STRIP_WIDTH + 1..=EDGE_WIDTH {
+                edge(StripSide::Left, w);
+            }
+        }
+        if (STRIP_WIDTH + 1..=EDGE_WIDTH).contains(&(WIDTH - a)) {
+            edge(StripSide::Right, WIDTH - a);
         }
         // Done once the right edge is reached: its parent, and those of the columns
         // its chain goes through, are set (each column's first strip found stays).
@@ -182,9 +180,10 @@ fn cheapest(
 ) -> Option<(u32, Choice)> {
     let table = if flips { None } else { tables::emitter(bottom) };
     let filled = bottom.count_ones() as usize;
-    for h in 1..=STRIP_HEIGHT {
+    // The heights whose matrix takes whole pieces: `21·h ≡ h ≡ filled (mod 4)`.
+    for h in ((filled + 3) % 4 + 1..=STRIP_HEIGHT).step_by(4) {
         let cells = 21 * h;
-        if cells < filled || (cells - filled) % 4 != 0 {
+        if cells < filled {
             continue;
         }
         let pieces = ((cells - filled) / 4) as u32;
