@@ -359,7 +359,7 @@ impl Planner<'_> {
             return None;
         }
         for &p in order {
-            let s = sums[usize::from(p)];
+            let s = &sums[usize::from(p)];
             if !platform && !lands(s.loose, support | s.flip_row) {
                 platform = true;
                 total += PLATFORM_PIECES;
@@ -509,6 +509,8 @@ impl Planner<'_> {
             // Each pass's cells above the row and pixels: a move must keep a pass's
             // emitters apart, and cannot win unless the passes' floors leave room.
             let groups = Groups::of(&base);
+            // Where each move's candidate is summed (only its passes' slots are read).
+            let mut scratch = [PassSum::default(); MAX_WIDTH];
             let (mut used, mut pixels) = ([0u32; MAX_WIDTH + 1], [0u32; MAX_WIDTH + 1]);
             for (p, s) in groups.sums.iter().enumerate() {
                 (used[p], pixels[p]) = (s.above, u32::from(s.pixels));
@@ -530,7 +532,7 @@ impl Planner<'_> {
                 );
                 for p in (0..=base.passes).filter(|&p| p != from && used[p] & above == 0) {
                     if moved(from, p, n, 0) < self.best {
-                        self.offer_moved(&base, &groups, i, p);
+                        self.offer_moved(&base, &groups, &mut scratch, i, p);
                     }
                 }
                 for j in i + 1..base.len {
@@ -540,7 +542,7 @@ impl Planner<'_> {
                         && (used[to] & !other) & above == 0
                         && moved(from, to, n, pixels_of(&base.emits[j])) < self.best
                     {
-                        self.offer_swapped(&base, &groups, i, j);
+                        self.offer_swapped(&base, &groups, &mut scratch, i, j);
                     }
                 }
             }
@@ -632,7 +634,7 @@ impl Planner<'_> {
                     c.pass_of[slot] = p as u8;
                     c.len += usize::from(d > 0);
                 }
-                self.offer_regrouped(&c, |_| {});
+                self.offer_renumbered(&mut c);
             }
         }
         for k in 0..row.len.saturating_sub(2) {
@@ -654,14 +656,21 @@ impl Planner<'_> {
                     c.emits[r] = c.emits[c.len];
                     c.pass_of[r] = c.pass_of[c.len];
                 }
-                self.offer_regrouped(&c, |_| {});
+                self.offer_renumbered(&mut c);
             }
         }
     }
 
     /// Offers `base` with emitter `i` moved to pass `to` (apart from its emitters; `to`
-    /// may be a new pass), as [`Planner::offer_regrouped`] would.
-    fn offer_moved(&mut self, base: &Candidate, groups: &Groups, i: usize, to: usize) {
+    /// may be a new pass), as [`regrouped`] would.
+    fn offer_moved(
+        &mut self,
+        base: &Candidate,
+        groups: &Groups,
+        scratch: &mut [PassSum; MAX_WIDTH],
+        i: usize,
+        to: usize,
+    ) {
         let (from, e, bit) = (usize::from(base.pass_of[i]), &base.emits[i], 1 << i);
         let (mut left, mut joined) = (groups.sums[from], groups.sums[to]);
         left.remove(e);
@@ -672,12 +681,19 @@ impl Planner<'_> {
             (from, groups.members[from] & !bit, left),
             (to, groups.members[to] | bit, joined),
         ];
-        self.offer_changed(base, groups, changed, |c| c.pass_of[i] = to as u8);
+        self.offer_changed(base, groups, scratch, changed, |c| c.pass_of[i] = to as u8);
     }
 
     /// Offers `base` with emitters `i` and `j` (in different passes, each apart from
-    /// the other's pass) swapped, as [`Planner::offer_regrouped`] would.
-    fn offer_swapped(&mut self, base: &Candidate, groups: &Groups, i: usize, j: usize) {
+    /// the other's pass) swapped, as [`regrouped`] would.
+    fn offer_swapped(
+        &mut self,
+        base: &Candidate,
+        groups: &Groups,
+        scratch: &mut [PassSum; MAX_WIDTH],
+        i: usize,
+        j: usize,
+    ) {
         let (p, q) = (usize::from(base.pass_of[i]), usize::from(base.pass_of[j]));
         let (ei, ej, bi, bj) = (&base.emits[i], &base.emits[j], 1 << i, 1 << j);
         let (mut sp, mut sq) = (groups.sums[p], groups.sums[q]);
@@ -691,7 +707,7 @@ impl Planner<'_> {
             (p, groups.members[p] & !bi | bj, sp),
             (q, groups.members[q] & !bj | bi, sq),
         ];
-        self.offer_changed(base, groups, changed, |c| c.pass_of.swap(i, j));
+        self.offer_changed(base, groups, scratch, changed, |c| c.pass_of.swap(i, j));
     }
 
     /// Offers `base` with two passes changed by `change`, priced from `groups` (its
@@ -699,11 +715,13 @@ impl Planner<'_> {
     /// after the change (a mask of emitter indexes) and their sum, settled. The passes are
     /// renumbered in order of first emitter as [`regrouped`] does, so the same orders are
     /// tried in the same sequence; the candidate itself is built only if it wins. The
-    /// change must keep every pass's emitters apart.
+    /// change must keep every pass's emitters apart. The candidate's passes are summed
+    /// into the first slots of `sums`.
     fn offer_changed(
         &mut self,
         base: &Candidate,
         groups: &Groups,
+        sums: &mut [PassSum; MAX_WIDTH],
         changed: [(usize, u32, PassSum); 2],
         change: impl Fn(&mut Candidate),
     ) {
@@ -717,7 +735,6 @@ impl Planner<'_> {
         for &(_, members, _) in &changed {
             firsts |= lowest(members);
         }
-        let mut sums = [PassSum::default(); MAX_WIDTH];
         let mut passes = 0;
         for first in Bits(firsts) {
             sums[passes] = match changed.iter().find(|&&(_, m, _)| m >> first & 1 != 0) {
@@ -726,16 +743,16 @@ impl Planner<'_> {
             };
             passes += 1;
         }
-        self.offer_orders(&sums, passes, || {
+        self.offer_orders(&sums[..], passes, || {
             regrouped(base, &change).expect("the change keeps the passes apart")
         });
     }
 
-    /// Offers `base` with its passes changed by `change`, if its passes' emitters still
-    /// do not overlap: passes renumbered in order of first emitter, every order tried.
-    fn offer_regrouped(&mut self, base: &Candidate, change: impl Fn(&mut Candidate)) {
-        if let Some(c) = regrouped(base, &change) {
-            self.offer_orders(&Groups::of(&c).sums, c.passes, || c);
+    /// Offers `c` with its passes renumbered in order of first emitter ([`renumber`]),
+    /// if its passes' emitters do not overlap, in every order.
+    fn offer_renumbered(&mut self, c: &mut Candidate) {
+        if renumber(c) {
+            self.offer_orders(&Groups::of(c).sums, c.passes, || *c);
         }
     }
 
@@ -830,11 +847,17 @@ fn plan_row_with(row: &RowInput, rounds: usize, descents: bool) -> RowPlan {
     }
 }
 
-/// `base` with its passes changed by `change` and renumbered in order of first emitter,
-/// its passes' order the identity; `None` if some pass's emitters overlap.
+/// `base` with its passes changed by `change` and renumbered ([`renumber`]); `None` if
+/// some pass's emitters overlap.
 fn regrouped(base: &Candidate, change: &impl Fn(&mut Candidate)) -> Option<Candidate> {
     let mut c = *base;
     change(&mut c);
+    renumber(&mut c).then_some(c)
+}
+
+/// Renumbers `c`'s passes in order of first emitter, their order the identity; whether
+/// every pass's emitters are apart (if not, `c` is left half renumbered).
+fn renumber(c: &mut Candidate) -> bool {
     let mut renumber = [u8::MAX; MAX_WIDTH + 1];
     let mut used = [0u32; MAX_WIDTH];
     c.passes = 0;
@@ -847,14 +870,14 @@ fn regrouped(base: &Candidate, change: &impl Fn(&mut Candidate)) -> Option<Candi
         c.pass_of[i] = *p;
         let (used, above) = (&mut used[usize::from(*p)], c.emits[i].above);
         if *used & above != 0 {
-            return None;
+            return false;
         }
         *used |= above;
     }
     for (p, o) in c.order[..c.passes].iter_mut().enumerate() {
         *o = p as u8;
     }
-    Some(c)
+    true
 }
 
 /// Offers the classic plan `(pass bits, passes)` in its own order, using `c` as scratch.
