@@ -243,6 +243,12 @@ const PASS_FLOORS: [u16; MAX_WIDTH + 1] = {
     out
 };
 
+/// The floors of passes of `pixels` pixels each, summed (an empty pass adds none): no
+/// order of them costs less.
+fn floor_sum(pixels: &[u32; MAX_WIDTH + 1]) -> u32 {
+    pixels.iter().map(|&n| u32::from(PASS_FLOORS[n as usize])).sum()
+}
+
 /// Whether every single over a hole whose bar starts at a bit of `loose` lands: some cell
 /// under its bar is already `filled` in the emission row (a square of an earlier pass,
 /// a flipped bar of its own pass, dropped first, or a cell a direct piece pre-filled),
@@ -546,7 +552,7 @@ impl Planner<'_> {
                     }
                 }
             }
-            self.cover_moves(&base, &used);
+            self.cover_moves(&base, &used, &pixels);
             if self.best == before {
                 return;
             }
@@ -594,8 +600,16 @@ impl Planner<'_> {
     /// Moves that change the cover of [`Planner::improve`]'s best plan: each flipped
     /// emitter split into its three singles (the first into each pass in turn, or one of
     /// its own; the others first fit), and each three singles on a same-colour run merged
-    /// into a flipped emitter (into each pass in turn, or one of its own).
-    fn cover_moves(&mut self, base: &Candidate, used: &[u32; MAX_WIDTH + 1]) {
+    /// into a flipped emitter (into each pass in turn, or one of its own). `used` and
+    /// `pixels` are each pass's cells above the row and its pixels; a move whose passes'
+    /// floors cannot beat the best, or that overlaps two emitters of a pass, is skipped
+    /// before its candidate is built.
+    fn cover_moves(
+        &mut self,
+        base: &Candidate,
+        used: &[u32; MAX_WIDTH + 1],
+        pixels: &[u32; MAX_WIDTH + 1],
+    ) {
         let row = self.row;
         // The pixel at each column, and the emitter of each pixel printed by a single.
         let mut pixel = [0u8; 32];
@@ -613,24 +627,33 @@ impl Planner<'_> {
             if !e.flipped() {
                 continue;
             }
-            let k = pixel_of(e);
+            let (k, from) = (pixel_of(e), usize::from(base.pass_of[i]));
             for first in 0..=base.passes {
-                let mut c = *base;
-                let mut used = *used;
-                used[usize::from(base.pass_of[i])] &= !e.above;
-                for d in 0..3 {
-                    let single = row.single(k + d);
-                    let p = if d == 0 && used[first] & single.above == 0 {
+                let (mut used, mut pixels) = (*used, *pixels);
+                used[from] &= !e.above;
+                pixels[from] -= 3;
+                let mut passes = [0; 3];
+                for (d, pass) in passes.iter_mut().enumerate() {
+                    let above = row.single(k + d).above;
+                    let p = if d == 0 && used[first] & above == 0 {
                         first
                     } else {
-                        match (0..=MAX_WIDTH).find(|&p| used[p] & single.above == 0) {
+                        match (0..=MAX_WIDTH).find(|&p| used[p] & above == 0) {
                             Some(p) => p,
                             None => unreachable!("17 singles fit in 18 passes"),
                         }
                     };
-                    used[p] |= single.above;
+                    used[p] |= above;
+                    pixels[p] += 1;
+                    *pass = p;
+                }
+                if floor_sum(&pixels) >= self.best {
+                    continue;
+                }
+                let mut c = *base;
+                for (d, &p) in passes.iter().enumerate() {
                     let slot = if d == 0 { i } else { c.len };
-                    c.emits[slot] = single;
+                    c.emits[slot] = row.single(k + d);
                     c.pass_of[slot] = p as u8;
                     c.len += usize::from(d > 0);
                 }
@@ -646,7 +669,19 @@ impl Planner<'_> {
             ) else {
                 continue;
             };
+            let (mut left, mut pixels) = (*used, *pixels);
+            for r in [a, b, d] {
+                let q = usize::from(base.pass_of[r]);
+                left[q] &= !base.emits[r].above;
+                pixels[q] -= 1;
+            }
             for p in 0..=base.passes {
+                pixels[p] += 3;
+                let floors = floor_sum(&pixels);
+                pixels[p] -= 3;
+                if left[p] & flip.above != 0 || floors >= self.best {
+                    continue;
+                }
                 let mut c = *base;
                 c.emits[a] = flip;
                 c.pass_of[a] = p as u8;
