@@ -366,7 +366,7 @@ impl Planner<'_> {
         }
         for &p in order {
             let s = &sums[usize::from(p)];
-            if !platform && !lands(s.loose, support | s.flip_row) {
+            if !platform && s.loose != 0 && !lands(s.loose, support | s.flip_row) {
                 platform = true;
                 total += PLATFORM_PIECES;
                 // The pass costs at least its floor: no need to price its fill.
@@ -457,12 +457,15 @@ impl Planner<'_> {
             }
             return;
         }
-        for o in ORDERS {
-            let o = &o[..passes];
-            if o.iter().any(|&p| usize::from(p) >= passes) {
-                continue;
-            }
-            self.offer(sums, o, floors, &build);
+        // The orders of fewer passes are the first ones cut short (the first alone for
+        // one pass: once is enough, a second offer of the same plan cannot win).
+        let orders = match passes {
+            1 => &ORDERS[..1],
+            2 => &ORDERS[..2],
+            _ => &ORDERS[..],
+        };
+        for o in orders {
+            self.offer(sums, &o[..passes], floors, &build);
         }
     }
 
