@@ -469,17 +469,22 @@ impl Planner<'_> {
         }
     }
 
-    /// Groups `c`'s emitters into passes first fit by left end (flipped ones apart when
-    /// `apart`); the passes, summed.
-    fn group(c: &mut Candidate, apart: bool) -> [PassSum; MAX_WIDTH] {
-        let mut sums = [PassSum::default(); MAX_WIDTH];
-        c.passes = 0;
-        // Left ends ascending, ties in cover order: `left << 5 | index`, sorted.
+    /// `c`'s emitters by left end ascending, ties in cover order, each as
+    /// `left << 5 | index` (the first `c.len`).
+    fn by_left(c: &Candidate) -> [u16; MAX_WIDTH] {
         let mut by_left = [0u16; MAX_WIDTH];
         for (i, (k, e)) in by_left.iter_mut().zip(&c.emits[..c.len]).enumerate() {
             *k = (e.above.trailing_zeros() as u16) << 5 | i as u16;
         }
         by_left[..c.len].sort_unstable();
+        by_left
+    }
+
+    /// Groups `c`'s emitters into passes first fit by left end ([`Planner::by_left`],
+    /// given), flipped ones apart when `apart`; the passes, summed.
+    fn group(c: &mut Candidate, by_left: &[u16; MAX_WIDTH], apart: bool) -> [PassSum; MAX_WIDTH] {
+        let mut sums = [PassSum::default(); MAX_WIDTH];
+        c.passes = 0;
         for &k in &by_left[..c.len] {
             let i = usize::from(k & 31);
             let (e, flipped) = (c.emits[i], c.emits[i].flipped());
@@ -800,11 +805,12 @@ impl Planner<'_> {
             return;
         }
         if i == self.row.len {
-            let sums = Self::group(c, false);
+            let by_left = Self::by_left(c);
+            let sums = Self::group(c, &by_left, false);
             self.offer_orders(&sums, c.passes, || *c);
             if c.emits[..c.len].iter().any(Emit::flipped) {
                 let (passes, pass_of) = (c.passes, c.pass_of);
-                let sums = Self::group(c, true);
+                let sums = Self::group(c, &by_left, true);
                 // The same grouping again cannot cost less.
                 if c.passes != passes || c.pass_of[..c.len] != pass_of[..c.len] {
                     self.offer_orders(&sums, c.passes, || *c);
