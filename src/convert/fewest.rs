@@ -49,9 +49,9 @@
 //!   left-to-right DP over the 21 columns with one inner-fit load and at most five
 //!   edge-fit loads per column, plus one emitter lookup; a 64-slot cache skips repeats.
 //!
-//! Measured (callgrind), the default costs 68× the greedy converter's instructions on
-//! the nine benchmark sprites (91× on the 17 × 32 noise sprite, 146× on the smiley,
-//! 2.4× on the solid sprite). Until the local moves
+//! Measured (callgrind), the default costs 39× the greedy converter's instructions on
+//! the nine benchmark sprites (50× on the 17 × 32 noise sprite, 89× on the smiley,
+//! 1.9× on the solid sprite). Until the local moves
 //! it also priced the exact classic split ([`classic::optimal_from`], a
 //! branch-and-bound with a node limit); the moves find everything that split won (the
 //! stripes sprite's rows of seven side-by-side triples) and more.
@@ -246,7 +246,10 @@ const PASS_FLOORS: [u16; MAX_WIDTH + 1] = {
 /// The floors of passes of `pixels` pixels each, summed (an empty pass adds none): no
 /// order of them costs less.
 fn floor_sum(pixels: &[u32; MAX_WIDTH + 1]) -> u32 {
-    pixels.iter().map(|&n| u32::from(PASS_FLOORS[n as usize])).sum()
+    pixels
+        .iter()
+        .map(|&n| u32::from(PASS_FLOORS[n as usize]))
+        .sum()
 }
 
 /// Whether every single over a hole whose bar starts at a bit of `loose` lands: some cell
@@ -489,9 +492,8 @@ impl Planner<'_> {
             let i = usize::from(k & 31);
             let (e, flipped) = (c.emits[i], c.emits[i].flipped());
             // A pass holds flipped emitters only or singles only when `apart`.
-            let fits = |s: &PassSum| {
-                s.above & e.above == 0 && (!apart || (s.flip_row != 0) == flipped)
-            };
+            let fits =
+                |s: &PassSum| s.above & e.above == 0 && (!apart || (s.flip_row != 0) == flipped);
             let p = (0..c.passes).find(|&p| fits(&sums[p])).unwrap_or_else(|| {
                 c.passes += 1;
                 c.passes - 1
