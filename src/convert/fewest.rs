@@ -199,6 +199,18 @@ struct Groups {
     firsts: u32,
 }
 
+/// The passes of `c`, summed.
+fn sums_of(c: &Candidate) -> [PassSum; MAX_WIDTH] {
+    let mut sums = [PassSum::default(); MAX_WIDTH];
+    for (e, &p) in c.emits[..c.len].iter().zip(&c.pass_of) {
+        sums[usize::from(p)].add(e);
+    }
+    for s in &mut sums[..c.passes] {
+        s.settle();
+    }
+    sums
+}
+
 impl Groups {
     fn of(c: &Candidate) -> Groups {
         let mut g = Groups {
@@ -245,7 +257,7 @@ const PASS_FLOORS: [u16; MAX_WIDTH + 1] = {
 
 /// The floors of passes of `pixels` pixels each, summed (an empty pass adds none): no
 /// order of them costs less.
-fn floor_sum(pixels: &[u32; MAX_WIDTH + 1]) -> u32 {
+fn floor_sum(pixels: &[u32]) -> u32 {
     pixels
         .iter()
         .map(|&n| u32::from(PASS_FLOORS[n as usize]))
@@ -412,7 +424,7 @@ impl Planner<'_> {
 
     /// Offers `c` in its own order.
     fn offer_orders_fixed(&mut self, c: &Candidate) {
-        let sums = Groups::of(c).sums;
+        let sums = sums_of(c);
         let floors = Floors::of(&sums, c.passes);
         self.offer(&sums, &c.order[..c.passes], floors, &|| *c);
     }
@@ -594,7 +606,7 @@ impl Planner<'_> {
         if !(4..=5).contains(&c.passes) || self.best <= self.floor {
             return;
         }
-        let (sums, n) = (Groups::of(&c).sums, c.passes);
+        let (sums, n) = (sums_of(&c), c.passes);
         let floors = Floors::of(&sums, n);
         for o in ORDERS_OF_FIVE {
             if o[n..]
@@ -628,6 +640,9 @@ impl Planner<'_> {
         }
         let pixel_of = |e: &Emit| usize::from(pixel[e.row.trailing_zeros() as usize]);
         let mut single_of = [None; MAX_WIDTH];
+        // The passes a cover move can fill: a split's three singles open at most three
+        // passes past the base's (first fit takes the lowest pass with room).
+        let reach = (base.passes + 3).min(MAX_WIDTH + 1);
         for (i, e) in base.emits[..base.len].iter().enumerate() {
             if !e.flipped() {
                 single_of[pixel_of(e)] = Some(i);
@@ -657,7 +672,7 @@ impl Planner<'_> {
                     pixels[p] += 1;
                     *pass = p;
                 }
-                if floor_sum(&pixels) >= self.best {
+                if floor_sum(&pixels[..reach]) >= self.best {
                     continue;
                 }
                 let mut c = *base;
@@ -687,7 +702,7 @@ impl Planner<'_> {
             }
             for p in 0..=base.passes {
                 pixels[p] += 3;
-                let floors = floor_sum(&pixels);
+                let floors = floor_sum(&pixels[..reach]);
                 pixels[p] -= 3;
                 if left[p] & flip.above != 0 || floors >= self.best {
                     continue;
@@ -797,7 +812,7 @@ impl Planner<'_> {
     /// if its passes' emitters do not overlap, in every order.
     fn offer_renumbered(&mut self, c: &mut Candidate) {
         if renumber(c) {
-            self.offer_orders(&Groups::of(c).sums, c.passes, || *c);
+            self.offer_orders(&sums_of(c), c.passes, || *c);
         }
     }
 
