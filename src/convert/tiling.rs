@@ -107,6 +107,11 @@ fn tile(bottom: u32, support: u32, h: usize, tiles: Option<&mut Tiles>) -> bool 
         };
         if a == 0 {
             for w in STRIP_WIDTH + 1..=EDGE_WIDTH {
+                // A left edge strip's window loses columns on its left as it widens:
+                // once a bottom cell is left out, it is for every wider strip too.
+                if bottom & ((1 << w) - 1) & !window(StripSide::Left, w) != 0 {
+                    break;
+                }
                 edge(StripSide::Left, w);
             }
         }
