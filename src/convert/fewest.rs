@@ -544,8 +544,10 @@ impl Planner<'_> {
                 (used[p], pixels[p]) = (s.above, u32::from(s.pixels));
             }
             let floor = |n: u32| u32::from(PASS_FLOORS[n as usize]);
-            let total: u32 = pixels[..base.passes].iter().map(|&n| floor(n)).sum();
-            // The passes' floors with `n` pixels moved from pass `a` to pass `b`.
+            // A move or swap keeps the emitters, so a platform that a flipped one over
+            // holes forces stays forced ([`Floors`]).
+            let total = Floors::of(&groups.sums, base.passes).total();
+            // The floors with `n` pixels moved from pass `a` to pass `b`.
             let moved = |a: usize, b: usize, n: u32, m: u32| {
                 total - floor(pixels[a]) - floor(pixels[b])
                     + floor(pixels[a] - n + m)
