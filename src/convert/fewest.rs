@@ -50,7 +50,7 @@
 //!   edge-fit loads per column, plus one emitter lookup; a 64-slot cache skips repeats.
 //!
 //! Measured (callgrind), the default costs 37× the greedy converter's instructions on
-//! the nine benchmark sprites (47× on the 17 × 32 noise sprite, 84× on the smiley,
+//! the nine benchmark sprites (47× on the 17 × 32 noise sprite, 85× on the smiley,
 //! 1.9× on the solid sprite). Until the local moves
 //! it also priced the exact classic split ([`classic::optimal_from`], a
 //! branch-and-bound with a node limit); the moves find everything that split won (the
