@@ -49,13 +49,14 @@
 //!   left-to-right DP over the 21 columns with one inner-fit load and at most five
 //!   edge-fit loads per column, plus one emitter lookup; a 64-slot cache skips repeats.
 //!
-//! Measured (callgrind), the default costs 68× the greedy converter's instructions on
-//! the nine benchmark sprites (91× on the 17 × 32 noise sprite, 146× on the smiley,
-//! 2.4× on the solid sprite). Until the local moves
+//! Measured (callgrind), the default costs 37× the greedy converter's instructions on
+//! the nine benchmark sprites (47× on the 17 × 32 noise sprite, 85× on the smiley,
+//! 1.9× on the solid sprite). Until the local moves
 //! it also priced the exact classic split ([`classic::optimal_from`], a
 //! branch-and-bound with a node limit); the moves find everything that split won (the
 //! stripes sprite's rows of seven side-by-side triples) and more.
 
+use crate::bits::Bits;
 use crate::sprite::MAX_WIDTH;
 
 use super::classic;
@@ -128,32 +129,139 @@ struct Candidate {
     platform: bool,
 }
 
-/// What one pass of a candidate adds up to.
+/// What one pass of a candidate adds up to. A pass's emitters never overlap (neither
+/// above the row nor in it), so every mask is a union of disjoint masks and
+/// [`PassSum::remove`] undoes [`PassSum::add`] exactly.
 #[derive(Clone, Copy, Default)]
 struct PassSum {
     above: u32,
     row: u32,
-    flips: bool,
     /// The pass's flipped bars (dropped first: a single of the pass may rest on them).
+    /// Not empty: the pass has a flipped emitter.
     flip_row: u32,
     /// Bar starts of its singles over a hole: each needs a filled cell of the emission
     /// row under its bar when it drops (see [`lands`]), else the row needs a platform.
     loose: u32,
-    /// Whether it has a flipped emitter over holes only (the row needs a platform).
-    loose_flip: bool,
+    /// The bars of its flipped emitters over holes only (not empty: the row needs a
+    /// platform).
+    loose_flip: u32,
     n: u8,
-    /// The least the pass can cost: its emitters and the lowest matrix its cells allow.
+    /// Its pixels (the cells of `row`).
+    pixels: u8,
+    /// The least the pass can cost: its emitters and the lowest matrix its cells allow
+    /// (set by [`PassSum::settle`]).
     floor: u16,
+}
+
+impl PassSum {
+    /// Adds `e`, an emitter apart from the pass's emitters.
+    fn add(&mut self, e: &Emit) {
+        self.toggle(e);
+        self.n += 1;
+        self.pixels += if e.flipped() { 3 } else { 1 };
+    }
+
+    /// Takes out `e`, one of the pass's emitters.
+    fn remove(&mut self, e: &Emit) {
+        self.toggle(e);
+        self.n -= 1;
+        self.pixels -= if e.flipped() { 3 } else { 1 };
+    }
+
+    /// Flips `e`'s cells in the masks: adds them if `e` is apart from the pass's
+    /// emitters, takes them out if it is one of them.
+    fn toggle(&mut self, e: &Emit) {
+        self.above ^= e.above;
+        self.row ^= e.row;
+        if e.flipped() {
+            self.flip_row ^= e.row;
+            if !e.held {
+                self.loose_flip ^= e.row;
+            }
+        } else if !e.held {
+            self.loose ^= 1 << e.above.trailing_zeros();
+        }
+    }
+
+    /// Sets the floor from the pixels (none for an empty pass).
+    fn settle(&mut self) {
+        self.floor = PASS_FLOORS[usize::from(self.pixels)];
+    }
+}
+
+/// A candidate's passes summed by pass number (one more slot for a new pass), the
+/// emitters of each pass as a mask of emitter indexes, and the first emitter of every
+/// pass as one mask: what [`Planner::offer_changed`] patches instead of summing each
+/// local move's candidate again.
+struct Groups {
+    sums: [PassSum; MAX_WIDTH + 1],
+    members: [u32; MAX_WIDTH + 1],
+    firsts: u32,
+}
+
+/// The passes of `c`, summed.
+fn sums_of(c: &Candidate) -> [PassSum; MAX_WIDTH] {
+    let mut sums = [PassSum::default(); MAX_WIDTH];
+    for (e, &p) in c.emits[..c.len].iter().zip(&c.pass_of) {
+        sums[usize::from(p)].add(e);
+    }
+    for s in &mut sums[..c.passes] {
+        s.settle();
+    }
+    sums
+}
+
+impl Groups {
+    fn of(c: &Candidate) -> Groups {
+        let mut g = Groups {
+            sums: [PassSum::default(); MAX_WIDTH + 1],
+            members: [0; MAX_WIDTH + 1],
+            firsts: 0,
+        };
+        for (i, (e, &p)) in c.emits[..c.len].iter().zip(&c.pass_of).enumerate() {
+            let p = usize::from(p);
+            if g.members[p] == 0 {
+                g.firsts |= 1 << i;
+            }
+            g.members[p] |= 1 << i;
+            g.sums[p].add(e);
+        }
+        for s in &mut g.sums[..c.passes] {
+            s.settle();
+        }
+        g
+    }
 }
 
 /// The fewest pieces that print `pixels` squares with at least `min_rows` matrix rows:
 /// every piece is 4 cells, so `21·rows + pixels ≡ 0 (mod 4)`, i.e. `rows + pixels ≡ 0`.
 /// This is the floor of one pass (`min_rows` = 1), of a whole row (the same: passes
 /// only add rows), and of a split that needs `min_rows` passes.
-fn least_pieces(min_rows: u32, pixels: u32) -> u32 {
-    let least = min_rows.max(1);
+const fn least_pieces(min_rows: u32, pixels: u32) -> u32 {
+    let least = if min_rows > 1 { min_rows } else { 1 };
     let rows = least + (4 - (least + pixels) % 4) % 4;
     (21 * rows + pixels) / 4
+}
+
+/// [`least_pieces`]`(1, n)` for the `n` pixels of one pass (at most 17), and 0 for an
+/// empty one: the floor of a pass, looked up for every candidate's passes.
+const PASS_FLOORS: [u16; MAX_WIDTH + 1] = {
+    let mut out = [0u16; MAX_WIDTH + 1];
+    let mut n = 1;
+    while n <= MAX_WIDTH {
+        out[n] = least_pieces(1, n as u32) as u16;
+        n += 1;
+    }
+    out
+};
+
+/// The floors of passes of `pixels` pixels each, summed (an empty pass adds none): no
+/// order of them costs less.
+fn floor_sum(pixels: &[u32]) -> u32 {
+    pixels
+        .iter()
+        .map(|&n| u32::from(PASS_FLOORS[n as usize]))
+        .sum()
 }
 
 /// Whether every single over a hole whose bar starts at a bit of `loose` lands: some cell
@@ -167,10 +275,34 @@ fn lands(loose: u32, filled: u32) -> bool {
     loose & !under_bar == 0
 }
 
-/// Whether the passes need a platform whatever their order: a flipped emitter lies in
-/// the emission row, so only the row below can hold it.
-fn forced_platform(sums: &[PassSum], passes: usize) -> bool {
-    sums[..passes].iter().any(|s| s.loose_flip)
+/// What bounds every order of a candidate's passes from below.
+#[derive(Clone, Copy)]
+struct Floors {
+    /// Whether the passes need a platform whatever their order: a flipped emitter lies
+    /// in the emission row, so only the row below can hold it.
+    platform: bool,
+    /// The sum of the passes' floors.
+    passes: u32,
+}
+
+impl Floors {
+    /// The floors of the first `passes` passes summed in `sums`.
+    fn of(sums: &[PassSum], passes: usize) -> Floors {
+        let sums = &sums[..passes];
+        Floors {
+            platform: sums.iter().any(|s| s.loose_flip != 0),
+            passes: sums.iter().map(|s| u32::from(s.floor)).sum(),
+        }
+    }
+
+    /// No order of the passes costs less.
+    fn total(self) -> u32 {
+        if self.platform {
+            PLATFORM_PIECES + self.passes
+        } else {
+            self.passes
+        }
+    }
 }
 
 /// Every order of five passes, in lexicographic order; those of fewer passes are the
@@ -231,54 +363,35 @@ impl Planner<'_> {
         pieces
     }
 
-    /// The passes of `c`, summed.
-    fn sums(c: &Candidate) -> [PassSum; MAX_WIDTH] {
-        let mut sums = [PassSum::default(); MAX_WIDTH];
-        for (e, &p) in c.emits[..c.len].iter().zip(&c.pass_of) {
-            let s = &mut sums[usize::from(p)];
-            s.above |= e.above;
-            s.row |= e.row;
-            s.n += 1;
-            if e.flipped() {
-                s.flips = true;
-                s.flip_row |= e.row;
-                s.loose_flip |= !e.held;
-            } else if !e.held {
-                s.loose |= 1 << e.above.trailing_zeros();
-            }
-        }
-        for s in &mut sums[..c.passes] {
-            s.floor = least_pieces(1, s.row.count_ones()) as u16;
-        }
-        sums
-    }
-
-    /// Cost of `c` with its passes in `order` and whether it needs a platform, or `None`
-    /// if it is infeasible or not below the best so far.
-    fn cost(&mut self, c: &Candidate, sums: &[PassSum], order: &[u8]) -> Option<(u32, bool)> {
+    /// Cost of the passes summed in `sums` in `order` (all of them, their floors
+    /// `floors`) and whether it needs a platform, or `None` if it is infeasible or not
+    /// below the best so far.
+    fn cost(&mut self, sums: &[PassSum], order: &[u8], floors: Floors) -> Option<(u32, bool)> {
         // A platform holds every emitter up; without one, each single over a hole must
         // land on a cell already filled in the emission row. Fillers rest on the
         // emission row only, either way. Cells filled before the row's passes (by direct
         // pieces) count from the start.
         let mut support = self.row.support;
-        let mut platform = forced_platform(sums, c.passes);
+        let mut platform = floors.platform;
         let mut total = if platform { PLATFORM_PIECES } else { 0 };
         // The floors of the passes not yet costed: no order can get below them.
-        let mut rest: u32 = order
-            .iter()
-            .map(|&p| u32::from(sums[usize::from(p)].floor))
-            .sum();
+        let mut rest = floors.passes;
         if total + rest >= self.best {
             return None;
         }
         for &p in order {
-            let s = sums[usize::from(p)];
-            rest -= u32::from(s.floor);
-            if !platform && !lands(s.loose, support | s.flip_row) {
+            let s = &sums[usize::from(p)];
+            if !platform && s.loose != 0 && !lands(s.loose, support | s.flip_row) {
                 platform = true;
                 total += PLATFORM_PIECES;
+                // The pass costs at least its floor: no need to price its fill.
+                if total + rest >= self.best {
+                    return None;
+                }
             }
-            total += u32::from(s.n) + self.fill_pieces(s.above, support | s.row, s.flips)?;
+            rest -= u32::from(s.floor);
+            let flips = s.flip_row != 0;
+            total += u32::from(s.n) + self.fill_pieces(s.above, support | s.row, flips)?;
             if total + rest >= self.best {
                 return None;
             }
@@ -287,29 +400,38 @@ impl Planner<'_> {
         Some((total, platform))
     }
 
-    /// Prices `c` with its passes in `order` and keeps it, so ordered, if it is the best
-    /// so far.
-    fn offer(&mut self, c: &mut Candidate, sums: &[PassSum], order: &[u8]) {
-        if let Some((cost, platform)) = self.cost(c, sums, order) {
+    /// Prices a candidate, its passes summed in `sums` (their floors `floors`), with its
+    /// passes in `order`, and
+    /// keeps it, so ordered, if it is the best so far. Only then is it built (`build`).
+    fn offer(
+        &mut self,
+        sums: &[PassSum],
+        order: &[u8],
+        floors: Floors,
+        build: &impl Fn() -> Candidate,
+    ) {
+        if let Some((cost, platform)) = self.cost(sums, order, floors) {
+            let mut c = build();
             c.order[..order.len()].copy_from_slice(order);
             c.platform = platform;
             if let Some(prev) = self.best_plan {
                 self.runners = [self.runners[1], Some((prev, self.best))];
             }
             self.best = cost;
-            self.best_plan = Some(*c);
+            self.best_plan = Some(c);
         }
     }
 
     /// Offers `c` in its own order.
-    fn offer_orders_fixed(&mut self, c: &mut Candidate) {
-        let sums = Self::sums(c);
-        let order = c.order;
-        self.offer(c, &sums, &order[..c.passes]);
+    fn offer_orders_fixed(&mut self, c: &Candidate) {
+        let sums = sums_of(c);
+        let floors = Floors::of(&sums, c.passes);
+        self.offer(&sums, &c.order[..c.passes], floors, &|| *c);
     }
 
-    /// Tries every order of `c`'s passes (up to 3 passes; more keep their order).
-    fn offer_orders(&mut self, c: &mut Candidate) {
+    /// Tries every order of a candidate's passes (up to 3 passes; more keep their
+    /// order): `sums` sums its `passes` passes, `build` builds it if it wins.
+    fn offer_orders(&mut self, sums: &[PassSum], passes: usize, build: impl Fn() -> Candidate) {
         const ORDERS: [[u8; 3]; 6] = [
             [0, 1, 2],
             [1, 0, 2],
@@ -318,18 +440,18 @@ impl Planner<'_> {
             [1, 2, 0],
             [2, 1, 0],
         ];
-        let sums = Self::sums(c);
-        if Self::floor_of(c, &sums) >= self.best {
+        let floors = Floors::of(sums, passes);
+        if floors.total() >= self.best {
             return;
         }
-        if c.passes > 3 {
+        if passes > 3 {
             // In grouping order; and, when some pass has singles over holes, with the
             // passes that need no landing first (stable), so theirs have squares to land on.
             let mut order = [0u8; MAX_WIDTH];
-            for (i, o) in order[..c.passes].iter_mut().enumerate() {
+            for (i, o) in order[..passes].iter_mut().enumerate() {
                 *o = i as u8;
             }
-            let loose = sums[..c.passes].iter().any(|s| s.loose != 0);
+            let loose = sums[..passes].iter().any(|s| s.loose != 0);
             for held_first in [false, true] {
                 if held_first {
                     if !loose {
@@ -338,7 +460,7 @@ impl Planner<'_> {
                     // A stable partition (no `alloc` for a stable sort in the core).
                     let mut k = 0;
                     for landing in [false, true] {
-                        for (p, sum) in sums[..c.passes].iter().enumerate() {
+                        for (p, sum) in sums[..passes].iter().enumerate() {
                             if (sum.loose != 0) == landing {
                                 order[k] = p as u8;
                                 k += 1;
@@ -346,58 +468,55 @@ impl Planner<'_> {
                         }
                     }
                 }
-                self.offer(c, &sums, &order[..c.passes]);
+                self.offer(sums, &order[..passes], floors, &build);
             }
             return;
         }
-        for o in ORDERS {
-            let o = &o[..c.passes];
-            if o.iter().any(|&p| usize::from(p) >= c.passes) {
-                continue;
-            }
-            self.offer(c, &sums, o);
+        // The orders of fewer passes are the first ones cut short (the first alone for
+        // one pass: once is enough, a second offer of the same plan cannot win).
+        let orders = match passes {
+            1 => &ORDERS[..1],
+            2 => &ORDERS[..2],
+            _ => &ORDERS[..],
+        };
+        for o in orders {
+            self.offer(sums, &o[..passes], floors, &build);
         }
     }
 
-    /// A floor under the cost of `c` in any order: each pass needs at least the lowest
-    /// matrix height its cell count allows.
-    fn floor_of(c: &Candidate, sums: &[PassSum]) -> u32 {
-        let base = if forced_platform(sums, c.passes) {
-            PLATFORM_PIECES
-        } else {
-            0
-        };
-        base + sums[..c.passes]
-            .iter()
-            .map(|s| u32::from(s.floor))
-            .sum::<u32>()
-    }
-
-    /// Groups `c`'s emitters into passes first fit by left end (flipped ones apart when
-    /// `apart`).
-    fn group(&mut self, c: &mut Candidate, apart: bool) {
-        let mut used = [0u32; MAX_WIDTH];
-        let mut kind = [false; MAX_WIDTH];
-        c.passes = 0;
-        // Left ends ascending, ties in cover order: `left << 5 | index`, sorted.
+    /// `c`'s emitters by left end ascending, ties in cover order, each as
+    /// `left << 5 | index` (the first `c.len`).
+    fn by_left(c: &Candidate) -> [u16; MAX_WIDTH] {
         let mut by_left = [0u16; MAX_WIDTH];
         for (i, (k, e)) in by_left.iter_mut().zip(&c.emits[..c.len]).enumerate() {
             *k = (e.above.trailing_zeros() as u16) << 5 | i as u16;
         }
         by_left[..c.len].sort_unstable();
+        by_left
+    }
+
+    /// Groups `c`'s emitters into passes first fit by left end ([`Planner::by_left`],
+    /// given), flipped ones apart when `apart`; the passes, summed.
+    fn group(c: &mut Candidate, by_left: &[u16; MAX_WIDTH], apart: bool) -> [PassSum; MAX_WIDTH] {
+        let mut sums = [PassSum::default(); MAX_WIDTH];
+        c.passes = 0;
         for &k in &by_left[..c.len] {
             let i = usize::from(k & 31);
-            let (above, flipped) = (c.emits[i].above, c.emits[i].flipped());
-            let p = (0..c.passes)
-                .find(|&p| used[p] & above == 0 && (!apart || kind[p] == flipped))
-                .unwrap_or_else(|| {
-                    kind[c.passes] = flipped;
-                    c.passes += 1;
-                    c.passes - 1
-                });
-            used[p] |= above;
+            let (e, flipped) = (c.emits[i], c.emits[i].flipped());
+            // A pass holds flipped emitters only or singles only when `apart`.
+            let fits =
+                |s: &PassSum| s.above & e.above == 0 && (!apart || (s.flip_row != 0) == flipped);
+            let p = (0..c.passes).find(|&p| fits(&sums[p])).unwrap_or_else(|| {
+                c.passes += 1;
+                c.passes - 1
+            });
+            sums[p].add(&e);
             c.pass_of[i] = p as u8;
         }
+        for s in &mut sums[..c.passes] {
+            s.settle();
+        }
+        sums
     }
 
     /// Local moves on the best plan: each emitter moved to another pass or one of its
@@ -417,29 +536,33 @@ impl Planner<'_> {
             let before = self.best;
             // Each pass's cells above the row and pixels: a move must keep a pass's
             // emitters apart, and cannot win unless the passes' floors leave room.
+            let groups = Groups::of(&base);
+            // Where each move's candidate is summed (only its passes' slots are read).
+            let mut scratch = [PassSum::default(); MAX_WIDTH];
             let (mut used, mut pixels) = ([0u32; MAX_WIDTH + 1], [0u32; MAX_WIDTH + 1]);
-            for e in 0..base.len {
-                let p = usize::from(base.pass_of[e]);
-                used[p] |= base.emits[e].above;
-                pixels[p] += base.emits[e].row.count_ones();
+            for (p, s) in groups.sums.iter().enumerate() {
+                (used[p], pixels[p]) = (s.above, u32::from(s.pixels));
             }
-            let floor = |n: u32| if n == 0 { 0 } else { least_pieces(1, n) };
-            let total: u32 = pixels[..base.passes].iter().map(|&n| floor(n)).sum();
-            // The passes' floors with `n` pixels moved from pass `a` to pass `b`.
+            let floor = |n: u32| u32::from(PASS_FLOORS[n as usize]);
+            // A move or swap keeps the emitters, so a platform that a flipped one over
+            // holes forces stays forced ([`Floors`]).
+            let total = Floors::of(&groups.sums, base.passes).total();
+            // The floors with `n` pixels moved from pass `a` to pass `b`.
             let moved = |a: usize, b: usize, n: u32, m: u32| {
                 total - floor(pixels[a]) - floor(pixels[b])
                     + floor(pixels[a] - n + m)
                     + floor(pixels[b] + n - m)
             };
             for i in 0..base.len {
+                let pixels_of = |e: &Emit| if e.flipped() { 3 } else { 1 };
                 let (from, above, n) = (
                     usize::from(base.pass_of[i]),
                     base.emits[i].above,
-                    base.emits[i].row.count_ones(),
+                    pixels_of(&base.emits[i]),
                 );
                 for p in (0..=base.passes).filter(|&p| p != from && used[p] & above == 0) {
                     if moved(from, p, n, 0) < self.best {
-                        self.offer_regrouped(&base, |c| c.pass_of[i] = p as u8);
+                        self.offer_moved(&base, &groups, &mut scratch, i, p);
                     }
                 }
                 for j in i + 1..base.len {
@@ -447,13 +570,13 @@ impl Planner<'_> {
                     if to != from
                         && (used[from] & !above) & other == 0
                         && (used[to] & !other) & above == 0
-                        && moved(from, to, n, base.emits[j].row.count_ones()) < self.best
+                        && moved(from, to, n, pixels_of(&base.emits[j])) < self.best
                     {
-                        self.offer_regrouped(&base, |c| c.pass_of.swap(i, j));
+                        self.offer_swapped(&base, &groups, &mut scratch, i, j);
                     }
                 }
             }
-            self.cover_moves(&base, &used);
+            self.cover_moves(&base, &used, &pixels);
             if self.best == before {
                 return;
             }
@@ -479,20 +602,21 @@ impl Planner<'_> {
     /// The best plan, if it has four or five passes, in every order of its passes (the
     /// plans before it were tried in at most two orders of more than three passes).
     fn reorder(&mut self) {
-        let Some(mut c) = self.best_plan else {
+        let Some(c) = self.best_plan else {
             return;
         };
         if !(4..=5).contains(&c.passes) || self.best <= self.floor {
             return;
         }
-        let (sums, n) = (Self::sums(&c), c.passes);
+        let (sums, n) = (sums_of(&c), c.passes);
+        let floors = Floors::of(&sums, n);
         for o in ORDERS_OF_FIVE {
             if o[n..]
                 .iter()
                 .enumerate()
                 .all(|(i, &p)| usize::from(p) == n + i)
             {
-                self.offer(&mut c, &sums, &o[..n]);
+                self.offer(&sums, &o[..n], floors, &|| c);
             }
         }
     }
@@ -500,8 +624,16 @@ impl Planner<'_> {
     /// Moves that change the cover of [`Planner::improve`]'s best plan: each flipped
     /// emitter split into its three singles (the first into each pass in turn, or one of
     /// its own; the others first fit), and each three singles on a same-colour run merged
-    /// into a flipped emitter (into each pass in turn, or one of its own).
-    fn cover_moves(&mut self, base: &Candidate, used: &[u32; MAX_WIDTH + 1]) {
+    /// into a flipped emitter (into each pass in turn, or one of its own). `used` and
+    /// `pixels` are each pass's cells above the row and its pixels; a move whose passes'
+    /// floors cannot beat the best, or that overlaps two emitters of a pass, is skipped
+    /// before its candidate is built.
+    fn cover_moves(
+        &mut self,
+        base: &Candidate,
+        used: &[u32; MAX_WIDTH + 1],
+        pixels: &[u32; MAX_WIDTH + 1],
+    ) {
         let row = self.row;
         // The pixel at each column, and the emitter of each pixel printed by a single.
         let mut pixel = [0u8; 32];
@@ -510,6 +642,9 @@ impl Planner<'_> {
         }
         let pixel_of = |e: &Emit| usize::from(pixel[e.row.trailing_zeros() as usize]);
         let mut single_of = [None; MAX_WIDTH];
+        // The passes a cover move can fill: a split's three singles open at most three
+        // passes past the base's (first fit takes the lowest pass with room).
+        let reach = (base.passes + 3).min(MAX_WIDTH + 1);
         for (i, e) in base.emits[..base.len].iter().enumerate() {
             if !e.flipped() {
                 single_of[pixel_of(e)] = Some(i);
@@ -519,28 +654,37 @@ impl Planner<'_> {
             if !e.flipped() {
                 continue;
             }
-            let k = pixel_of(e);
+            let (k, from) = (pixel_of(e), usize::from(base.pass_of[i]));
             for first in 0..=base.passes {
-                let mut c = *base;
-                let mut used = *used;
-                used[usize::from(base.pass_of[i])] &= !e.above;
-                for d in 0..3 {
-                    let single = row.single(k + d);
-                    let p = if d == 0 && used[first] & single.above == 0 {
+                let (mut used, mut pixels) = (*used, *pixels);
+                used[from] &= !e.above;
+                pixels[from] -= 3;
+                let mut passes = [0; 3];
+                for (d, pass) in passes.iter_mut().enumerate() {
+                    let above = row.single(k + d).above;
+                    let p = if d == 0 && used[first] & above == 0 {
                         first
                     } else {
-                        match (0..=MAX_WIDTH).find(|&p| used[p] & single.above == 0) {
+                        match (0..=MAX_WIDTH).find(|&p| used[p] & above == 0) {
                             Some(p) => p,
                             None => unreachable!("17 singles fit in 18 passes"),
                         }
                     };
-                    used[p] |= single.above;
+                    used[p] |= above;
+                    pixels[p] += 1;
+                    *pass = p;
+                }
+                if floor_sum(&pixels[..reach]) >= self.best {
+                    continue;
+                }
+                let mut c = *base;
+                for (d, &p) in passes.iter().enumerate() {
                     let slot = if d == 0 { i } else { c.len };
-                    c.emits[slot] = single;
+                    c.emits[slot] = row.single(k + d);
                     c.pass_of[slot] = p as u8;
                     c.len += usize::from(d > 0);
                 }
-                self.offer_regrouped(&c, |_| {});
+                self.offer_renumbered(&mut c);
             }
         }
         for k in 0..row.len.saturating_sub(2) {
@@ -552,7 +696,19 @@ impl Planner<'_> {
             ) else {
                 continue;
             };
+            let (mut left, mut pixels) = (*used, *pixels);
+            for r in [a, b, d] {
+                let q = usize::from(base.pass_of[r]);
+                left[q] &= !base.emits[r].above;
+                pixels[q] -= 1;
+            }
             for p in 0..=base.passes {
+                pixels[p] += 3;
+                let floors = floor_sum(&pixels[..reach]);
+                pixels[p] -= 3;
+                if left[p] & flip.above != 0 || floors >= self.best {
+                    continue;
+                }
                 let mut c = *base;
                 c.emits[a] = flip;
                 c.pass_of[a] = p as u8;
@@ -562,36 +718,104 @@ impl Planner<'_> {
                     c.emits[r] = c.emits[c.len];
                     c.pass_of[r] = c.pass_of[c.len];
                 }
-                self.offer_regrouped(&c, |_| {});
+                self.offer_renumbered(&mut c);
             }
         }
     }
 
-    /// Offers `base` with its passes changed by `change`, if its passes' emitters still
-    /// do not overlap: passes renumbered in order of first emitter, every order tried.
-    fn offer_regrouped(&mut self, base: &Candidate, change: impl FnOnce(&mut Candidate)) {
-        let mut c = *base;
-        change(&mut c);
-        let mut renumber = [u8::MAX; MAX_WIDTH + 1];
-        let mut used = [0u32; MAX_WIDTH];
-        c.passes = 0;
-        for i in 0..c.len {
-            let p = &mut renumber[usize::from(c.pass_of[i])];
-            if *p == u8::MAX {
-                *p = c.passes as u8;
-                c.passes += 1;
-            }
-            c.pass_of[i] = *p;
-            let (used, above) = (&mut used[usize::from(*p)], c.emits[i].above);
-            if *used & above != 0 {
-                return;
-            }
-            *used |= above;
+    /// Offers `base` with emitter `i` moved to pass `to` (apart from its emitters; `to`
+    /// may be a new pass), as [`regrouped`] would.
+    fn offer_moved(
+        &mut self,
+        base: &Candidate,
+        groups: &Groups,
+        scratch: &mut [PassSum; MAX_WIDTH],
+        i: usize,
+        to: usize,
+    ) {
+        let (from, e, bit) = (usize::from(base.pass_of[i]), &base.emits[i], 1 << i);
+        let (mut left, mut joined) = (groups.sums[from], groups.sums[to]);
+        left.remove(e);
+        joined.add(e);
+        left.settle();
+        joined.settle();
+        let changed = [
+            (from, groups.members[from] & !bit, left),
+            (to, groups.members[to] | bit, joined),
+        ];
+        self.offer_changed(base, groups, scratch, changed, |c| c.pass_of[i] = to as u8);
+    }
+
+    /// Offers `base` with emitters `i` and `j` (in different passes, each apart from
+    /// the other's pass) swapped, as [`regrouped`] would.
+    fn offer_swapped(
+        &mut self,
+        base: &Candidate,
+        groups: &Groups,
+        scratch: &mut [PassSum; MAX_WIDTH],
+        i: usize,
+        j: usize,
+    ) {
+        let (p, q) = (usize::from(base.pass_of[i]), usize::from(base.pass_of[j]));
+        let (ei, ej, bi, bj) = (&base.emits[i], &base.emits[j], 1 << i, 1 << j);
+        let (mut sp, mut sq) = (groups.sums[p], groups.sums[q]);
+        sp.remove(ei);
+        sp.add(ej);
+        sq.remove(ej);
+        sq.add(ei);
+        sp.settle();
+        sq.settle();
+        let changed = [
+            (p, groups.members[p] & !bi | bj, sp),
+            (q, groups.members[q] & !bj | bi, sq),
+        ];
+        self.offer_changed(base, groups, scratch, changed, |c| c.pass_of.swap(i, j));
+    }
+
+    /// Offers `base` with two passes changed by `change`, priced from `groups` (its
+    /// passes summed) patched by `changed`: each changed pass's number, its emitters
+    /// after the change (a mask of emitter indexes) and their sum, settled. The passes are
+    /// renumbered in order of first emitter as [`regrouped`] does, so the same orders are
+    /// tried in the same sequence; the candidate itself is built only if it wins. The
+    /// change must keep every pass's emitters apart. The candidate's passes are summed
+    /// into the first slots of `sums`.
+    fn offer_changed(
+        &mut self,
+        base: &Candidate,
+        groups: &Groups,
+        sums: &mut [PassSum; MAX_WIDTH],
+        changed: [(usize, u32, PassSum); 2],
+        change: impl Fn(&mut Candidate),
+    ) {
+        let lowest = |m: u32| m & m.wrapping_neg();
+        // The first emitter of each pass after the change (all cleared before any is
+        // set: one pass's old first may be the other's new one).
+        let mut firsts = groups.firsts;
+        for &(p, _, _) in &changed {
+            firsts &= !lowest(groups.members[p]);
         }
-        for (p, o) in c.order[..c.passes].iter_mut().enumerate() {
-            *o = p as u8;
+        for &(_, members, _) in &changed {
+            firsts |= lowest(members);
         }
-        self.offer_orders(&mut c);
+        let mut passes = 0;
+        for first in Bits(firsts) {
+            sums[passes] = match changed.iter().find(|&&(_, m, _)| m >> first & 1 != 0) {
+                Some(&(_, _, sum)) => sum,
+                None => groups.sums[usize::from(base.pass_of[first])],
+            };
+            passes += 1;
+        }
+        self.offer_orders(&sums[..], passes, || {
+            regrouped(base, &change).expect("the change keeps the passes apart")
+        });
+    }
+
+    /// Offers `c` with its passes renumbered in order of first emitter ([`renumber`]),
+    /// if its passes' emitters do not overlap, in every order.
+    fn offer_renumbered(&mut self, c: &mut Candidate) {
+        if renumber(c) {
+            self.offer_orders(&sums_of(c), c.passes, || *c);
+        }
     }
 
     /// Enumerates the covers of pixels `i..` by flipped and single emitters.
@@ -600,14 +824,15 @@ impl Planner<'_> {
             return;
         }
         if i == self.row.len {
-            self.group(c, false);
-            self.offer_orders(c);
+            let by_left = Self::by_left(c);
+            let sums = Self::group(c, &by_left, false);
+            self.offer_orders(&sums, c.passes, || *c);
             if c.emits[..c.len].iter().any(Emit::flipped) {
                 let (passes, pass_of) = (c.passes, c.pass_of);
-                self.group(c, true);
+                let sums = Self::group(c, &by_left, true);
                 // The same grouping again cannot cost less.
                 if c.passes != passes || c.pass_of[..c.len] != pass_of[..c.len] {
-                    self.offer_orders(c);
+                    self.offer_orders(&sums, c.passes, || *c);
                 }
             }
             return;
@@ -683,6 +908,39 @@ fn plan_row_with(row: &RowInput, rounds: usize, descents: bool) -> RowPlan {
         pieces: planner.best,
         plan,
     }
+}
+
+/// `base` with its passes changed by `change` and renumbered ([`renumber`]); `None` if
+/// some pass's emitters overlap.
+fn regrouped(base: &Candidate, change: &impl Fn(&mut Candidate)) -> Option<Candidate> {
+    let mut c = *base;
+    change(&mut c);
+    renumber(&mut c).then_some(c)
+}
+
+/// Renumbers `c`'s passes in order of first emitter, their order the identity; whether
+/// every pass's emitters are apart (if not, `c` is left half renumbered).
+fn renumber(c: &mut Candidate) -> bool {
+    let mut renumber = [u8::MAX; MAX_WIDTH + 1];
+    let mut used = [0u32; MAX_WIDTH];
+    c.passes = 0;
+    for i in 0..c.len {
+        let p = &mut renumber[usize::from(c.pass_of[i])];
+        if *p == u8::MAX {
+            *p = c.passes as u8;
+            c.passes += 1;
+        }
+        c.pass_of[i] = *p;
+        let (used, above) = (&mut used[usize::from(*p)], c.emits[i].above);
+        if *used & above != 0 {
+            return false;
+        }
+        *used |= above;
+    }
+    for (p, o) in c.order[..c.passes].iter_mut().enumerate() {
+        *o = p as u8;
+    }
+    true
 }
 
 /// Offers the classic plan `(pass bits, passes)` in its own order, using `c` as scratch.

@@ -29,8 +29,10 @@ impl Emit {
         held: true,
     };
 
+    /// Whether it is a flipped emitter: its cells in the emission row are a 3-cell bar,
+    /// a single's are one square (so more than one bit means flipped; no popcount).
     pub(crate) fn flipped(&self) -> bool {
-        self.row.count_ones() == 3
+        self.row & self.row.wrapping_sub(1) != 0
     }
 }
 

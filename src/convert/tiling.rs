@@ -91,27 +91,37 @@ fn tile(bottom: u32, support: u32, h: usize, tiles: Option<&mut Tiles>) -> bool 
         // Inner strips: every width at once, none past the right edge.
         let room = (1u32 << STRIP_WIDTH.min(WIDTH - a)) - 1;
         let ends = (u32::from(tables::inner_fits(h, rest, sup)) & room) << (a + 1) & !reach;
-        for b in Bits(ends) {
-            parent[b] = (a as u8, (b - a) as u8, StripSide::Inner);
+        if tiles.is_some() {
+            for b in Bits(ends) {
+                parent[b] = (a as u8, (b - a) as u8, StripSide::Inner);
+            }
         }
         reach |= ends;
-        // Edge strips: from column 0, or to column 21 (each at most one width here).
-        let edges = [
-            (
-                StripSide::Left,
-                STRIP_WIDTH + 1,
-                if a == 0 { EDGE_WIDTH } else { 0 },
-            ),
-            (StripSide::Right, WIDTH - a, WIDTH - a),
-        ];
-        for (side, from, to) in edges {
-            for w in from.max(STRIP_WIDTH + 1)..=to.min(EDGE_WIDTH) {
-                let mask = (1u32 << w) - 1;
-                if reach >> (a + w) & 1 == 0 && edge_fits(side, w, h, rest & mask, sup & mask) {
-                    reach |= 1 << (a + w);
-                    parent[a + w] = (a as u8, w as u8, side);
-                }
+        // Edge strips: from column 0 (every edge width), or to column 21 (one width).
+        let mut edge = |side: StripSide, w: usize| {
+            let mask = (1u32 << w) - 1;
+            if reach >> (a + w) & 1 == 0 && edge_fits(side, w, h, rest & mask, sup & mask) {
+                reach |= 1 << (a + w);
+                parent[a + w] = (a as u8, w as u8, side);
             }
+        };
+        if a == 0 {
+            for w in STRIP_WIDTH + 1..=EDGE_WIDTH {
+                // A left edge strip's window loses columns on its left as it widens:
+                // once a bottom cell is left out, it is for every wider strip too.
+                if bottom & ((1 << w) - 1) & !window(StripSide::Left, w) != 0 {
+                    break;
+                }
+                edge(StripSide::Left, w);
+            }
+        }
+        if (STRIP_WIDTH + 1..=EDGE_WIDTH).contains(&(WIDTH - a)) {
+            edge(StripSide::Right, WIDTH - a);
+        }
+        // Done once the right edge is reached: its parent, and those of the columns
+        // its chain goes through, are set (each column's first strip found stays).
+        if reach >> WIDTH & 1 != 0 {
+            break;
         }
         // Next reachable column.
         let next = reach & !((2u32 << a) - 1);
@@ -175,9 +185,10 @@ fn cheapest(
 ) -> Option<(u32, Choice)> {
     let table = if flips { None } else { tables::emitter(bottom) };
     let filled = bottom.count_ones() as usize;
-    for h in 1..=STRIP_HEIGHT {
+    // The heights whose matrix takes whole pieces: `21·h ≡ h ≡ filled (mod 4)`.
+    for h in ((filled + 3) % 4 + 1..=STRIP_HEIGHT).step_by(4) {
         let cells = 21 * h;
-        if cells < filled || (cells - filled) % 4 != 0 {
+        if cells < filled {
             continue;
         }
         let pieces = ((cells - filled) / 4) as u32;
