@@ -91,8 +91,8 @@
 //! (`DirectPlan::all_land`: every piece sharing a column with it, each against every
 //! piece of the plan, at most 136 × 136 pairs). The offsets stop early once a print
 //! needs only a quarter of the pixels in pieces (all of them direct). In practice far
-//! fewer: at most ~50 ms per benchmark sprite on a loaded 2-core machine (the default
-//! plans any of them in at most 0.15 ms).
+//! fewer: at most ~80 ms per benchmark sprite on the 2-core machine (the default plans
+//! any of them in at most 0.3 ms).
 
 use crate::moves::Move;
 use crate::piece::{Piece, Shape};
