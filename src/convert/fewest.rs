@@ -16,45 +16,50 @@
 //!
 //! The planner enumerates every way to cover the row's runs of same-colour pixels with
 //! flipped emitters (at most 406 for 17 pixels), groups each cover's emitters into
-//! passes (first fit by left end, which uses the fewest passes, and flips apart from
-//! singles), tries every order of up to three passes, and keeps the cheapest plan,
-//! starting from the greedy classic split, so it never does worse than that. Then it
-//! improves the best plan by local moves ([`Planner::improve`]): each emitter moved to
-//! another pass (or one of its own), each pair in different passes swapped, each
-//! flipped emitter split into its singles, each three singles on a run merged into a
-//! flipped one, every result priced in every order of up to three passes; for at most
-//! [`IMPROVE_ROUNDS`] rounds. It descends the same way from the last two plans the best
-//! one replaced during the cover enumeration ([`Planner::descend`]): each descent ends
-//! in its own local optimum, and the cheapest wins. Last, a best plan of four or five
-//! passes is priced in every order of its passes. First fit packs passes by position,
-//! blind to their matrices; the moves find groupings whose passes close in fewer
-//! matrix rows (on the 17 × 32 noise sprite 2,530 → 2,152 pieces). It stops at the
-//! floor.
+//! passes first fit, once by left end and once by right end from the right (first fit
+//! uses the fewest passes either way, but packs different emitters together), each
+//! with flips among singles and apart from them, tries every order of up to three
+//! passes, and keeps the cheapest plan, starting from the greedy classic split, so it
+//! never does worse than that. Then it improves the best plan by local moves
+//! ([`Planner::improve`]): each emitter moved to another pass (or one of its own),
+//! each pair in different passes swapped, each flipped emitter split into its singles,
+//! each three singles on a run merged into a flipped one, every result priced in every
+//! order of up to three passes; for at most [`IMPROVE_ROUNDS`] rounds. Last, a best
+//! plan of four or five passes is priced in every order of its passes. First fit packs
+//! passes by position, blind to their matrices; the moves find groupings whose passes
+//! close in fewer matrix rows (on the 17 × 32 noise sprite 2,530 → 2,173 pieces). It
+//! stops at the floor.
 //! Everything is fixed-size; nothing allocates.
 //!
 //! # Work per row (worst case)
 //! Bounded, but a search, not a lookup (issue #13 asks for a lookup-only planner; this
-//! is not it yet). No branch-and-bound and no node limit: every loop has a fixed bound.
+//! is not it yet). No branch-and-bound and no node limit: every loop has a fixed bound,
+//! and the cover enumeration recurses at most 17 deep (one level per pixel).
 //! A *grouping price* is one candidate priced in every order of up to three passes
 //! (6 × 3 fill prices) or in two orders of more (2 × 17): at most 34 fill prices.
 //! - at most 406 covers (17 pixels in one run: the ways to write 17 as ones and
-//!   threes), each grouped twice: at most 812 grouping prices;
-//! - three descents (from the best plan and from two it replaced), each at most 3
-//!   rounds of at most 17 × 17 moves, 136 swaps, 5 × 18 splits and 15 × 18 merges: at
-//!   most 3 × 3 × 785 = 7,065 grouping prices, though moves that overlap, and moves
-//!   whose passes' floors cannot beat the descent's best, are skipped before pricing;
+//!   threes), each grouped four times (two ends, flips with singles or apart): at
+//!   most 1,624 grouping prices;
+//! - one descent by local moves, at most 3 rounds of at most 17 × 17 moves, 136 swaps,
+//!   5 × 18 splits and 15 × 18 merges: at most 3 × 785 = 2,355 grouping prices, though
+//!   moves that overlap, and moves whose passes' floors cannot beat the best, are
+//!   skipped before pricing;
 //! - at most 120 orders of the best plan (600 fill prices);
-//! - so at most (812 + 7,065) × 34 + 600 = 268,418 fill prices. A fill price is at most
-//!   two strip tilings (the heights `h ≤ 5` with `21·h ≡ bottom cells (mod 4)`), each a
-//!   left-to-right DP over the 21 columns with one inner-fit load and at most five
-//!   edge-fit loads per column, plus one emitter lookup; a 64-slot cache skips repeats.
+//! - so at most (1,624 + 2,355) × 34 + 600 = 135,886 fill prices. A fill price is at
+//!   most two strip tilings (the heights `h ≤ 5` with `21·h ≡ bottom cells (mod 4)`),
+//!   each a left-to-right DP over the 21 columns with one inner-fit load and at most
+//!   five edge-fit loads per column, plus one emitter lookup; a 64-slot cache skips
+//!   repeats.
 //!
-//! Measured (callgrind), the default costs 37× the greedy converter's instructions on
-//! the nine benchmark sprites (47× on the 17 × 32 noise sprite, 85× on the smiley,
-//! 1.9× on the solid sprite). Until the local moves
-//! it also priced the exact classic split ([`classic::optimal_from`], a
-//! branch-and-bound with a node limit); the moves find everything that split won (the
-//! stripes sprite's rows of seven side-by-side triples) and more.
+//! Measured (callgrind), the default costs 22× the greedy converter's instructions on
+//! the nine benchmark sprites (27× on the 17 × 32 noise sprite, 52× on the smiley,
+//! 2.1× on the solid sprite). Until the local moves it also priced the exact classic
+//! split ([`classic::optimal_from`], a branch-and-bound with a node limit); the moves
+//! find everything that split won (the stripes sprite's rows of seven side-by-side
+//! triples) and more. Until the right-end grouping it also descended by local moves
+//! from the two plans the best one replaced last: 66 % more instructions for 42 fewer
+//! pieces on the nine sprites, and 2,310 more on the random set than grouping from
+//! both ends, which replaced it.
 
 use crate::bits::Bits;
 use crate::sprite::MAX_WIDTH;
@@ -331,6 +336,15 @@ const ORDERS_OF_FIVE: [[u8; 5]; 120] = {
     out
 };
 
+/// Which end of the row first fit starts from ([`Planner::group`]).
+#[derive(Clone, Copy)]
+enum End {
+    /// Emitters by left end, ascending.
+    Left,
+    /// Emitters by right end, descending.
+    Right,
+}
+
 /// Rounds of [`Planner::improve`] at most (a round that finds nothing cheaper ends it).
 const IMPROVE_ROUNDS: usize = 3;
 
@@ -345,9 +359,8 @@ struct Planner<'a> {
     floor: u32,
     /// Recent fills: `(above, support, flips) → pieces` (`u32::MAX`: none).
     cache: [(u32, u32, bool, u32); CACHE],
-    /// The last two best plans that a cheaper one replaced, with their costs (starts
-    /// for [`Planner::descend`]).
-    runners: [Option<(Candidate, u32)>; 2],
+    /// Whether each cover is also grouped first fit by right end ([`End::Right`]).
+    right_too: bool,
 }
 
 impl Planner<'_> {
@@ -414,9 +427,6 @@ impl Planner<'_> {
             let mut c = build();
             c.order[..order.len()].copy_from_slice(order);
             c.platform = platform;
-            if let Some(prev) = self.best_plan {
-                self.runners = [self.runners[1], Some((prev, self.best))];
-            }
             self.best = cost;
             self.best_plan = Some(c);
         }
@@ -484,23 +494,27 @@ impl Planner<'_> {
         }
     }
 
-    /// `c`'s emitters by left end ascending, ties in cover order, each as
-    /// `left << 5 | index` (the first `c.len`).
-    fn by_left(c: &Candidate) -> [u16; MAX_WIDTH] {
-        let mut by_left = [0u16; MAX_WIDTH];
-        for (i, (k, e)) in by_left.iter_mut().zip(&c.emits[..c.len]).enumerate() {
-            *k = (e.above.trailing_zeros() as u16) << 5 | i as u16;
+    /// `c`'s emitters from `end` inwards (by left end ascending, or by right end
+    /// descending), ties in cover order, each as `key << 5 | index` (the first `c.len`).
+    fn by_end(c: &Candidate, end: End) -> [u16; MAX_WIDTH] {
+        let mut by_end = [0u16; MAX_WIDTH];
+        for (i, (k, e)) in by_end.iter_mut().zip(&c.emits[..c.len]).enumerate() {
+            let key = match end {
+                End::Left => e.above.trailing_zeros(),
+                End::Right => e.above.leading_zeros(),
+            };
+            *k = (key as u16) << 5 | i as u16;
         }
-        by_left[..c.len].sort_unstable();
-        by_left
+        by_end[..c.len].sort_unstable();
+        by_end
     }
 
-    /// Groups `c`'s emitters into passes first fit by left end ([`Planner::by_left`],
-    /// given), flipped ones apart when `apart`; the passes, summed.
-    fn group(c: &mut Candidate, by_left: &[u16; MAX_WIDTH], apart: bool) -> [PassSum; MAX_WIDTH] {
+    /// Groups `c`'s emitters into passes first fit in the order `by_end`
+    /// ([`Planner::by_end`]), flipped ones apart when `apart`; the passes, summed.
+    fn group(c: &mut Candidate, by_end: &[u16; MAX_WIDTH], apart: bool) -> [PassSum; MAX_WIDTH] {
         let mut sums = [PassSum::default(); MAX_WIDTH];
         c.passes = 0;
-        for &k in &by_left[..c.len] {
+        for &k in &by_end[..c.len] {
             let i = usize::from(k & 31);
             let (e, flipped) = (c.emits[i], c.emits[i].flipped());
             // A pass holds flipped emitters only or singles only when `apart`.
@@ -580,22 +594,6 @@ impl Planner<'_> {
             if self.best == before {
                 return;
             }
-        }
-    }
-
-    /// [`Planner::improve`] from `start`, a plan costing `cost`: a descent to another
-    /// local optimum. The best plan stays the cheapest seen (the earlier on a tie).
-    fn descend(&mut self, start: Candidate, cost: u32, rounds: usize) {
-        if self.best <= self.floor {
-            return;
-        }
-        let (best, plan) = (self.best, self.best_plan);
-        self.best = cost;
-        self.best_plan = Some(start);
-        self.improve(rounds);
-        if self.best >= best {
-            self.best = best;
-            self.best_plan = plan;
         }
     }
 
@@ -818,22 +816,35 @@ impl Planner<'_> {
         }
     }
 
+    /// Offers cover `c` grouped first fit from `end`, flipped emitters with singles and,
+    /// if it has any, apart.
+    fn offer_groupings(&mut self, c: &mut Candidate, end: End) {
+        let by_end = Self::by_end(c, end);
+        let sums = Self::group(c, &by_end, false);
+        self.offer_orders(&sums, c.passes, || *c);
+        if c.emits[..c.len].iter().any(Emit::flipped) {
+            let (passes, pass_of) = (c.passes, c.pass_of);
+            let sums = Self::group(c, &by_end, true);
+            // The same grouping again cannot cost less.
+            if c.passes != passes || c.pass_of[..c.len] != pass_of[..c.len] {
+                self.offer_orders(&sums, c.passes, || *c);
+            }
+        }
+    }
+
     /// Enumerates the covers of pixels `i..` by flipped and single emitters.
     fn covers(&mut self, c: &mut Candidate, i: usize) {
         if self.best <= self.floor {
             return;
         }
         if i == self.row.len {
-            let by_left = Self::by_left(c);
-            let sums = Self::group(c, &by_left, false);
-            self.offer_orders(&sums, c.passes, || *c);
-            if c.emits[..c.len].iter().any(Emit::flipped) {
-                let (passes, pass_of) = (c.passes, c.pass_of);
-                let sums = Self::group(c, &by_left, true);
-                // The same grouping again cannot cost less.
-                if c.passes != passes || c.pass_of[..c.len] != pass_of[..c.len] {
-                    self.offer_orders(&sums, c.passes, || *c);
-                }
+            let ends: &[End] = if self.right_too {
+                &[End::Left, End::Right]
+            } else {
+                &[End::Left]
+            };
+            for &end in ends {
+                self.offer_groupings(c, end);
             }
             return;
         }
@@ -858,9 +869,9 @@ pub(crate) fn plan_row(row: &RowInput) -> RowPlan {
     plan_row_with(row, IMPROVE_ROUNDS, true)
 }
 
-/// [`plan_row`] with at most `rounds` rounds of local moves, and with the descents
-/// from the superseded plans or without.
-fn plan_row_with(row: &RowInput, rounds: usize, descents: bool) -> RowPlan {
+/// [`plan_row`] with at most `rounds` rounds of local moves, and with the covers also
+/// grouped from the right end or not.
+fn plan_row_with(row: &RowInput, rounds: usize, right_too: bool) -> RowPlan {
     let singles = classic::Singles::of(row);
     let greedy = classic::greedy(&singles);
     let mut planner = Planner {
@@ -869,7 +880,7 @@ fn plan_row_with(row: &RowInput, rounds: usize, descents: bool) -> RowPlan {
         best_plan: None,
         floor: least_pieces(1, row.len as u32),
         cache: [(0, 0, false, 0); CACHE],
-        runners: [None; 2],
+        right_too,
     };
     let mut c = Candidate {
         emits: [Emit::NONE; MAX_WIDTH],
@@ -889,13 +900,7 @@ fn plan_row_with(row: &RowInput, rounds: usize, descents: bool) -> RowPlan {
     if planner.best == greedy_cost.saturating_add(1) {
         planner.best = greedy_cost;
     }
-    // Local moves from the best plan, then from the two plans it superseded last: each
-    // descent ends in its own local optimum.
-    let runners = planner.runners;
     planner.improve(rounds);
-    for (start, cost) in runners.into_iter().flatten().filter(|_| descents) {
-        planner.descend(start, cost, rounds);
-    }
     if rounds > 0 {
         planner.reorder();
     }
@@ -998,16 +1003,21 @@ mod tests {
         assert!(cheaper * 5 >= rows, "only {cheaper} of {rows} rows cheaper");
     }
 
-    /// The descents from superseded plans never make a row dearer and make some cheaper
-    /// (they fail to if [`Planner::descend`] keeps nothing).
+    /// Grouping every cover from the right end too makes many rows cheaper and few
+    /// dearer (the local moves then start from another plan), and the rows cheaper in
+    /// all (it fails if [`End::Right`] groups as [`End::Left`] does).
     #[test]
-    fn descents_lower_some_rows() {
-        let mut cheaper = 0;
+    fn right_end_grouping_lowers_rows() {
+        let (mut cheaper, mut dearer, mut saved) = (0, 0, 0i64);
         for row in random_rows(400) {
-            let (one, all) = (plan_row_with(&row, IMPROVE_ROUNDS, false), plan_row(&row));
-            assert!(all.pieces <= one.pieces, "{row:?}");
-            cheaper += usize::from(all.pieces < one.pieces);
+            let (left, both) = (plan_row_with(&row, IMPROVE_ROUNDS, false), plan_row(&row));
+            cheaper += usize::from(both.pieces < left.pieces);
+            dearer += usize::from(both.pieces > left.pieces);
+            saved += i64::from(left.pieces) - i64::from(both.pieces);
         }
-        assert!(cheaper >= 20, "only {cheaper} of 400 rows cheaper");
+        assert!(
+            cheaper >= 20 && dearer * 4 <= cheaper && saved > 0,
+            "{cheaper} rows cheaper, {dearer} dearer, {saved} pieces saved"
+        );
     }
 }
