@@ -12,7 +12,7 @@ use crate::tables;
 
 use super::classic::{Singles, Split};
 use super::fewest::RowPlan;
-use super::{ConvertError, ConvertStats};
+use super::{ConvertError, ConvertStats, PLATFORM_PIECES};
 
 /// What a block of moves does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -44,7 +44,7 @@ pub struct Block {
 /// Writes one row's blocks: [`RowWriter::open`] the platform's add part (when the row
 /// needs one), [`RowWriter::pass`] each pass as one block, [`RowWriter::close`] the
 /// platform's remove piece. Every strategy writes its rows through it.
-struct RowWriter<'w, 's> {
+pub(super) struct RowWriter<'w, 's> {
     y: usize,
     sink: &'w mut Sink<'s>,
     on_block: &'w mut dyn FnMut(Block),
@@ -82,7 +82,7 @@ impl<'w, 's> RowWriter<'w, 's> {
     }
 
     /// Writes one pass (its emitters, then its fill) as one block.
-    fn pass(&mut self, write: impl FnOnce(&mut Sink<'s>)) {
+    pub(super) fn pass(&mut self, write: impl FnOnce(&mut Sink<'s>)) {
         self.block(BlockKind::Emitter, write);
         self.passes += 1;
     }
@@ -106,83 +106,106 @@ impl<'w, 's> RowWriter<'w, 's> {
     }
 }
 
-/// Writes a classic split: platform add, each pass (its triples left to right, then the
-/// pattern's fillers), platform remove.
-#[allow(clippy::too_many_arguments)]
-pub(super) fn classic(
-    singles: &Singles,
-    split: &Split,
-    platform: bool,
+/// A row's passes as [`write_row`] writes them: every strategy's plan is one.
+pub(super) trait RowPasses {
+    /// Whether the row stands on a platform.
+    fn platform(&self) -> bool;
+
+    /// Writes each pass (its emitters, then its fill) with [`RowWriter::pass`], in order.
+    fn write_passes(&self, row: &mut RowWriter<'_, '_>, y: usize) -> Result<(), ConvertError>;
+}
+
+/// Writes row `y` of `sprite` as planned by `passes`: platform add, each pass, platform
+/// remove, each as a block.
+pub(super) fn write_row(
+    passes: &impl RowPasses,
     sprite: &Sprite,
     y: usize,
     sink: &mut Sink<'_>,
     on_block: &mut dyn FnMut(Block),
     stats: &mut ConvertStats,
 ) -> Result<(), ConvertError> {
-    let mut row = RowWriter::open(platform, sprite, y, sink, on_block, stats)?;
-    for (&key, &pixels) in split.keys[..split.passes]
-        .iter()
-        .zip(&split.members(singles.len))
-    {
-        let emitter = tables::emitter(key).ok_or(ConvertError::MissingEmitter { key, row: y })?;
-        row.pass(|sink| {
-            for i in Bits(pixels) {
-                sink.push(singles.triples[i]);
-            }
-            sink.extend(emitter.fillers.moves());
-        });
+    let mut row = RowWriter::open(passes.platform(), sprite, y, sink, on_block, stats)?;
+    passes.write_passes(&mut row, y)?;
+    row.close(stats);
+    Ok(())
+}
+
+/// A classic split (greedy or optimal) of a row's singles, on a platform or not.
+pub(super) struct Classic<'a> {
+    pub singles: &'a Singles,
+    pub split: &'a Split,
+    pub platform: bool,
+}
+
+impl RowPasses for Classic<'_> {
+    fn platform(&self) -> bool {
+        self.platform
     }
-    row.close(stats);
-    Ok(())
+
+    /// Each pass: its triples left to right, then the emitter pattern's fillers.
+    fn write_passes(&self, row: &mut RowWriter<'_, '_>, y: usize) -> Result<(), ConvertError> {
+        let split = self.split;
+        for (&key, &pixels) in split.keys[..split.passes]
+            .iter()
+            .zip(&split.members(self.singles.len))
+        {
+            let emitter =
+                tables::emitter(key).ok_or(ConvertError::MissingEmitter { key, row: y })?;
+            row.pass(|sink| {
+                for i in Bits(pixels) {
+                    sink.push(self.singles.triples[i]);
+                }
+                sink.extend(emitter.fillers.moves());
+            });
+        }
+        Ok(())
+    }
 }
 
-/// Writes a planned row: platform add, each pass (emitters, then fill), platform remove.
-pub(super) fn planned(
-    planned: &RowPlan,
-    sprite: &Sprite,
-    y: usize,
-    sink: &mut Sink<'_>,
-    on_block: &mut dyn FnMut(Block),
-    stats: &mut ConvertStats,
-) -> Result<(), ConvertError> {
-    let first = sink.len;
-    let mut row = RowWriter::open(planned.platform, sprite, y, sink, on_block, stats)?;
-    planned.passes(|pass| {
-        row.pass(|sink| {
-            for e in &pass.emits[..pass.len] {
-                sink.push(e.mv);
-            }
-            pass.fill.moves(|m| sink.push(m));
+impl RowPasses for RowPlan {
+    fn platform(&self) -> bool {
+        self.platform
+    }
+
+    /// Each pass: its emitters, then its fill.
+    fn write_passes(&self, row: &mut RowWriter<'_, '_>, _: usize) -> Result<(), ConvertError> {
+        let first = row.sink.len;
+        self.passes(|pass| {
+            row.pass(|sink| {
+                for e in &pass.emits[..pass.len] {
+                    sink.push(e.mv);
+                }
+                pass.fill.moves(|m| sink.push(m));
+            });
         });
-    });
-    row.close(stats);
-    // The plan's pieces count the whole platform (its add part and its remove piece).
-    debug_assert_eq!(sink.len - first, planned.pieces as usize);
-    Ok(())
+        // The plan's pieces count the whole platform (its add part and its remove
+        // piece); the add part is written before this, the remove piece after.
+        let platform = if self.platform { PLATFORM_PIECES } else { 0 };
+        debug_assert_eq!(row.sink.len - first + platform, self.pieces as usize);
+        Ok(())
+    }
 }
 
-/// Writes a row planned by the exact planner: platform add, each pass (emitters, then
-/// fillers), platform remove.
+/// A row planned by the exact planner.
 #[cfg(feature = "search")]
-pub(super) fn exact(
-    plan: &crate::exact::RowPlan,
-    sprite: &Sprite,
-    y: usize,
-    sink: &mut Sink<'_>,
-    on_block: &mut dyn FnMut(Block),
-    stats: &mut ConvertStats,
-) -> Result<(), ConvertError> {
-    let mut row = RowWriter::open(plan.platform, sprite, y, sink, on_block, stats)?;
-    for pass in &plan.passes {
-        row.pass(|sink| {
-            for e in &pass.emits {
-                sink.push(e.mv);
-            }
-            sink.extend(&pass.fillers);
-        });
+impl RowPasses for crate::exact::RowPlan {
+    fn platform(&self) -> bool {
+        self.platform
     }
-    row.close(stats);
-    Ok(())
+
+    /// Each pass: its emitters, then its fillers.
+    fn write_passes(&self, row: &mut RowWriter<'_, '_>, _: usize) -> Result<(), ConvertError> {
+        for pass in &self.passes {
+            row.pass(|sink| {
+                for e in &pass.emits {
+                    sink.push(e.mv);
+                }
+                sink.extend(&pass.fillers);
+            });
+        }
+        Ok(())
+    }
 }
 
 /// Writes the direct pieces `pieces` hands over as one [`BlockKind::Direct`] block of

@@ -418,7 +418,7 @@ impl Converter {
         let mut sink = Sink::new(Out::Each(&mut f));
         let mut stats = ConvertStats::default();
         for (y, plan) in plans.iter().enumerate() {
-            emit::exact(plan, sprite, y, &mut sink, &mut |_| {}, &mut stats)?;
+            emit::write_row(plan, sprite, y, &mut sink, &mut |_| {}, &mut stats)?;
         }
         Ok(())
     }
@@ -462,11 +462,11 @@ impl Converter {
                     if !first_row {
                         recent[y % 2] = Some((row, planned));
                     }
-                    emit::planned(&planned, sprite, y, sink, on_block, &mut stats)?;
+                    emit::write_row(&planned, sprite, y, sink, on_block, &mut stats)?;
                 }
                 #[cfg(feature = "search")]
                 Passes::Exact => {
-                    emit::exact(&exact_plans[y], sprite, y, sink, on_block, &mut stats)?;
+                    emit::write_row(&exact_plans[y], sprite, y, sink, on_block, &mut stats)?;
                 }
                 Passes::Greedy | Passes::Optimal => {
                     let singles = classic::Singles::of(&row);
@@ -475,10 +475,12 @@ impl Converter {
                     } else {
                         classic::optimal(&singles)
                     };
-                    let platform = row.singles_need_platform(first_row);
-                    emit::classic(
-                        &singles, &split, platform, sprite, y, sink, on_block, &mut stats,
-                    )?;
+                    let classic = emit::Classic {
+                        singles: &singles,
+                        split: &split,
+                        platform: row.singles_need_platform(first_row),
+                    };
+                    emit::write_row(&classic, sprite, y, sink, on_block, &mut stats)?;
                 }
             }
         }
@@ -499,7 +501,7 @@ impl Converter {
             let row = plan.row(sprite, y);
             if row.len > 0 {
                 let planned = fewest::plan_row(&row);
-                emit::planned(&planned, sprite, y, sink, on_block, &mut stats)?;
+                emit::write_row(&planned, sprite, y, sink, on_block, &mut stats)?;
             }
             emit::direct(y + 1, sink, on_block, |f| plan.after_row(y, f));
         }
