@@ -283,15 +283,23 @@ struct Floors {
     platform: bool,
     /// The sum of the passes' floors.
     passes: u32,
+    /// The floor of each pass: [`PassSum::floor`], or the tighter one of
+    /// [`Planner::tighten`].
+    each: [u16; MAX_WIDTH],
 }
 
 impl Floors {
     /// The floors of the first `passes` passes summed in `sums`.
     fn of(sums: &[PassSum], passes: usize) -> Floors {
         let sums = &sums[..passes];
+        let mut each = [0; MAX_WIDTH];
+        for (f, s) in each.iter_mut().zip(sums) {
+            *f = s.floor;
+        }
         Floors {
             platform: sums.iter().any(|s| s.loose_flip != 0),
             passes: sums.iter().map(|s| u32::from(s.floor)).sum(),
+            each,
         }
     }
 
@@ -363,6 +371,32 @@ impl Planner<'_> {
         pieces
     }
 
+    /// Raises `floors` (of the passes summed in `sums`) to what each pass costs with the
+    /// most support it can have: the row's support and the cells of every pass. A fill
+    /// never costs more on more support (a strip or wide pattern that fits keeps
+    /// fitting), and in any order a pass rests on a subset of those cells, so no order
+    /// costs less than the raised floors. Whether some order may still beat the best:
+    /// `false` as soon as the raised floors reach it, or if some pass has no fill even
+    /// so. The last pass of an order rests on exactly those cells, so these prices are
+    /// in the cache when the orders are priced.
+    fn tighten(&mut self, sums: &[PassSum], floors: &mut Floors) -> bool {
+        let all = sums.iter().fold(self.row.support, |a, s| a | s.row);
+        for (p, s) in sums.iter().enumerate() {
+            let Some(fill) = self.fill_pieces(s.above, all, s.flip_row != 0) else {
+                return false;
+            };
+            let (least, floor) = (u32::from(s.n) + fill, u32::from(floors.each[p]));
+            if least > floor {
+                floors.passes += least - floor;
+                floors.each[p] = least as u16;
+                if floors.total() >= self.best {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
     /// Cost of the passes summed in `sums` in `order` (all of them, their floors
     /// `floors`) and whether it needs a platform, or `None` if it is infeasible or not
     /// below the best so far.
@@ -389,7 +423,7 @@ impl Planner<'_> {
                     return None;
                 }
             }
-            rest -= u32::from(s.floor);
+            rest -= u32::from(floors.each[usize::from(p)]);
             let flips = s.flip_row != 0;
             total += u32::from(s.n) + self.fill_pieces(s.above, support | s.row, flips)?;
             if total + rest >= self.best {
@@ -440,8 +474,8 @@ impl Planner<'_> {
             [1, 2, 0],
             [2, 1, 0],
         ];
-        let floors = Floors::of(sums, passes);
-        if floors.total() >= self.best {
+        let mut floors = Floors::of(sums, passes);
+        if floors.total() >= self.best || !self.tighten(&sums[..passes], &mut floors) {
             return;
         }
         if passes > 3 {
@@ -609,7 +643,10 @@ impl Planner<'_> {
             return;
         }
         let (sums, n) = (sums_of(&c), c.passes);
-        let floors = Floors::of(&sums, n);
+        let mut floors = Floors::of(&sums, n);
+        if !self.tighten(&sums[..n], &mut floors) {
+            return;
+        }
         for o in ORDERS_OF_FIVE {
             if o[n..]
                 .iter()
