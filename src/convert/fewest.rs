@@ -371,6 +371,19 @@ impl Planner<'_> {
         pieces
     }
 
+    /// The most support a pass of `sums` can have: the row's and every pass's cells.
+    fn most_support(&self, sums: &[PassSum]) -> u32 {
+        sums.iter().fold(self.row.support, |a, s| a | s.row)
+    }
+
+    /// What pass `s` costs resting on `all`, the most support it can have
+    /// ([`Planner::most_support`]): no order of its plan makes it cheaper (`None`: it
+    /// has no fill in any order).
+    fn least_cost(&mut self, s: &PassSum, all: u32) -> Option<u32> {
+        let fill = self.fill_pieces(s.above, all, s.flip_row != 0)?;
+        Some(u32::from(s.n) + fill)
+    }
+
     /// Raises `floors` (of the passes summed in `sums`) to what each pass costs with the
     /// most support it can have: the row's support and the cells of every pass. A fill
     /// never costs more on more support (a strip or wide pattern that fits keeps
@@ -380,12 +393,12 @@ impl Planner<'_> {
     /// so. The last pass of an order rests on exactly those cells, so these prices are
     /// in the cache when the orders are priced.
     fn tighten(&mut self, sums: &[PassSum], floors: &mut Floors) -> bool {
-        let all = sums.iter().fold(self.row.support, |a, s| a | s.row);
+        let all = self.most_support(sums);
         for (p, s) in sums.iter().enumerate() {
-            let Some(fill) = self.fill_pieces(s.above, all, s.flip_row != 0) else {
+            let Some(least) = self.least_cost(s, all) else {
                 return false;
             };
-            let (least, floor) = (u32::from(s.n) + fill, u32::from(floors.each[p]));
+            let floor = u32::from(floors.each[p]);
             if least > floor {
                 floors.passes += least - floor;
                 floors.each[p] = least as u16;
@@ -579,13 +592,22 @@ impl Planner<'_> {
             }
             let floor = |n: u32| u32::from(PASS_FLOORS[n as usize]);
             // A move or swap keeps the emitters, so a platform that a flipped one over
-            // holes forces stays forced ([`Floors`]).
-            let total = Floors::of(&groups.sums, base.passes).total();
-            // The floors with `n` pixels moved from pass `a` to pass `b`.
+            // holes forces stays forced ([`Floors`]), and the passes' cells together stay
+            // the same: a pass it leaves alone costs at least its least cost on them.
+            let mut floors = Floors::of(&groups.sums, base.passes);
+            let all = self.most_support(&groups.sums[..base.passes]);
+            let mut least = [0u32; MAX_WIDTH + 1];
+            for (p, s) in groups.sums[..base.passes].iter().enumerate() {
+                least[p] = self
+                    .least_cost(s, all)
+                    .map_or(floor(pixels[p]), |c| c.max(floor(pixels[p])));
+                floors.passes += least[p] - floor(pixels[p]);
+            }
+            let total = floors.total();
+            // The floors with `n` pixels moved from pass `a` to pass `b` (those two at
+            // their pixels' floors, every other pass at its least cost).
             let moved = |a: usize, b: usize, n: u32, m: u32| {
-                total - floor(pixels[a]) - floor(pixels[b])
-                    + floor(pixels[a] - n + m)
-                    + floor(pixels[b] + n - m)
+                total - least[a] - least[b] + floor(pixels[a] - n + m) + floor(pixels[b] + n - m)
             };
             for i in 0..base.len {
                 let pixels_of = |e: &Emit| if e.flipped() { 3 } else { 1 };
