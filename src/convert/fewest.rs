@@ -192,11 +192,18 @@ impl PassSum {
 /// A candidate's passes summed by pass number (one more slot for a new pass), the
 /// emitters of each pass as a mask of emitter indexes, and the first emitter of every
 /// pass as one mask: what [`Planner::offer_changed`] patches instead of summing each
-/// local move's candidate again.
+/// local move's candidate again. With each pass's least cost on the most support it can
+/// have, which the moves keep ([`Planner::least_costs`]).
 struct Groups {
     sums: [PassSum; MAX_WIDTH + 1],
     members: [u32; MAX_WIDTH + 1],
     firsts: u32,
+    /// The row's support and every pass's cells ([`Planner::most_support`]).
+    all: u32,
+    /// Each pass's least cost on `all`, at least its floor (0 for an empty pass).
+    least: [u32; MAX_WIDTH + 1],
+    /// The least costs summed, with the platform a flipped emitter over holes forces.
+    total: u32,
 }
 
 /// The passes of `c`, summed.
@@ -217,6 +224,9 @@ impl Groups {
             sums: [PassSum::default(); MAX_WIDTH + 1],
             members: [0; MAX_WIDTH + 1],
             firsts: 0,
+            all: 0,
+            least: [0; MAX_WIDTH + 1],
+            total: 0,
         };
         for (i, (e, &p)) in c.emits[..c.len].iter().zip(&c.pass_of).enumerate() {
             let p = usize::from(p);
@@ -384,6 +394,32 @@ impl Planner<'_> {
         Some(u32::from(s.n) + fill)
     }
 
+    /// Sets `groups`' least costs ([`Groups::least`]) for its first `passes` passes.
+    fn least_costs(&mut self, groups: &mut Groups, passes: usize) {
+        let sums = &groups.sums[..passes];
+        groups.all = self.most_support(sums);
+        let mut floors = Floors::of(sums, passes);
+        for (p, s) in sums.iter().enumerate() {
+            let floor = u32::from(s.floor);
+            let least = self
+                .least_cost(s, groups.all)
+                .map_or(floor, |c| c.max(floor));
+            groups.least[p] = least;
+            floors.passes += least - floor;
+        }
+        groups.total = floors.total();
+    }
+
+    /// [`Planner::least_cost`] of a pass of a local move's candidate, at least its floor
+    /// (0 for an empty pass).
+    fn least_cost_of(&mut self, s: &PassSum, all: u32) -> Option<u32> {
+        if s.n == 0 {
+            return Some(0);
+        }
+        let least = self.least_cost(s, all)?;
+        Some(least.max(u32::from(s.floor)))
+    }
+
     /// Raises `floors` (of the passes summed in `sums`) to what each pass costs with the
     /// most support it can have: the row's support and the cells of every pass. A fill
     /// never costs more on more support (a strip or wide pattern that fits keeps
@@ -479,6 +515,22 @@ impl Planner<'_> {
     /// Tries every order of a candidate's passes (up to 3 passes; more keep their
     /// order): `sums` sums its `passes` passes, `build` builds it if it wins.
     fn offer_orders(&mut self, sums: &[PassSum], passes: usize, build: impl Fn() -> Candidate) {
+        let mut floors = Floors::of(sums, passes);
+        if floors.total() >= self.best || !self.tighten(&sums[..passes], &mut floors) {
+            return;
+        }
+        self.offer_orders_floored(sums, passes, floors, build);
+    }
+
+    /// [`Planner::offer_orders`] with the passes' floors `floors` already raised as
+    /// [`Planner::tighten`] does.
+    fn offer_orders_floored(
+        &mut self,
+        sums: &[PassSum],
+        passes: usize,
+        floors: Floors,
+        build: impl Fn() -> Candidate,
+    ) {
         const ORDERS: [[u8; 3]; 6] = [
             [0, 1, 2],
             [1, 0, 2],
@@ -487,10 +539,6 @@ impl Planner<'_> {
             [1, 2, 0],
             [2, 1, 0],
         ];
-        let mut floors = Floors::of(sums, passes);
-        if floors.total() >= self.best || !self.tighten(&sums[..passes], &mut floors) {
-            return;
-        }
         if passes > 3 {
             // In grouping order; and, when some pass has singles over holes, with the
             // passes that need no landing first (stable), so theirs have squares to land on.
@@ -583,7 +631,7 @@ impl Planner<'_> {
             let before = self.best;
             // Each pass's cells above the row and pixels: a move must keep a pass's
             // emitters apart, and cannot win unless the passes' floors leave room.
-            let groups = Groups::of(&base);
+            let mut groups = Groups::of(&base);
             // Where each move's candidate is summed (only its passes' slots are read).
             let mut scratch = [PassSum::default(); MAX_WIDTH];
             let (mut used, mut pixels) = ([0u32; MAX_WIDTH + 1], [0u32; MAX_WIDTH + 1]);
@@ -594,16 +642,8 @@ impl Planner<'_> {
             // A move or swap keeps the emitters, so a platform that a flipped one over
             // holes forces stays forced ([`Floors`]), and the passes' cells together stay
             // the same: a pass it leaves alone costs at least its least cost on them.
-            let mut floors = Floors::of(&groups.sums, base.passes);
-            let all = self.most_support(&groups.sums[..base.passes]);
-            let mut least = [0u32; MAX_WIDTH + 1];
-            for (p, s) in groups.sums[..base.passes].iter().enumerate() {
-                least[p] = self
-                    .least_cost(s, all)
-                    .map_or(floor(pixels[p]), |c| c.max(floor(pixels[p])));
-                floors.passes += least[p] - floor(pixels[p]);
-            }
-            let total = floors.total();
+            self.least_costs(&mut groups, base.passes);
+            let (total, least) = (groups.total, groups.least);
             // The floors with `n` pixels moved from pass `a` to pass `b` (those two at
             // their pixels' floors, every other pass at its least cost).
             let moved = |a: usize, b: usize, n: u32, m: u32| {
@@ -837,7 +877,9 @@ impl Planner<'_> {
     /// renumbered in order of first emitter as [`regrouped`] does, so the same orders are
     /// tried in the same sequence; the candidate itself is built only if it wins. The
     /// change must keep every pass's emitters apart. The candidate's passes are summed
-    /// into the first slots of `sums`.
+    /// into the first slots of `sums`. Its floors are the passes' least costs: the
+    /// changed passes' are looked up first (if they leave no room, nothing else is
+    /// done), the others' are `groups`' own.
     fn offer_changed(
         &mut self,
         base: &Candidate,
@@ -846,6 +888,19 @@ impl Planner<'_> {
         changed: [(usize, u32, PassSum); 2],
         change: impl Fn(&mut Candidate),
     ) {
+        // The changed passes at their least costs, the others at theirs from `groups`.
+        let mut least = [0u32; 2];
+        let mut total = groups.total;
+        for (l, &(p, _, sum)) in least.iter_mut().zip(&changed) {
+            let Some(c) = self.least_cost_of(&sum, groups.all) else {
+                return;
+            };
+            *l = c;
+            total = total - groups.least[p] + c;
+        }
+        if total >= self.best {
+            return;
+        }
         let lowest = |m: u32| m & m.wrapping_neg();
         // The first emitter of each pass after the change (all cleared before any is
         // set: one pass's old first may be the other's new one).
@@ -857,14 +912,24 @@ impl Planner<'_> {
             firsts |= lowest(members);
         }
         let mut passes = 0;
+        let mut each = [0u16; MAX_WIDTH];
         for first in Bits(firsts) {
-            sums[passes] = match changed.iter().find(|&&(_, m, _)| m >> first & 1 != 0) {
-                Some(&(_, _, sum)) => sum,
-                None => groups.sums[usize::from(base.pass_of[first])],
-            };
+            (sums[passes], each[passes]) =
+                match changed.iter().position(|&(_, m, _)| m >> first & 1 != 0) {
+                    Some(k) => (changed[k].2, least[k] as u16),
+                    None => {
+                        let p = usize::from(base.pass_of[first]);
+                        (groups.sums[p], groups.least[p] as u16)
+                    }
+                };
             passes += 1;
         }
-        self.offer_orders(&sums[..], passes, || {
+        let floors = Floors {
+            platform: sums[..passes].iter().any(|s| s.loose_flip != 0),
+            passes: each[..passes].iter().map(|&f| u32::from(f)).sum(),
+            each,
+        };
+        self.offer_orders_floored(&sums[..], passes, floors, || {
             regrouped(base, &change).expect("the change keeps the passes apart")
         });
     }
