@@ -154,6 +154,18 @@ struct PassSum {
 }
 
 impl PassSum {
+    /// An empty pass.
+    const ZERO: PassSum = PassSum {
+        above: 0,
+        row: 0,
+        flip_row: 0,
+        loose: 0,
+        loose_flip: 0,
+        n: 0,
+        pixels: 0,
+        floor: 0,
+    };
+
     /// Adds `e`, an emitter apart from the pass's emitters.
     fn add(&mut self, e: &Emit) {
         self.toggle(e);
@@ -202,8 +214,41 @@ struct Groups {
     all: u32,
     /// Each pass's least cost on `all`, at least its floor (0 for an empty pass).
     least: [u32; MAX_WIDTH + 1],
+    /// The least costs summed.
+    least_sum: u32,
     /// The least costs summed, with the platform a flipped emitter over holes forces.
     total: u32,
+}
+
+/// The passes a cover move changes, each summed after the move: at most four (a split's
+/// pass and the three its singles join, or a merge's three and the one its flipped
+/// emitter joins).
+#[derive(Clone, Copy)]
+struct Touched {
+    pass: [usize; 4],
+    sums: [PassSum; 4],
+    len: usize,
+}
+
+impl Touched {
+    const NONE: Touched = Touched {
+        pass: [0; 4],
+        sums: [PassSum::ZERO; 4],
+        len: 0,
+    };
+
+    /// Pass `p`'s sum after the move so far (`groups`' own until the move touches it).
+    fn sum(&mut self, groups: &Groups, p: usize) -> &mut PassSum {
+        let k = match self.pass[..self.len].iter().position(|&q| q == p) {
+            Some(k) => k,
+            None => {
+                (self.pass[self.len], self.sums[self.len]) = (p, groups.sums[p]);
+                self.len += 1;
+                self.len - 1
+            }
+        };
+        &mut self.sums[k]
+    }
 }
 
 /// The passes of `c`, summed.
@@ -226,6 +271,7 @@ impl Groups {
             firsts: 0,
             all: 0,
             least: [0; MAX_WIDTH + 1],
+            least_sum: 0,
             total: 0,
         };
         for (i, (e, &p)) in c.emits[..c.len].iter().zip(&c.pass_of).enumerate() {
@@ -407,7 +453,23 @@ impl Planner<'_> {
             groups.least[p] = least;
             floors.passes += least - floor;
         }
-        groups.total = floors.total();
+        (groups.least_sum, groups.total) = (floors.passes, floors.total());
+    }
+
+    /// Whether a cover move of the plan grouped in `groups` that changes the passes in
+    /// `touched` may beat the best: its passes' least costs (the changed ones' settled
+    /// and looked up, the others' `groups`' own; the passes' cells together stay the
+    /// same) leave room, platform aside (the move may change whether one is forced).
+    fn may_win(&mut self, groups: &Groups, touched: &mut Touched) -> bool {
+        let mut total = groups.least_sum;
+        for (s, &p) in touched.sums[..touched.len].iter_mut().zip(&touched.pass) {
+            s.settle();
+            let Some(least) = self.least_cost_of(s, groups.all) else {
+                return false;
+            };
+            total = total - groups.least[p] + least;
+        }
+        total < self.best
     }
 
     /// [`Planner::least_cost`] of a pass of a local move's candidate, at least its floor
@@ -672,7 +734,7 @@ impl Planner<'_> {
                     }
                 }
             }
-            self.cover_moves(&base, &used, &pixels);
+            self.cover_moves(&base, &groups, &used, &pixels);
             if self.best == before {
                 return;
             }
@@ -723,13 +785,15 @@ impl Planner<'_> {
     /// Moves that change the cover of [`Planner::improve`]'s best plan: each flipped
     /// emitter split into its three singles (the first into each pass in turn, or one of
     /// its own; the others first fit), and each three singles on a same-colour run merged
-    /// into a flipped emitter (into each pass in turn, or one of its own). `used` and
-    /// `pixels` are each pass's cells above the row and its pixels; a move whose passes'
-    /// floors cannot beat the best, or that overlaps two emitters of a pass, is skipped
-    /// before its candidate is built.
+    /// into a flipped emitter (into each pass in turn, or one of its own). `groups` holds
+    /// the base's passes, `used` and `pixels` each pass's cells above the row and its
+    /// pixels; a move whose passes' floors, or least costs ([`Planner::may_win`]), cannot
+    /// beat the best, or that overlaps two emitters of a pass, is skipped before its
+    /// candidate is built.
     fn cover_moves(
         &mut self,
         base: &Candidate,
+        groups: &Groups,
         used: &[u32; MAX_WIDTH + 1],
         pixels: &[u32; MAX_WIDTH + 1],
     ) {
@@ -776,6 +840,14 @@ impl Planner<'_> {
                 if floor_sum(&pixels[..reach]) >= self.best {
                     continue;
                 }
+                let mut touched = Touched::NONE;
+                touched.sum(groups, from).remove(e);
+                for (d, &p) in passes.iter().enumerate() {
+                    touched.sum(groups, p).add(&row.single(k + d));
+                }
+                if !self.may_win(groups, &mut touched) {
+                    continue;
+                }
                 let mut c = *base;
                 for (d, &p) in passes.iter().enumerate() {
                     let slot = if d == 0 { i } else { c.len };
@@ -796,16 +868,23 @@ impl Planner<'_> {
                 continue;
             };
             let (mut left, mut pixels) = (*used, *pixels);
+            let mut unmerged = Touched::NONE;
             for r in [a, b, d] {
                 let q = usize::from(base.pass_of[r]);
                 left[q] &= !base.emits[r].above;
                 pixels[q] -= 1;
+                unmerged.sum(groups, q).remove(&base.emits[r]);
             }
             for p in 0..=base.passes {
                 pixels[p] += 3;
                 let floors = floor_sum(&pixels[..reach]);
                 pixels[p] -= 3;
                 if left[p] & flip.above != 0 || floors >= self.best {
+                    continue;
+                }
+                let mut touched = unmerged;
+                touched.sum(groups, p).add(&flip);
+                if !self.may_win(groups, &mut touched) {
                     continue;
                 }
                 let mut c = *base;
