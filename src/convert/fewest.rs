@@ -718,9 +718,23 @@ impl Planner<'_> {
                     base.emits[i].above,
                     pixels_of(&base.emits[i]),
                 );
+                // The pass `i` leaves, summed, and its least cost: the same for every move
+                // of `i` (looked up once a move needs it).
+                let mut left = groups.sums[from];
+                left.remove(&base.emits[i]);
+                left.settle();
+                let mut left_least = None;
                 for p in (0..=base.passes).filter(|&p| p != from && used[p] & above == 0) {
-                    if moved(from, p, n, 0) < self.best {
-                        self.offer_moved(&base, &groups, &mut scratch, i, p);
+                    if moved(from, p, n, 0) >= self.best {
+                        continue;
+                    }
+                    let left_least =
+                        *left_least.get_or_insert_with(|| self.least_cost_of(&left, groups.all));
+                    let Some(ll) = left_least else {
+                        break; // `i` leaves a pass that has no fill
+                    };
+                    if total - least[from] - least[p] + ll + floor(pixels[p] + n) < self.best {
+                        self.offer_moved(&base, &groups, &mut scratch, i, p, (left, ll));
                     }
                 }
                 for j in i + 1..base.len {
@@ -902,7 +916,8 @@ impl Planner<'_> {
     }
 
     /// Offers `base` with emitter `i` moved to pass `to` (apart from its emitters; `to`
-    /// may be a new pass), as [`regrouped`] would.
+    /// may be a new pass), as [`regrouped`] would. `left` is the pass it leaves, summed
+    /// without it and settled, with its least cost.
     fn offer_moved(
         &mut self,
         base: &Candidate,
@@ -910,18 +925,19 @@ impl Planner<'_> {
         scratch: &mut [PassSum; MAX_WIDTH],
         i: usize,
         to: usize,
+        (left, left_least): (PassSum, u32),
     ) {
         let (from, e, bit) = (usize::from(base.pass_of[i]), &base.emits[i], 1 << i);
-        let (mut left, mut joined) = (groups.sums[from], groups.sums[to]);
-        left.remove(e);
+        let mut joined = groups.sums[to];
         joined.add(e);
-        left.settle();
         joined.settle();
         let changed = [
             (from, groups.members[from] & !bit, left),
             (to, groups.members[to] | bit, joined),
         ];
-        self.offer_changed(base, groups, scratch, changed, |c| c.pass_of[i] = to as u8);
+        self.offer_changed(base, groups, scratch, changed, Some(left_least), |c| {
+            c.pass_of[i] = to as u8;
+        });
     }
 
     /// Offers `base` with emitters `i` and `j` (in different passes, each apart from
@@ -947,7 +963,9 @@ impl Planner<'_> {
             (p, groups.members[p] & !bi | bj, sp),
             (q, groups.members[q] & !bj | bi, sq),
         ];
-        self.offer_changed(base, groups, scratch, changed, |c| c.pass_of.swap(i, j));
+        self.offer_changed(base, groups, scratch, changed, None, |c| {
+            c.pass_of.swap(i, j)
+        });
     }
 
     /// Offers `base` with two passes changed by `change`, priced from `groups` (its
@@ -958,20 +976,23 @@ impl Planner<'_> {
     /// change must keep every pass's emitters apart. The candidate's passes are summed
     /// into the first slots of `sums`. Its floors are the passes' least costs: the
     /// changed passes' are looked up first (if they leave no room, nothing else is
-    /// done), the others' are `groups`' own.
+    /// done; `known` is the first changed pass's when the caller has it), the others'
+    /// are `groups`' own.
     fn offer_changed(
         &mut self,
         base: &Candidate,
         groups: &Groups,
         sums: &mut [PassSum; MAX_WIDTH],
         changed: [(usize, u32, PassSum); 2],
+        known: Option<u32>,
         change: impl Fn(&mut Candidate),
     ) {
         // The changed passes at their least costs, the others at theirs from `groups`.
         let mut least = [0u32; 2];
         let mut total = groups.total;
-        for (l, &(p, _, sum)) in least.iter_mut().zip(&changed) {
-            let Some(c) = self.least_cost_of(&sum, groups.all) else {
+        for (k, (l, &(p, _, sum))) in least.iter_mut().zip(&changed).enumerate() {
+            let known = if k == 0 { known } else { None };
+            let Some(c) = known.or_else(|| self.least_cost_of(&sum, groups.all)) else {
                 return;
             };
             *l = c;
