@@ -210,9 +210,8 @@ struct Groups {
     sums: [PassSum; MAX_WIDTH + 1],
     members: [u32; MAX_WIDTH + 1],
     firsts: u32,
-    /// The row's support and every pass's cells ([`Planner::most_support`]).
-    all: u32,
-    /// Each pass's least cost on `all`, at least its floor (0 for an empty pass).
+    /// Each pass's least cost ([`Planner::least_cost`]), at least its floor (0 for an
+    /// empty pass).
     least: [u32; MAX_WIDTH + 1],
     /// The least costs summed.
     least_sum: u32,
@@ -269,7 +268,6 @@ impl Groups {
             sums: [PassSum::default(); MAX_WIDTH + 1],
             members: [0; MAX_WIDTH + 1],
             firsts: 0,
-            all: 0,
             least: [0; MAX_WIDTH + 1],
             least_sum: 0,
             total: 0,
@@ -401,22 +399,35 @@ const IMPROVE_ROUNDS: usize = 3;
 /// Slots of the planner's fill cache (a power of two).
 const CACHE: usize = 64;
 
+/// Slots of the planner's cache of fills on the most support (a power of two).
+const MOST_CACHE: usize = 256;
+
 struct Planner<'a> {
     row: &'a RowInput,
     best: u32,
     best_plan: Option<Candidate>,
     /// No plan costs less: stop when the best reaches it.
     floor: u32,
-    /// Recent fills: `(above, support, flips) → pieces` (`u32::MAX`: none).
+    /// The row's support and all its pixels' cells: the most support a pass can have
+    /// (every plan's passes together print every pixel).
+    all: u32,
+    /// Recent fills: `(above, support, flips) → pieces` (`u32::MAX`: none), but those
+    /// on `all`.
     cache: [(u32, u32, bool, u32); CACHE],
+    /// Recent fills on `all`: `above | flips << 31 → pieces` (`u32::MAX`: none). The
+    /// planner's floors ([`Planner::least_cost`]) ask for these most.
+    most: [(u32, u32); MOST_CACHE],
     /// The last two best plans that a cheaper one replaced, with their costs (starts
     /// for [`Planner::descend`]).
     runners: [Option<(Candidate, u32)>; 2],
 }
 
 impl Planner<'_> {
-    /// [`fill`]'s pieces through a small direct-mapped cache (candidates share passes).
+    /// [`fill`]'s pieces through small direct-mapped caches (candidates share passes).
     fn fill_pieces(&mut self, above: u32, support: u32, flips: bool) -> Option<u32> {
+        if support == self.all {
+            return self.fill_on_all(above, flips);
+        }
         let h = (above.wrapping_mul(0x9E37_79B1) ^ support.wrapping_mul(0x85EB_CA77)) >> 26;
         let slot = &mut self.cache[h as usize % CACHE];
         if slot.0 == above && slot.1 == support && slot.2 == flips && slot.0 != 0 {
@@ -427,29 +438,32 @@ impl Planner<'_> {
         pieces
     }
 
-    /// The most support a pass of `sums` can have: the row's and every pass's cells.
-    fn most_support(&self, sums: &[PassSum]) -> u32 {
-        sums.iter().fold(self.row.support, |a, s| a | s.row)
+    /// [`fill`]'s pieces on [`Planner::all`] through their own cache (`above` is not
+    /// empty, and lies below bit 31).
+    fn fill_on_all(&mut self, above: u32, flips: bool) -> Option<u32> {
+        let key = above | u32::from(flips) << 31;
+        let h = key.wrapping_mul(0x9E37_79B1) >> 24;
+        let slot = &mut self.most[h as usize % MOST_CACHE];
+        if slot.0 != key {
+            *slot = (key, fill_pieces(above, self.all, flips).unwrap_or(u32::MAX));
+        }
+        (slot.1 != u32::MAX).then_some(slot.1)
     }
 
-    /// What pass `s` costs resting on `all`, the most support it can have
-    /// ([`Planner::most_support`]): no order of its plan makes it cheaper (`None`: it
-    /// has no fill in any order).
-    fn least_cost(&mut self, s: &PassSum, all: u32) -> Option<u32> {
-        let fill = self.fill_pieces(s.above, all, s.flip_row != 0)?;
+    /// What pass `s` costs resting on [`Planner::all`], the most support it can have:
+    /// no order of its plan makes it cheaper (`None`: it has no fill in any order).
+    fn least_cost(&mut self, s: &PassSum) -> Option<u32> {
+        let fill = self.fill_on_all(s.above, s.flip_row != 0)?;
         Some(u32::from(s.n) + fill)
     }
 
     /// Sets `groups`' least costs ([`Groups::least`]) for its first `passes` passes.
     fn least_costs(&mut self, groups: &mut Groups, passes: usize) {
         let sums = &groups.sums[..passes];
-        groups.all = self.most_support(sums);
         let mut floors = Floors::of(sums, passes);
         for (p, s) in sums.iter().enumerate() {
             let floor = u32::from(s.floor);
-            let least = self
-                .least_cost(s, groups.all)
-                .map_or(floor, |c| c.max(floor));
+            let least = self.least_cost(s).map_or(floor, |c| c.max(floor));
             groups.least[p] = least;
             floors.passes += least - floor;
         }
@@ -464,7 +478,7 @@ impl Planner<'_> {
         let mut total = groups.least_sum;
         for (s, &p) in touched.sums[..touched.len].iter_mut().zip(&touched.pass) {
             s.settle();
-            let Some(least) = self.least_cost_of(s, groups.all) else {
+            let Some(least) = self.least_cost_of(s) else {
                 return false;
             };
             total = total - groups.least[p] + least;
@@ -474,11 +488,11 @@ impl Planner<'_> {
 
     /// [`Planner::least_cost`] of a pass of a local move's candidate, at least its floor
     /// (0 for an empty pass).
-    fn least_cost_of(&mut self, s: &PassSum, all: u32) -> Option<u32> {
+    fn least_cost_of(&mut self, s: &PassSum) -> Option<u32> {
         if s.n == 0 {
             return Some(0);
         }
-        let least = self.least_cost(s, all)?;
+        let least = self.least_cost(s)?;
         Some(least.max(u32::from(s.floor)))
     }
 
@@ -489,11 +503,10 @@ impl Planner<'_> {
     /// costs less than the raised floors. Whether some order may still beat the best:
     /// `false` as soon as the raised floors reach it, or if some pass has no fill even
     /// so. The last pass of an order rests on exactly those cells, so these prices are
-    /// in the cache when the orders are priced.
+    /// cached when the orders are priced.
     fn tighten(&mut self, sums: &[PassSum], floors: &mut Floors) -> bool {
-        let all = self.most_support(sums);
         for (p, s) in sums.iter().enumerate() {
-            let Some(least) = self.least_cost(s, all) else {
+            let Some(least) = self.least_cost(s) else {
                 return false;
             };
             let floor = u32::from(floors.each[p]);
@@ -728,8 +741,7 @@ impl Planner<'_> {
                     if moved(from, p, n, 0) >= self.best {
                         continue;
                     }
-                    let left_least =
-                        *left_least.get_or_insert_with(|| self.least_cost_of(&left, groups.all));
+                    let left_least = *left_least.get_or_insert_with(|| self.least_cost_of(&left));
                     let Some(ll) = left_least else {
                         break; // `i` leaves a pass that has no fill
                     };
@@ -992,7 +1004,7 @@ impl Planner<'_> {
         let mut total = groups.total;
         for (k, (l, &(p, _, sum))) in least.iter_mut().zip(&changed).enumerate() {
             let known = if k == 0 { known } else { None };
-            let Some(c) = known.or_else(|| self.least_cost_of(&sum, groups.all)) else {
+            let Some(c) = known.or_else(|| self.least_cost_of(&sum)) else {
                 return;
             };
             *l = c;
@@ -1092,7 +1104,9 @@ fn plan_row_with(row: &RowInput, rounds: usize, descents: bool) -> RowPlan {
         best: u32::MAX,
         best_plan: None,
         floor: least_pieces(1, row.len as u32),
+        all: row.support | row.x[..row.len].iter().fold(0, |m, &x| m | 1 << x),
         cache: [(0, 0, false, 0); CACHE],
+        most: [(0, 0); MOST_CACHE],
         runners: [None; 2],
     };
     let mut c = Candidate {
