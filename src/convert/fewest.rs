@@ -666,9 +666,14 @@ impl Planner<'_> {
     }
 
     /// Groups `c`'s emitters into passes first fit by left end ([`Planner::by_left`],
-    /// given), flipped ones apart when `apart`; the passes, summed.
-    fn group(c: &mut Candidate, by_left: &[u16; MAX_WIDTH], apart: bool) -> [PassSum; MAX_WIDTH] {
-        let mut sums = [PassSum::default(); MAX_WIDTH];
+    /// given), flipped ones apart when `apart`; the passes summed into the first slots
+    /// of `sums`.
+    fn group(
+        c: &mut Candidate,
+        by_left: &[u16; MAX_WIDTH],
+        apart: bool,
+        sums: &mut [PassSum; MAX_WIDTH],
+    ) {
         c.passes = 0;
         for &k in &by_left[..c.len] {
             let i = usize::from(k & 31);
@@ -677,6 +682,7 @@ impl Planner<'_> {
             let fits =
                 |s: &PassSum| s.above & e.above == 0 && (!apart || (s.flip_row != 0) == flipped);
             let p = (0..c.passes).find(|&p| fits(&sums[p])).unwrap_or_else(|| {
+                sums[c.passes] = PassSum::ZERO;
                 c.passes += 1;
                 c.passes - 1
             });
@@ -686,7 +692,6 @@ impl Planner<'_> {
         for s in &mut sums[..c.passes] {
             s.settle();
         }
-        sums
     }
 
     /// Local moves on the best plan: each emitter moved to another pass or one of its
@@ -1061,11 +1066,12 @@ impl Planner<'_> {
         }
         if i == self.row.len {
             let by_left = Self::by_left(c);
-            let sums = Self::group(c, &by_left, false);
+            let mut sums = [PassSum::ZERO; MAX_WIDTH];
+            Self::group(c, &by_left, false, &mut sums);
             self.offer_orders(&sums, c.passes, || *c);
             if c.emits[..c.len].iter().any(Emit::flipped) {
                 let (passes, pass_of) = (c.passes, c.pass_of);
-                let sums = Self::group(c, &by_left, true);
+                Self::group(c, &by_left, true, &mut sums);
                 // The same grouping again cannot cost less.
                 if c.passes != passes || c.pass_of[..c.len] != pass_of[..c.len] {
                     self.offer_orders(&sums, c.passes, || *c);
