@@ -404,6 +404,10 @@ const MOST_CACHE: usize = 256;
 
 struct Planner<'a> {
     row: &'a RowInput,
+    /// The row's emitters, looked up once: each pixel's single ([`RowInput::single`])
+    /// and the flipped emitter starting at each ([`RowInput::flip`]).
+    singles: [Emit; MAX_WIDTH],
+    flips: [Option<Emit>; MAX_WIDTH],
     best: u32,
     best_plan: Option<Candidate>,
     /// No plan costs less: stop when the best reaches it.
@@ -855,7 +859,7 @@ impl Planner<'_> {
                 pixels[from] -= 3;
                 let mut passes = [0; 3];
                 for (d, pass) in passes.iter_mut().enumerate() {
-                    let above = row.single(k + d).above;
+                    let above = self.singles[k + d].above;
                     let p = if d == 0 && used[first] & above == 0 {
                         first
                     } else {
@@ -874,7 +878,7 @@ impl Planner<'_> {
                 let mut touched = Touched::NONE;
                 touched.sum(groups, from).remove(e);
                 for (d, &p) in passes.iter().enumerate() {
-                    touched.sum(groups, p).add(&row.single(k + d));
+                    touched.sum(groups, p).add(&self.singles[k + d]);
                 }
                 if !self.may_win(groups, &mut touched) {
                     continue;
@@ -882,7 +886,7 @@ impl Planner<'_> {
                 let mut c = *base;
                 for (d, &p) in passes.iter().enumerate() {
                     let slot = if d == 0 { i } else { c.len };
-                    c.emits[slot] = row.single(k + d);
+                    c.emits[slot] = self.singles[k + d];
                     c.pass_of[slot] = p as u8;
                     c.len += usize::from(d > 0);
                 }
@@ -891,7 +895,7 @@ impl Planner<'_> {
         }
         for k in 0..row.len.saturating_sub(2) {
             let (Some(flip), Some(a), Some(b), Some(d)) = (
-                row.flip(k),
+                self.flips[k],
                 single_of[k],
                 single_of[k + 1],
                 single_of[k + 2],
@@ -1080,12 +1084,12 @@ impl Planner<'_> {
             return;
         }
         let len = c.len;
-        if let Some(f) = self.row.flip(i) {
+        if let Some(f) = self.flips[i] {
             c.emits[len] = f;
             c.len = len + 1;
             self.covers(c, i + 3);
         }
-        c.emits[len] = self.row.single(i);
+        c.emits[len] = self.singles[i];
         c.len = len + 1;
         self.covers(c, i + 1);
         c.len = len;
@@ -1105,8 +1109,14 @@ pub(crate) fn plan_row(row: &RowInput) -> RowPlan {
 fn plan_row_with(row: &RowInput, rounds: usize, descents: bool) -> RowPlan {
     let singles = classic::Singles::of(row);
     let greedy = classic::greedy(&singles);
+    let (mut singles, mut flips) = ([Emit::NONE; MAX_WIDTH], [None; MAX_WIDTH]);
+    for i in 0..row.len {
+        (singles[i], flips[i]) = (row.single(i), row.flip(i));
+    }
     let mut planner = Planner {
         row,
+        singles,
+        flips,
         best: u32::MAX,
         best_plan: None,
         floor: least_pieces(1, row.len as u32),
