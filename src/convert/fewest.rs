@@ -30,27 +30,41 @@
 //! blind to their matrices; the moves find groupings whose passes close in fewer
 //! matrix rows (on the 17 × 32 noise sprite 2,530 → 2,152 pieces). It stops at the
 //! floor.
+//!
+//! Most candidates are dropped before any order is priced: a fill never costs more on
+//! more support, and no pass of any plan rests on more than the row's support and all
+//! its pixels, so each pass's fill on those cells (its *least cost*,
+//! [`Planner::least_cost`]) bounds every order from below, and a candidate whose least
+//! costs reach the best is skipped. A local move keeps those cells, so it reprices
+//! only the passes it changes and takes the others' least costs from the plan it
+//! starts from. Every skip is of a candidate that could not have won, so the plans are
+//! those a search without these bounds finds.
 //! Everything is fixed-size; nothing allocates.
 //!
 //! # Work per row (worst case)
 //! Bounded, but a search, not a lookup (issue #13 asks for a lookup-only planner; this
 //! is not it yet). No branch-and-bound and no node limit: every loop has a fixed bound.
-//! A *grouping price* is one candidate priced in every order of up to three passes
-//! (6 × 3 fill prices) or in two orders of more (2 × 17): at most 34 fill prices.
+//! A *grouping price* is one candidate's least costs (at most 17 fill prices, and at
+//! most 4 more for a split or merge, looked up before it is built), then its price in
+//! every order of up to three passes (6 × 3 fill prices) or in two orders of more
+//! (2 × 17): at most 55 fill prices.
 //! - at most 406 covers (17 pixels in one run: the ways to write 17 as ones and
 //!   threes), each grouped twice: at most 812 grouping prices;
 //! - three descents (from the best plan and from two it replaced), each at most 3
 //!   rounds of at most 17 × 17 moves, 136 swaps, 5 × 18 splits and 15 × 18 merges: at
-//!   most 3 × 3 × 785 = 7,065 grouping prices, though moves that overlap, and moves
-//!   whose passes' floors cannot beat the descent's best, are skipped before pricing;
-//! - at most 120 orders of the best plan (600 fill prices);
-//! - so at most (812 + 7,065) × 34 + 600 = 268,418 fill prices. A fill price is at most
-//!   two strip tilings (the heights `h ≤ 5` with `21·h ≡ bottom cells (mod 4)`), each a
-//!   left-to-right DP over the 21 columns with one inner-fit load and at most five
-//!   edge-fit loads per column, plus one emitter lookup; a 64-slot cache skips repeats.
+//!   most 3 × 3 × 785 = 7,065 grouping prices, plus the start plan's least costs each
+//!   round (3 × 3 × 17 = 153 fill prices), though moves that overlap, and moves whose
+//!   passes' floors or least costs cannot beat the descent's best, are skipped before
+//!   pricing;
+//! - at most 120 orders of the best plan, after its least costs (605 fill prices);
+//! - so at most (812 + 7,065) × 55 + 153 + 605 = 433,993 fill prices. A fill price is
+//!   at most two strip tilings (the heights `h ≤ 5` with `21·h ≡ bottom cells (mod 4)`),
+//!   each a left-to-right DP over the 21 columns with one inner-fit load and at most
+//!   five edge-fit loads per column, plus one emitter lookup; two direct-mapped caches
+//!   skip repeats (64 slots, and 256 for the fills on the row's most support).
 //!
-//! Measured (callgrind), the default costs 37× the greedy converter's instructions on
-//! the nine benchmark sprites (47× on the 17 × 32 noise sprite, 85× on the smiley,
+//! Measured (callgrind), the default costs 23× the greedy converter's instructions on
+//! the nine benchmark sprites (30× on the 17 × 32 noise sprite, 51× on the smiley,
 //! 1.9× on the solid sprite). Until the local moves
 //! it also priced the exact classic split ([`classic::optimal_from`], a
 //! branch-and-bound with a node limit); the moves find everything that split won (the
