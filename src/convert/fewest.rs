@@ -718,11 +718,18 @@ impl Planner<'_> {
     /// does; repeated while a round finds a cheaper plan, at most `rounds` rounds. First-fit grouping packs passes by
     /// position, blind to what their matrices cost; these moves find the groupings whose
     /// passes close in fewer matrix rows.
-    fn improve(&mut self, rounds: usize) {
-        for _ in 0..rounds {
+    ///
+    /// The last round keeps only plans below `keep`: a caller that discards any result
+    /// not below it ([`Planner::descend`]) loses nothing, as that round's cheapest plan
+    /// (the first found at its cost) is the same when it is below `keep`.
+    fn improve(&mut self, rounds: usize, keep: u32) {
+        for round in 0..rounds {
             let Some(base) = self.best_plan else {
                 return;
             };
+            if round + 1 == rounds {
+                self.best = self.best.min(keep);
+            }
             if self.best <= self.floor {
                 return;
             }
@@ -799,7 +806,7 @@ impl Planner<'_> {
         let (best, plan) = (self.best, self.best_plan);
         self.best = cost;
         self.best_plan = Some(start);
-        self.improve(rounds);
+        self.improve(rounds, best);
         if self.best >= best {
             self.best = best;
             self.best_plan = plan;
@@ -1160,7 +1167,7 @@ fn plan_row_with(row: &RowInput, rounds: usize, descents: bool) -> RowPlan {
     // Local moves from the best plan, then from the two plans it superseded last: each
     // descent ends in its own local optimum.
     let runners = planner.runners;
-    planner.improve(rounds);
+    planner.improve(rounds, u32::MAX);
     for (start, cost) in runners.into_iter().flatten().filter(|_| descents) {
         planner.descend(start, cost, rounds);
     }
