@@ -63,8 +63,8 @@
 //!   five edge-fit loads per column, plus one emitter lookup; two direct-mapped caches
 //!   skip repeats (64 slots, and 256 for the fills on the row's most support).
 //!
-//! Measured (callgrind), the default costs 23× the greedy converter's instructions on
-//! the nine benchmark sprites (30× on the 17 × 32 noise sprite, 51× on the smiley,
+//! Measured (callgrind), the default costs 22× the greedy converter's instructions on
+//! the nine benchmark sprites (30× on the 17 × 32 noise sprite, 50× on the smiley,
 //! 1.9× on the solid sprite). Until the local moves
 //! it also priced the exact classic split ([`classic::optimal_from`], a
 //! branch-and-bound with a node limit); the moves find everything that split won (the
