@@ -29,37 +29,49 @@
 //! passes by position, blind to their matrices; the moves find groupings whose passes
 //! close in fewer matrix rows (on the 17 × 32 noise sprite 2,530 → 2,173 pieces). It
 //! stops at the floor.
+//!
+//! Most candidates are dropped before any order is priced: a fill never costs more on
+//! more support, and no pass of any plan rests on more than the row's support and all
+//! its pixels, so each pass's fill on those cells (its *least cost*,
+//! [`Planner::least_cost`]) bounds every order from below, and a candidate whose least
+//! costs reach the best is skipped. A local move keeps those cells, so it reprices
+//! only the passes it changes and takes the others' least costs from the plan it
+//! starts from. Every skip is of a candidate that could not have won, so the plans are
+//! those a search without these bounds finds.
 //! Everything is fixed-size; nothing allocates.
 //!
 //! # Work per row (worst case)
 //! Bounded, but a search, not a lookup (issue #13 asks for a lookup-only planner; this
 //! is not it yet). No branch-and-bound and no node limit: every loop has a fixed bound,
 //! and the cover enumeration recurses at most 17 deep (one level per pixel).
-//! A *grouping price* is one candidate priced in every order of up to three passes
-//! (6 × 3 fill prices) or in two orders of more (2 × 17): at most 34 fill prices.
+//! A *grouping price* is one candidate's least costs (at most 17 fill prices, and at
+//! most 4 more for a split or merge, looked up before it is built), then its price in
+//! every order of up to three passes (6 × 3 fill prices) or in two orders of more
+//! (2 × 17): at most 55 fill prices.
 //! - at most 406 covers (17 pixels in one run: the ways to write 17 as ones and
 //!   threes), each grouped four times (two ends, flips with singles or apart): at
 //!   most 1,624 grouping prices;
 //! - one descent by local moves, at most 3 rounds of at most 17 × 17 moves, 136 swaps,
-//!   5 × 18 splits and 15 × 18 merges: at most 3 × 785 = 2,355 grouping prices, though
-//!   moves that overlap, and moves whose passes' floors cannot beat the best, are
-//!   skipped before pricing;
-//! - at most 120 orders of the best plan (600 fill prices);
-//! - so at most (1,624 + 2,355) × 34 + 600 = 135,886 fill prices. A fill price is at
-//!   most two strip tilings (the heights `h ≤ 5` with `21·h ≡ bottom cells (mod 4)`),
+//!   5 × 18 splits and 15 × 18 merges: at most 3 × 785 = 2,355 grouping prices, plus
+//!   the start plan's least costs each round (3 × 17 = 51 fill prices), though moves
+//!   that overlap, and moves whose passes' floors or least costs cannot beat the best,
+//!   are skipped before pricing;
+//! - at most 120 orders of the best plan, after its least costs (605 fill prices);
+//! - so at most (1,624 + 2,355) × 55 + 51 + 605 = 219,501 fill prices. A fill price is
+//!   at most two strip tilings (the heights `h ≤ 5` with `21·h ≡ bottom cells (mod 4)`),
 //!   each a left-to-right DP over the 21 columns with one inner-fit load and at most
-//!   five edge-fit loads per column, plus one emitter lookup; a 64-slot cache skips
-//!   repeats.
+//!   five edge-fit loads per column, plus one emitter lookup; two direct-mapped caches
+//!   skip repeats (64 slots, and 256 for the fills on the row's most support).
 //!
-//! Measured (callgrind), the default costs 22× the greedy converter's instructions on
-//! the nine benchmark sprites (27× on the 17 × 32 noise sprite, 52× on the smiley,
-//! 2.1× on the solid sprite). Until the local moves it also priced the exact classic
+//! Measured (callgrind), the default costs 18× the greedy converter's instructions on
+//! the nine benchmark sprites (21× on the 17 × 32 noise sprite, 44× on the smiley,
+//! 2.0× on the solid sprite). Until the local moves it also priced the exact classic
 //! split ([`classic::optimal_from`], a branch-and-bound with a node limit); the moves
 //! find everything that split won (the stripes sprite's rows of seven side-by-side
 //! triples) and more. Until the right-end grouping it also descended by local moves
-//! from the two plans the best one replaced last: 66 % more instructions for 42 fewer
-//! pieces on the nine sprites, and 2,310 more on the random set than grouping from
-//! both ends, which replaced it.
+//! from the two plans the best one replaced last, instead of grouping from the right:
+//! 24 % more instructions (with the bounds above) for 42 fewer pieces on the nine
+//! sprites, and 2,310 more on the random set.
 
 use crate::bits::Bits;
 use crate::sprite::MAX_WIDTH;
@@ -159,6 +171,18 @@ struct PassSum {
 }
 
 impl PassSum {
+    /// An empty pass.
+    const ZERO: PassSum = PassSum {
+        above: 0,
+        row: 0,
+        flip_row: 0,
+        loose: 0,
+        loose_flip: 0,
+        n: 0,
+        pixels: 0,
+        floor: 0,
+    };
+
     /// Adds `e`, an emitter apart from the pass's emitters.
     fn add(&mut self, e: &Emit) {
         self.toggle(e);
@@ -197,11 +221,50 @@ impl PassSum {
 /// A candidate's passes summed by pass number (one more slot for a new pass), the
 /// emitters of each pass as a mask of emitter indexes, and the first emitter of every
 /// pass as one mask: what [`Planner::offer_changed`] patches instead of summing each
-/// local move's candidate again.
+/// local move's candidate again. With each pass's least cost on the most support it can
+/// have, which the moves keep ([`Planner::least_costs`]).
 struct Groups {
     sums: [PassSum; MAX_WIDTH + 1],
     members: [u32; MAX_WIDTH + 1],
     firsts: u32,
+    /// Each pass's least cost ([`Planner::least_cost`]), at least its floor (0 for an
+    /// empty pass).
+    least: [u32; MAX_WIDTH + 1],
+    /// The least costs summed.
+    least_sum: u32,
+    /// The least costs summed, with the platform a flipped emitter over holes forces.
+    total: u32,
+}
+
+/// The passes a cover move changes, each summed after the move: at most four (a split's
+/// pass and the three its singles join, or a merge's three and the one its flipped
+/// emitter joins).
+#[derive(Clone, Copy)]
+struct Touched {
+    pass: [usize; 4],
+    sums: [PassSum; 4],
+    len: usize,
+}
+
+impl Touched {
+    const NONE: Touched = Touched {
+        pass: [0; 4],
+        sums: [PassSum::ZERO; 4],
+        len: 0,
+    };
+
+    /// Pass `p`'s sum after the move so far (`groups`' own until the move touches it).
+    fn sum(&mut self, groups: &Groups, p: usize) -> &mut PassSum {
+        let k = match self.pass[..self.len].iter().position(|&q| q == p) {
+            Some(k) => k,
+            None => {
+                (self.pass[self.len], self.sums[self.len]) = (p, groups.sums[p]);
+                self.len += 1;
+                self.len - 1
+            }
+        };
+        &mut self.sums[k]
+    }
 }
 
 /// The passes of `c`, summed.
@@ -222,6 +285,9 @@ impl Groups {
             sums: [PassSum::default(); MAX_WIDTH + 1],
             members: [0; MAX_WIDTH + 1],
             firsts: 0,
+            least: [0; MAX_WIDTH + 1],
+            least_sum: 0,
+            total: 0,
         };
         for (i, (e, &p)) in c.emits[..c.len].iter().zip(&c.pass_of).enumerate() {
             let p = usize::from(p);
@@ -288,15 +354,23 @@ struct Floors {
     platform: bool,
     /// The sum of the passes' floors.
     passes: u32,
+    /// The floor of each pass: [`PassSum::floor`], or the tighter one of
+    /// [`Planner::tighten`].
+    each: [u16; MAX_WIDTH],
 }
 
 impl Floors {
     /// The floors of the first `passes` passes summed in `sums`.
     fn of(sums: &[PassSum], passes: usize) -> Floors {
         let sums = &sums[..passes];
+        let mut each = [0; MAX_WIDTH];
+        for (f, s) in each.iter_mut().zip(sums) {
+            *f = s.floor;
+        }
         Floors {
             platform: sums.iter().any(|s| s.loose_flip != 0),
             passes: sums.iter().map(|s| u32::from(s.floor)).sum(),
+            each,
         }
     }
 
@@ -351,21 +425,38 @@ const IMPROVE_ROUNDS: usize = 3;
 /// Slots of the planner's fill cache (a power of two).
 const CACHE: usize = 64;
 
+/// Slots of the planner's cache of fills on the most support (a power of two).
+const MOST_CACHE: usize = 256;
+
 struct Planner<'a> {
     row: &'a RowInput,
+    /// The row's emitters, looked up once: each pixel's single ([`RowInput::single`])
+    /// and the flipped emitter starting at each ([`RowInput::flip`]).
+    singles: [Emit; MAX_WIDTH],
+    flips: [Option<Emit>; MAX_WIDTH],
     best: u32,
     best_plan: Option<Candidate>,
     /// No plan costs less: stop when the best reaches it.
     floor: u32,
-    /// Recent fills: `(above, support, flips) → pieces` (`u32::MAX`: none).
+    /// The row's support and all its pixels' cells: the most support a pass can have
+    /// (every plan's passes together print every pixel).
+    all: u32,
+    /// Recent fills: `(above, support, flips) → pieces` (`u32::MAX`: none), but those
+    /// on `all`.
     cache: [(u32, u32, bool, u32); CACHE],
     /// Whether each cover is also grouped first fit by right end ([`End::Right`]).
     right_too: bool,
+    /// Recent fills on `all`: `above | flips << 31 → pieces` (`u32::MAX`: none). The
+    /// planner's floors ([`Planner::least_cost`]) ask for these most.
+    most: [(u32, u32); MOST_CACHE],
 }
 
 impl Planner<'_> {
-    /// [`fill`]'s pieces through a small direct-mapped cache (candidates share passes).
+    /// [`fill`]'s pieces through small direct-mapped caches (candidates share passes).
     fn fill_pieces(&mut self, above: u32, support: u32, flips: bool) -> Option<u32> {
+        if support == self.all {
+            return self.fill_on_all(above, flips);
+        }
         let h = (above.wrapping_mul(0x9E37_79B1) ^ support.wrapping_mul(0x85EB_CA77)) >> 26;
         let slot = &mut self.cache[h as usize % CACHE];
         if slot.0 == above && slot.1 == support && slot.2 == flips && slot.0 != 0 {
@@ -374,6 +465,89 @@ impl Planner<'_> {
         let pieces = fill_pieces(above, support, flips);
         *slot = (above, support, flips, pieces.unwrap_or(u32::MAX));
         pieces
+    }
+
+    /// [`fill`]'s pieces on [`Planner::all`] through their own cache (`above` is not
+    /// empty, and lies below bit 31).
+    fn fill_on_all(&mut self, above: u32, flips: bool) -> Option<u32> {
+        let key = above | u32::from(flips) << 31;
+        let h = key.wrapping_mul(0x9E37_79B1) >> 24;
+        let slot = &mut self.most[h as usize % MOST_CACHE];
+        if slot.0 != key {
+            *slot = (key, fill_pieces(above, self.all, flips).unwrap_or(u32::MAX));
+        }
+        (slot.1 != u32::MAX).then_some(slot.1)
+    }
+
+    /// What pass `s` costs resting on [`Planner::all`], the most support it can have:
+    /// no order of its plan makes it cheaper (`None`: it has no fill in any order).
+    fn least_cost(&mut self, s: &PassSum) -> Option<u32> {
+        let fill = self.fill_on_all(s.above, s.flip_row != 0)?;
+        Some(u32::from(s.n) + fill)
+    }
+
+    /// Sets `groups`' least costs ([`Groups::least`]) for its first `passes` passes.
+    fn least_costs(&mut self, groups: &mut Groups, passes: usize) {
+        let sums = &groups.sums[..passes];
+        let mut floors = Floors::of(sums, passes);
+        for (p, s) in sums.iter().enumerate() {
+            let floor = u32::from(s.floor);
+            let least = self.least_cost(s).map_or(floor, |c| c.max(floor));
+            groups.least[p] = least;
+            floors.passes += least - floor;
+        }
+        (groups.least_sum, groups.total) = (floors.passes, floors.total());
+    }
+
+    /// Whether a cover move of the plan grouped in `groups` that changes the passes in
+    /// `touched` may beat the best: its passes' least costs (the changed ones' settled
+    /// and looked up, the others' `groups`' own; the passes' cells together stay the
+    /// same) leave room, platform aside (the move may change whether one is forced).
+    fn may_win(&mut self, groups: &Groups, touched: &mut Touched) -> bool {
+        let mut total = groups.least_sum;
+        for (s, &p) in touched.sums[..touched.len].iter_mut().zip(&touched.pass) {
+            s.settle();
+            let Some(least) = self.least_cost_of(s) else {
+                return false;
+            };
+            total = total - groups.least[p] + least;
+        }
+        total < self.best
+    }
+
+    /// [`Planner::least_cost`] of a pass of a local move's candidate, at least its floor
+    /// (0 for an empty pass).
+    fn least_cost_of(&mut self, s: &PassSum) -> Option<u32> {
+        if s.n == 0 {
+            return Some(0);
+        }
+        let least = self.least_cost(s)?;
+        Some(least.max(u32::from(s.floor)))
+    }
+
+    /// Raises `floors` (of the passes summed in `sums`) to what each pass costs with the
+    /// most support it can have: the row's support and the cells of every pass. A fill
+    /// never costs more on more support (a strip or wide pattern that fits keeps
+    /// fitting), and in any order a pass rests on a subset of those cells, so no order
+    /// costs less than the raised floors. Whether some order may still beat the best:
+    /// `false` as soon as the raised floors reach it, or if some pass has no fill even
+    /// so. The last pass of an order rests on exactly those cells, so these prices are
+    /// cached when the orders are priced.
+    fn tighten(&mut self, sums: &[PassSum], floors: &mut Floors) -> bool {
+        for (p, s) in sums.iter().enumerate() {
+            let Some(least) = self.least_cost(s) else {
+                return false;
+            };
+            let floor = u32::from(floors.each[p]);
+            if least > floor {
+                floors.passes += least - floor;
+                floors.each[p] = least as u16;
+                if floors.total() >= self.best {
+                    return false;
+                }
+            }
+        }
+        true
     }
 
     /// Cost of the passes summed in `sums` in `order` (all of them, their floors
@@ -402,7 +576,7 @@ impl Planner<'_> {
                     return None;
                 }
             }
-            rest -= u32::from(s.floor);
+            rest -= u32::from(floors.each[usize::from(p)]);
             let flips = s.flip_row != 0;
             total += u32::from(s.n) + self.fill_pieces(s.above, support | s.row, flips)?;
             if total + rest >= self.best {
@@ -442,6 +616,22 @@ impl Planner<'_> {
     /// Tries every order of a candidate's passes (up to 3 passes; more keep their
     /// order): `sums` sums its `passes` passes, `build` builds it if it wins.
     fn offer_orders(&mut self, sums: &[PassSum], passes: usize, build: impl Fn() -> Candidate) {
+        let mut floors = Floors::of(sums, passes);
+        if floors.total() >= self.best || !self.tighten(&sums[..passes], &mut floors) {
+            return;
+        }
+        self.offer_orders_floored(sums, passes, floors, build);
+    }
+
+    /// [`Planner::offer_orders`] with the passes' floors `floors` already raised as
+    /// [`Planner::tighten`] does.
+    fn offer_orders_floored(
+        &mut self,
+        sums: &[PassSum],
+        passes: usize,
+        floors: Floors,
+        build: impl Fn() -> Candidate,
+    ) {
         const ORDERS: [[u8; 3]; 6] = [
             [0, 1, 2],
             [1, 0, 2],
@@ -450,10 +640,6 @@ impl Planner<'_> {
             [1, 2, 0],
             [2, 1, 0],
         ];
-        let floors = Floors::of(sums, passes);
-        if floors.total() >= self.best {
-            return;
-        }
         if passes > 3 {
             // In grouping order; and, when some pass has singles over holes, with the
             // passes that need no landing first (stable), so theirs have squares to land on.
@@ -510,9 +696,14 @@ impl Planner<'_> {
     }
 
     /// Groups `c`'s emitters into passes first fit in the order `by_end`
-    /// ([`Planner::by_end`]), flipped ones apart when `apart`; the passes, summed.
-    fn group(c: &mut Candidate, by_end: &[u16; MAX_WIDTH], apart: bool) -> [PassSum; MAX_WIDTH] {
-        let mut sums = [PassSum::default(); MAX_WIDTH];
+    /// ([`Planner::by_end`]), flipped ones apart when `apart`; the passes summed into the
+    /// first slots of `sums`.
+    fn group(
+        c: &mut Candidate,
+        by_end: &[u16; MAX_WIDTH],
+        apart: bool,
+        sums: &mut [PassSum; MAX_WIDTH],
+    ) {
         c.passes = 0;
         for &k in &by_end[..c.len] {
             let i = usize::from(k & 31);
@@ -521,6 +712,7 @@ impl Planner<'_> {
             let fits =
                 |s: &PassSum| s.above & e.above == 0 && (!apart || (s.flip_row != 0) == flipped);
             let p = (0..c.passes).find(|&p| fits(&sums[p])).unwrap_or_else(|| {
+                sums[c.passes] = PassSum::ZERO;
                 c.passes += 1;
                 c.passes - 1
             });
@@ -530,15 +722,14 @@ impl Planner<'_> {
         for s in &mut sums[..c.passes] {
             s.settle();
         }
-        sums
     }
 
     /// Local moves on the best plan: each emitter moved to another pass or one of its
     /// own, each pair of emitters in different passes swapped, and the cover changed
     /// ([`Planner::cover_moves`]), every result priced as [`Planner::offer_orders`]
-    /// does; repeated while a round finds a cheaper plan, at most `rounds` rounds. First-fit grouping packs passes by
-    /// position, blind to what their matrices cost; these moves find the groupings whose
-    /// passes close in fewer matrix rows.
+    /// does; repeated while a round finds a cheaper plan, at most `rounds` rounds.
+    /// First-fit grouping packs passes by position, blind to what their matrices cost;
+    /// these moves find the groupings whose passes close in fewer matrix rows.
     fn improve(&mut self, rounds: usize) {
         for _ in 0..rounds {
             let Some(base) = self.best_plan else {
@@ -550,7 +741,7 @@ impl Planner<'_> {
             let before = self.best;
             // Each pass's cells above the row and pixels: a move must keep a pass's
             // emitters apart, and cannot win unless the passes' floors leave room.
-            let groups = Groups::of(&base);
+            let mut groups = Groups::of(&base);
             // Where each move's candidate is summed (only its passes' slots are read).
             let mut scratch = [PassSum::default(); MAX_WIDTH];
             let (mut used, mut pixels) = ([0u32; MAX_WIDTH + 1], [0u32; MAX_WIDTH + 1]);
@@ -559,13 +750,14 @@ impl Planner<'_> {
             }
             let floor = |n: u32| u32::from(PASS_FLOORS[n as usize]);
             // A move or swap keeps the emitters, so a platform that a flipped one over
-            // holes forces stays forced ([`Floors`]).
-            let total = Floors::of(&groups.sums, base.passes).total();
-            // The floors with `n` pixels moved from pass `a` to pass `b`.
+            // holes forces stays forced ([`Floors`]), and the passes' cells together stay
+            // the same: a pass it leaves alone costs at least its least cost on them.
+            self.least_costs(&mut groups, base.passes);
+            let (total, least) = (groups.total, groups.least);
+            // The floors with `n` pixels moved from pass `a` to pass `b` (those two at
+            // their pixels' floors, every other pass at its least cost).
             let moved = |a: usize, b: usize, n: u32, m: u32| {
-                total - floor(pixels[a]) - floor(pixels[b])
-                    + floor(pixels[a] - n + m)
-                    + floor(pixels[b] + n - m)
+                total - least[a] - least[b] + floor(pixels[a] - n + m) + floor(pixels[b] + n - m)
             };
             for i in 0..base.len {
                 let pixels_of = |e: &Emit| if e.flipped() { 3 } else { 1 };
@@ -574,9 +766,22 @@ impl Planner<'_> {
                     base.emits[i].above,
                     pixels_of(&base.emits[i]),
                 );
+                // The pass `i` leaves, summed, and its least cost: the same for every move
+                // of `i` (looked up once a move needs it).
+                let mut left = groups.sums[from];
+                left.remove(&base.emits[i]);
+                left.settle();
+                let mut left_least = None;
                 for p in (0..=base.passes).filter(|&p| p != from && used[p] & above == 0) {
-                    if moved(from, p, n, 0) < self.best {
-                        self.offer_moved(&base, &groups, &mut scratch, i, p);
+                    if moved(from, p, n, 0) >= self.best {
+                        continue;
+                    }
+                    let left_least = *left_least.get_or_insert_with(|| self.least_cost_of(&left));
+                    let Some(ll) = left_least else {
+                        break; // `i` leaves a pass that has no fill
+                    };
+                    if total - least[from] - least[p] + ll + floor(pixels[p] + n) < self.best {
+                        self.offer_moved(&base, &groups, &mut scratch, i, p, (left, ll));
                     }
                 }
                 for j in i + 1..base.len {
@@ -590,7 +795,7 @@ impl Planner<'_> {
                     }
                 }
             }
-            self.cover_moves(&base, &used, &pixels);
+            self.cover_moves(&base, &groups, &used, &pixels);
             if self.best == before {
                 return;
             }
@@ -607,7 +812,10 @@ impl Planner<'_> {
             return;
         }
         let (sums, n) = (sums_of(&c), c.passes);
-        let floors = Floors::of(&sums, n);
+        let mut floors = Floors::of(&sums, n);
+        if !self.tighten(&sums[..n], &mut floors) {
+            return;
+        }
         for o in ORDERS_OF_FIVE {
             if o[n..]
                 .iter()
@@ -622,13 +830,15 @@ impl Planner<'_> {
     /// Moves that change the cover of [`Planner::improve`]'s best plan: each flipped
     /// emitter split into its three singles (the first into each pass in turn, or one of
     /// its own; the others first fit), and each three singles on a same-colour run merged
-    /// into a flipped emitter (into each pass in turn, or one of its own). `used` and
-    /// `pixels` are each pass's cells above the row and its pixels; a move whose passes'
-    /// floors cannot beat the best, or that overlaps two emitters of a pass, is skipped
-    /// before its candidate is built.
+    /// into a flipped emitter (into each pass in turn, or one of its own). `groups` holds
+    /// the base's passes, `used` and `pixels` each pass's cells above the row and its
+    /// pixels; a move whose passes' floors, or least costs ([`Planner::may_win`]), cannot
+    /// beat the best, or that overlaps two emitters of a pass, is skipped before its
+    /// candidate is built.
     fn cover_moves(
         &mut self,
         base: &Candidate,
+        groups: &Groups,
         used: &[u32; MAX_WIDTH + 1],
         pixels: &[u32; MAX_WIDTH + 1],
     ) {
@@ -659,7 +869,7 @@ impl Planner<'_> {
                 pixels[from] -= 3;
                 let mut passes = [0; 3];
                 for (d, pass) in passes.iter_mut().enumerate() {
-                    let above = row.single(k + d).above;
+                    let above = self.singles[k + d].above;
                     let p = if d == 0 && used[first] & above == 0 {
                         first
                     } else {
@@ -675,10 +885,18 @@ impl Planner<'_> {
                 if floor_sum(&pixels[..reach]) >= self.best {
                     continue;
                 }
+                let mut touched = Touched::NONE;
+                touched.sum(groups, from).remove(e);
+                for (d, &p) in passes.iter().enumerate() {
+                    touched.sum(groups, p).add(&self.singles[k + d]);
+                }
+                if !self.may_win(groups, &mut touched) {
+                    continue;
+                }
                 let mut c = *base;
                 for (d, &p) in passes.iter().enumerate() {
                     let slot = if d == 0 { i } else { c.len };
-                    c.emits[slot] = row.single(k + d);
+                    c.emits[slot] = self.singles[k + d];
                     c.pass_of[slot] = p as u8;
                     c.len += usize::from(d > 0);
                 }
@@ -687,7 +905,7 @@ impl Planner<'_> {
         }
         for k in 0..row.len.saturating_sub(2) {
             let (Some(flip), Some(a), Some(b), Some(d)) = (
-                row.flip(k),
+                self.flips[k],
                 single_of[k],
                 single_of[k + 1],
                 single_of[k + 2],
@@ -695,16 +913,23 @@ impl Planner<'_> {
                 continue;
             };
             let (mut left, mut pixels) = (*used, *pixels);
+            let mut unmerged = Touched::NONE;
             for r in [a, b, d] {
                 let q = usize::from(base.pass_of[r]);
                 left[q] &= !base.emits[r].above;
                 pixels[q] -= 1;
+                unmerged.sum(groups, q).remove(&base.emits[r]);
             }
             for p in 0..=base.passes {
                 pixels[p] += 3;
                 let floors = floor_sum(&pixels[..reach]);
                 pixels[p] -= 3;
                 if left[p] & flip.above != 0 || floors >= self.best {
+                    continue;
+                }
+                let mut touched = unmerged;
+                touched.sum(groups, p).add(&flip);
+                if !self.may_win(groups, &mut touched) {
                     continue;
                 }
                 let mut c = *base;
@@ -722,7 +947,8 @@ impl Planner<'_> {
     }
 
     /// Offers `base` with emitter `i` moved to pass `to` (apart from its emitters; `to`
-    /// may be a new pass), as [`regrouped`] would.
+    /// may be a new pass), as [`regrouped`] would. `left` is the pass it leaves, summed
+    /// without it and settled, with its least cost.
     fn offer_moved(
         &mut self,
         base: &Candidate,
@@ -730,18 +956,19 @@ impl Planner<'_> {
         scratch: &mut [PassSum; MAX_WIDTH],
         i: usize,
         to: usize,
+        (left, left_least): (PassSum, u32),
     ) {
         let (from, e, bit) = (usize::from(base.pass_of[i]), &base.emits[i], 1 << i);
-        let (mut left, mut joined) = (groups.sums[from], groups.sums[to]);
-        left.remove(e);
+        let mut joined = groups.sums[to];
         joined.add(e);
-        left.settle();
         joined.settle();
         let changed = [
             (from, groups.members[from] & !bit, left),
             (to, groups.members[to] | bit, joined),
         ];
-        self.offer_changed(base, groups, scratch, changed, |c| c.pass_of[i] = to as u8);
+        self.offer_changed(base, groups, scratch, changed, Some(left_least), |c| {
+            c.pass_of[i] = to as u8;
+        });
     }
 
     /// Offers `base` with emitters `i` and `j` (in different passes, each apart from
@@ -767,7 +994,9 @@ impl Planner<'_> {
             (p, groups.members[p] & !bi | bj, sp),
             (q, groups.members[q] & !bj | bi, sq),
         ];
-        self.offer_changed(base, groups, scratch, changed, |c| c.pass_of.swap(i, j));
+        self.offer_changed(base, groups, scratch, changed, None, |c| {
+            c.pass_of.swap(i, j)
+        });
     }
 
     /// Offers `base` with two passes changed by `change`, priced from `groups` (its
@@ -776,15 +1005,33 @@ impl Planner<'_> {
     /// renumbered in order of first emitter as [`regrouped`] does, so the same orders are
     /// tried in the same sequence; the candidate itself is built only if it wins. The
     /// change must keep every pass's emitters apart. The candidate's passes are summed
-    /// into the first slots of `sums`.
+    /// into the first slots of `sums`. Its floors are the passes' least costs: the
+    /// changed passes' are looked up first (if they leave no room, nothing else is
+    /// done; `known` is the first changed pass's when the caller has it), the others'
+    /// are `groups`' own.
     fn offer_changed(
         &mut self,
         base: &Candidate,
         groups: &Groups,
         sums: &mut [PassSum; MAX_WIDTH],
         changed: [(usize, u32, PassSum); 2],
+        known: Option<u32>,
         change: impl Fn(&mut Candidate),
     ) {
+        // The changed passes at their least costs, the others at theirs from `groups`.
+        let mut least = [0u32; 2];
+        let mut total = groups.total;
+        for (k, (l, &(p, _, sum))) in least.iter_mut().zip(&changed).enumerate() {
+            let known = if k == 0 { known } else { None };
+            let Some(c) = known.or_else(|| self.least_cost_of(&sum)) else {
+                return;
+            };
+            *l = c;
+            total = total - groups.least[p] + c;
+        }
+        if total >= self.best {
+            return;
+        }
         let lowest = |m: u32| m & m.wrapping_neg();
         // The first emitter of each pass after the change (all cleared before any is
         // set: one pass's old first may be the other's new one).
@@ -796,14 +1043,24 @@ impl Planner<'_> {
             firsts |= lowest(members);
         }
         let mut passes = 0;
+        let mut each = [0u16; MAX_WIDTH];
         for first in Bits(firsts) {
-            sums[passes] = match changed.iter().find(|&&(_, m, _)| m >> first & 1 != 0) {
-                Some(&(_, _, sum)) => sum,
-                None => groups.sums[usize::from(base.pass_of[first])],
-            };
+            (sums[passes], each[passes]) =
+                match changed.iter().position(|&(_, m, _)| m >> first & 1 != 0) {
+                    Some(k) => (changed[k].2, least[k] as u16),
+                    None => {
+                        let p = usize::from(base.pass_of[first]);
+                        (groups.sums[p], groups.least[p] as u16)
+                    }
+                };
             passes += 1;
         }
-        self.offer_orders(&sums[..], passes, || {
+        let floors = Floors {
+            platform: sums[..passes].iter().any(|s| s.loose_flip != 0),
+            passes: each[..passes].iter().map(|&f| u32::from(f)).sum(),
+            each,
+        };
+        self.offer_orders_floored(&sums[..], passes, floors, || {
             regrouped(base, &change).expect("the change keeps the passes apart")
         });
     }
@@ -820,11 +1077,12 @@ impl Planner<'_> {
     /// if it has any, apart.
     fn offer_groupings(&mut self, c: &mut Candidate, end: End) {
         let by_end = Self::by_end(c, end);
-        let sums = Self::group(c, &by_end, false);
+        let mut sums = [PassSum::ZERO; MAX_WIDTH];
+        Self::group(c, &by_end, false, &mut sums);
         self.offer_orders(&sums, c.passes, || *c);
         if c.emits[..c.len].iter().any(Emit::flipped) {
             let (passes, pass_of) = (c.passes, c.pass_of);
-            let sums = Self::group(c, &by_end, true);
+            Self::group(c, &by_end, true, &mut sums);
             // The same grouping again cannot cost less.
             if c.passes != passes || c.pass_of[..c.len] != pass_of[..c.len] {
                 self.offer_orders(&sums, c.passes, || *c);
@@ -849,12 +1107,12 @@ impl Planner<'_> {
             return;
         }
         let len = c.len;
-        if let Some(f) = self.row.flip(i) {
+        if let Some(f) = self.flips[i] {
             c.emits[len] = f;
             c.len = len + 1;
             self.covers(c, i + 3);
         }
-        c.emits[len] = self.row.single(i);
+        c.emits[len] = self.singles[i];
         c.len = len + 1;
         self.covers(c, i + 1);
         c.len = len;
@@ -874,13 +1132,21 @@ pub(crate) fn plan_row(row: &RowInput) -> RowPlan {
 fn plan_row_with(row: &RowInput, rounds: usize, right_too: bool) -> RowPlan {
     let singles = classic::Singles::of(row);
     let greedy = classic::greedy(&singles);
+    let (mut singles, mut flips) = ([Emit::NONE; MAX_WIDTH], [None; MAX_WIDTH]);
+    for i in 0..row.len {
+        (singles[i], flips[i]) = (row.single(i), row.flip(i));
+    }
     let mut planner = Planner {
         row,
+        singles,
+        flips,
         best: u32::MAX,
         best_plan: None,
         floor: least_pieces(1, row.len as u32),
+        all: row.support | row.x[..row.len].iter().fold(0, |m, &x| m | 1 << x),
         cache: [(0, 0, false, 0); CACHE],
         right_too,
+        most: [(0, 0); MOST_CACHE],
     };
     let mut c = Candidate {
         emits: [Emit::NONE; MAX_WIDTH],
