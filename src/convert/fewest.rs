@@ -19,7 +19,8 @@
 //! passes first fit, once by left end and once by right end from the right (first fit
 //! uses the fewest passes either way, but packs different emitters together), each
 //! with flips among singles and apart from them, tries every order of up to three
-//! passes, and keeps the cheapest plan, starting from the greedy classic split, so it
+//! passes (when first fit from the right leaves a pass with no fill at all, also with
+//! one overlapping pair swapped, [`Planner::repair`]), and keeps the cheapest plan, starting from the greedy classic split, so it
 //! never does worse than that. Then it improves the best plan by local moves
 //! ([`Planner::improve`]): each emitter moved to another pass (or one of its own),
 //! each pair in different passes swapped, each flipped emitter split into its singles,
@@ -50,22 +51,26 @@
 //! (2 × 17): at most 55 fill prices.
 //! - at most 406 covers (17 pixels in one run: the ways to write 17 as ones and
 //!   threes), each grouped four times (two ends, flips with singles or apart): at
-//!   most 1,624 grouping prices;
+//!   most 1,624 grouping prices, and the right end's least costs looked up again for
+//!   the repair (406 × 17 = 6,902 fill prices);
+//! - at most [`REPAIR_CHECKS`] = 64 swaps of the repair per row, each two fill prices
+//!   and at most one grouping price;
 //! - one descent by local moves, at most 3 rounds of at most 17 × 17 moves, 136 swaps,
 //!   5 × 18 splits and 15 × 18 merges: at most 3 × 785 = 2,355 grouping prices, plus
 //!   the start plan's least costs each round (3 × 17 = 51 fill prices), though moves
 //!   that overlap, and moves whose passes' floors or least costs cannot beat the best,
 //!   are skipped before pricing;
 //! - at most 120 orders of the best plan, after its least costs (605 fill prices);
-//! - so at most (1,624 + 2,355) × 55 + 51 + 605 = 219,501 fill prices. A fill price is
+//! - so at most (1,624 + 64 + 2,355) × 55 + 6,902 + 128 + 51 + 605 = 230,051 fill
+//!   prices. A fill price is
 //!   at most two strip tilings (the heights `h ≤ 5` with `21·h ≡ bottom cells (mod 4)`),
 //!   each a left-to-right DP over the 21 columns with one inner-fit load and at most
 //!   five edge-fit loads per column, plus one emitter lookup; two direct-mapped caches
 //!   skip repeats (64 slots, and 256 for the fills on the row's most support).
 //!
-//! Measured (callgrind), the default costs 18× the greedy converter's instructions on
-//! the nine benchmark sprites (21× on the 17 × 32 noise sprite, 44× on the smiley,
-//! 2.0× on the solid sprite). Until the local moves it also priced the exact classic
+//! Measured (callgrind), the default costs 22× the greedy converter's instructions on
+//! the nine benchmark sprites (23× on the 17 × 32 noise sprite, 59× on the smiley,
+//! 2.0× on the solid sprite; the repair adds 20 % over the nine). Until the local moves it also priced the exact classic
 //! split ([`classic::optimal_from`], a branch-and-bound with a node limit); the moves
 //! find everything that split won (the stripes sprite's rows of seven side-by-side
 //! triples) and more. Until the right-end grouping it also descended by local moves
@@ -419,6 +424,11 @@ enum End {
     Right,
 }
 
+/// Swaps [`Planner::repair`] checks per row at most (each two fill prices, and a
+/// grouping price if it may win). On the random set no row needs more than 16 of them
+/// for the same plans; 64 leaves room.
+const REPAIR_CHECKS: u32 = 64;
+
 /// Rounds of [`Planner::improve`] at most (a round that finds nothing cheaper ends it).
 const IMPROVE_ROUNDS: usize = 3;
 
@@ -449,6 +459,8 @@ struct Planner<'a> {
     /// Recent fills on `all`: `above | flips << 31 → pieces` (`u32::MAX`: none). The
     /// planner's floors ([`Planner::least_cost`]) ask for these most.
     most: [(u32, u32); MOST_CACHE],
+    /// Swaps [`Planner::repair`] may still check in this row.
+    repairs: u32,
 }
 
 impl Planner<'_> {
@@ -1080,12 +1092,74 @@ impl Planner<'_> {
         let mut sums = [PassSum::ZERO; MAX_WIDTH];
         Self::group(c, &by_end, false, &mut sums);
         self.offer_orders(&sums, c.passes, || *c);
+        if matches!(end, End::Right) {
+            self.repair(c, &sums);
+        }
         if c.emits[..c.len].iter().any(Emit::flipped) {
             let (passes, pass_of) = (c.passes, c.pass_of);
             Self::group(c, &by_end, true, &mut sums);
             // The same grouping again cannot cost less.
             if c.passes != passes || c.pass_of[..c.len] != pass_of[..c.len] {
                 self.offer_orders(&sums, c.passes, || *c);
+            }
+        }
+    }
+
+    /// When first fit leaves one or two passes of `c` (summed in `sums`) with no fill in
+    /// any order (none even on the most support, [`Planner::least_cost`]), offers `c`
+    /// with each pair of overlapping emitters swapped between a pass without a fill and
+    /// another, where the swap gives both passes a fill and their least costs leave
+    /// room below the best. First fit packs by position; one swapped pair is often all
+    /// that keeps it from a plan at the floor, and the local moves never start from a
+    /// plan with no fill (the shadowed-letter row `0011111111111100`: 46 → 25 pieces,
+    /// exact's). At most [`REPAIR_CHECKS`] swaps per row get their least costs priced.
+    fn repair(&mut self, c: &Candidate, sums: &[PassSum; MAX_WIDTH]) {
+        let (mut dead, mut least) = (0u32, [0u32; MAX_WIDTH]);
+        let mut total = 0;
+        for (p, s) in sums[..c.passes].iter().enumerate() {
+            match self.least_cost(s) {
+                Some(l) => {
+                    least[p] = l.max(u32::from(s.floor));
+                    total += least[p];
+                }
+                None => dead |= 1 << p,
+            }
+        }
+        if dead == 0 || dead.count_ones() > 2 {
+            return;
+        }
+        for i in 0..c.len {
+            let (ei, pi) = (&c.emits[i], usize::from(c.pass_of[i]));
+            for j in i + 1..c.len {
+                let (ej, pj) = (&c.emits[j], usize::from(c.pass_of[j]));
+                let pair = 1 << pi | 1 << pj;
+                if pi == pj || dead & !pair != 0 || ei.above & ej.above == 0 {
+                    continue;
+                }
+                let (mut a, mut b) = (sums[pi], sums[pj]);
+                a.remove(ei);
+                b.remove(ej);
+                if a.above & ej.above != 0 || b.above & ei.above != 0 {
+                    continue;
+                }
+                if self.repairs == 0 {
+                    return;
+                }
+                self.repairs -= 1;
+                a.add(ej);
+                b.add(ei);
+                a.settle();
+                b.settle();
+                let (Some(la), Some(lb)) = (self.least_cost(&a), self.least_cost(&b)) else {
+                    continue;
+                };
+                let rest = total - least[pi] - least[pj];
+                if rest + la.max(u32::from(a.floor)) + lb.max(u32::from(b.floor)) >= self.best {
+                    continue;
+                }
+                let mut d = *c;
+                d.pass_of.swap(i, j);
+                self.offer_renumbered(&mut d);
             }
         }
     }
@@ -1124,12 +1198,13 @@ impl Planner<'_> {
 /// ([`Planner::covers`]), then [`IMPROVE_ROUNDS`] rounds of local moves on the best plan
 /// ([`Planner::improve`]).
 pub(crate) fn plan_row(row: &RowInput) -> RowPlan {
-    plan_row_with(row, IMPROVE_ROUNDS, true)
+    plan_row_with(row, IMPROVE_ROUNDS, true, REPAIR_CHECKS)
 }
 
-/// [`plan_row`] with at most `rounds` rounds of local moves, and with the covers also
-/// grouped from the right end or not.
-fn plan_row_with(row: &RowInput, rounds: usize, right_too: bool) -> RowPlan {
+/// [`plan_row`] with at most `rounds` rounds of local moves, with the covers also
+/// grouped from the right end or not, and at most `repair_checks` swaps checked by
+/// [`Planner::repair`].
+fn plan_row_with(row: &RowInput, rounds: usize, right_too: bool, repair_checks: u32) -> RowPlan {
     let singles = classic::Singles::of(row);
     let greedy = classic::greedy(&singles);
     let (mut singles, mut flips) = ([Emit::NONE; MAX_WIDTH], [None; MAX_WIDTH]);
@@ -1147,6 +1222,7 @@ fn plan_row_with(row: &RowInput, rounds: usize, right_too: bool) -> RowPlan {
         cache: [(0, 0, false, 0); CACHE],
         right_too,
         most: [(0, 0); MOST_CACHE],
+        repairs: repair_checks,
     };
     let mut c = Candidate {
         emits: [Emit::NONE; MAX_WIDTH],
@@ -1261,7 +1337,7 @@ mod tests {
     fn local_moves_lower_dense_rows() {
         let (mut cheaper, mut rows) = (0, 0);
         for row in random_rows(200) {
-            let (before, after) = (plan_row_with(&row, 0, false), plan_row(&row));
+            let (before, after) = (plan_row_with(&row, 0, false, 0), plan_row(&row));
             assert!(after.pieces <= before.pieces, "{row:?}");
             cheaper += usize::from(after.pieces < before.pieces);
             rows += 1;
@@ -1276,7 +1352,10 @@ mod tests {
     fn right_end_grouping_lowers_rows() {
         let (mut cheaper, mut dearer, mut saved) = (0, 0, 0i64);
         for row in random_rows(400) {
-            let (left, both) = (plan_row_with(&row, IMPROVE_ROUNDS, false), plan_row(&row));
+            let (left, both) = (
+                plan_row_with(&row, IMPROVE_ROUNDS, false, REPAIR_CHECKS),
+                plan_row(&row),
+            );
             cheaper += usize::from(both.pieces < left.pieces);
             dearer += usize::from(both.pieces > left.pieces);
             saved += i64::from(left.pieces) - i64::from(both.pieces);
@@ -1285,5 +1364,17 @@ mod tests {
             cheaper >= 20 && dearer * 4 <= cheaper && saved > 0,
             "{cheaper} rows cheaper, {dearer} dearer, {saved} pieces saved"
         );
+    }
+
+    /// The swap repair finds the shadowed-letter row's plan at the floor, which first fit
+    /// from either end misses by one pair (it fails if [`Planner::repair`] offers
+    /// nothing).
+    #[test]
+    fn repair_finds_the_shadowed_row_at_its_floor() {
+        let sprite = Sprite::from_ascii("0011111111111100").expect("a valid row");
+        let row = RowInput::of(&sprite, 0);
+        let without = plan_row_with(&row, IMPROVE_ROUNDS, true, 0);
+        assert_eq!(plan_row(&row).pieces, least_pieces(1, 16));
+        assert!(without.pieces > least_pieces(1, 16), "{}", without.pieces);
     }
 }
