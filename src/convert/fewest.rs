@@ -51,8 +51,8 @@
 //! (2 × 17): at most 55 fill prices.
 //! - at most 406 covers (17 pixels in one run: the ways to write 17 as ones and
 //!   threes), each grouped four times (two ends, flips with singles or apart): at
-//!   most 1,624 grouping prices, and the right end's least costs looked up again for
-//!   the repair (406 × 17 = 6,902 fill prices);
+//!   most 1,624 grouping prices, and the right end's least costs looked up twice more
+//!   for the repair (2 × 406 × 17 = 13,804 fill prices);
 //! - at most [`REPAIR_CHECKS`] = 64 swaps of the repair per row, each two fill prices
 //!   and at most one grouping price;
 //! - one descent by local moves, at most 3 rounds of at most 17 × 17 moves, 136 swaps,
@@ -61,7 +61,7 @@
 //!   that overlap, and moves whose passes' floors or least costs cannot beat the best,
 //!   are skipped before pricing;
 //! - at most 120 orders of the best plan, after its least costs (605 fill prices);
-//! - so at most (1,624 + 64 + 2,355) × 55 + 6,902 + 128 + 51 + 605 = 230,051 fill
+//! - so at most (1,624 + 64 + 2,355) × 55 + 13,804 + 128 + 51 + 605 = 236,953 fill
 //!   prices. A fill price is
 //!   at most two strip tilings (the heights `h ≤ 5` with `21·h ≡ bottom cells (mod 4)`),
 //!   each a left-to-right DP over the 21 columns with one inner-fit load and at most
@@ -69,8 +69,8 @@
 //!   skip repeats (64 slots, and 256 for the fills on the row's most support).
 //!
 //! Measured (callgrind), the default costs 22× the greedy converter's instructions on
-//! the nine benchmark sprites (23× on the 17 × 32 noise sprite, 59× on the smiley,
-//! 2.0× on the solid sprite; the repair adds 20 % over the nine). Until the local moves it also priced the exact classic
+//! the nine benchmark sprites (23× on the 17 × 32 noise sprite, 61× on the smiley,
+//! 2.0× on the solid sprite; the repair adds 23 % over the nine). Until the local moves it also priced the exact classic
 //! split ([`classic::optimal_from`], a branch-and-bound with a node limit); the moves
 //! find everything that split won (the stripes sprite's rows of seven side-by-side
 //! triples) and more. Until the right-end grouping it also descended by local moves
@@ -1114,52 +1114,37 @@ impl Planner<'_> {
     /// plan with no fill (the shadowed-letter row `0011111111111100`: 46 → 25 pieces,
     /// exact's). At most [`REPAIR_CHECKS`] swaps per row get their least costs priced.
     fn repair(&mut self, c: &Candidate, sums: &[PassSum; MAX_WIDTH]) {
-        let (mut dead, mut least) = (0u32, [0u32; MAX_WIDTH]);
-        let mut total = 0;
+        let mut dead = 0u32;
         for (p, s) in sums[..c.passes].iter().enumerate() {
-            match self.least_cost(s) {
-                Some(l) => {
-                    least[p] = l.max(u32::from(s.floor));
-                    total += least[p];
-                }
-                None => dead |= 1 << p,
+            if self.least_cost(s).is_none() {
+                dead |= 1 << p;
             }
         }
         if dead == 0 || dead.count_ones() > 2 {
             return;
         }
+        // The swaps are the local moves' ([`Planner::offer_swapped`]), priced the same
+        // way (a pass without a fill counts at its floor until a swap gives it one).
+        let mut groups = Groups::of(c);
+        self.least_costs(&mut groups, c.passes);
+        let mut scratch = [PassSum::ZERO; MAX_WIDTH];
         for i in 0..c.len {
-            let (ei, pi) = (&c.emits[i], usize::from(c.pass_of[i]));
+            let (ei, pi) = (c.emits[i].above, usize::from(c.pass_of[i]));
             for j in i + 1..c.len {
-                let (ej, pj) = (&c.emits[j], usize::from(c.pass_of[j]));
+                let (ej, pj) = (c.emits[j].above, usize::from(c.pass_of[j]));
                 let pair = 1 << pi | 1 << pj;
-                if pi == pj || dead & !pair != 0 || ei.above & ej.above == 0 {
+                if pi == pj || dead & !pair != 0 || ei & ej == 0 {
                     continue;
                 }
-                let (mut a, mut b) = (sums[pi], sums[pj]);
-                a.remove(ei);
-                b.remove(ej);
-                if a.above & ej.above != 0 || b.above & ei.above != 0 {
+                // Each must be apart from the other's pass once the other has left it.
+                if (sums[pi].above & !ei) & ej != 0 || (sums[pj].above & !ej) & ei != 0 {
                     continue;
                 }
                 if self.repairs == 0 {
                     return;
                 }
                 self.repairs -= 1;
-                a.add(ej);
-                b.add(ei);
-                a.settle();
-                b.settle();
-                let (Some(la), Some(lb)) = (self.least_cost(&a), self.least_cost(&b)) else {
-                    continue;
-                };
-                let rest = total - least[pi] - least[pj];
-                if rest + la.max(u32::from(a.floor)) + lb.max(u32::from(b.floor)) >= self.best {
-                    continue;
-                }
-                let mut d = *c;
-                d.pass_of.swap(i, j);
-                self.offer_renumbered(&mut d);
+                self.offer_swapped(c, &groups, &mut scratch, i, j);
             }
         }
     }
