@@ -342,10 +342,13 @@ fn wide_tables(
         keys.join("\n")
     );
     let most = wides.keys().map(|k| k.0.count_ones()).max().unwrap_or(0);
+    let tallest = wides.keys().map(|k| k.1).max().unwrap_or(0);
     let _ = writeln!(
         code,
         "\n/// The most bottom cells of any [`WIDE`] key (a quick test before the search).\n\
-         pub const WIDE_MAX_CELLS: u32 = {most};"
+         pub const WIDE_MAX_CELLS: u32 = {most};\n\n\
+         /// The tallest [`WIDE`] pattern.\n\
+         pub const WIDE_MAX_HEIGHT: u8 = {tallest};"
     );
 }
 

@@ -280,8 +280,8 @@ fn write_ascii_png(dir: &Path, name: &str, art: &[&str]) {
 #[test]
 fn stats_shows_exact_and_the_ratio_to_it() {
     let (_tmp, dir) = workdir();
-    // A sprite the exact planner prints in fewer pieces than the default (50 against 71).
-    write_ascii_png(&dir, "hole.png", &[".22221", "000111"]);
+    // A sprite the exact planner prints in fewer pieces than the default (55 against 76).
+    write_ascii_png(&dir, "hole.png", &["20002", "00000"]);
     let r = run_in(&dir, &["stats", "hole.png", "pixel1.png"]);
     assert_eq!(r.code, 0, "{}", r.stderr);
     let lines: Vec<&str> = r.stdout.lines().collect();
@@ -315,7 +315,7 @@ fn stats_shows_exact_and_the_ratio_to_it() {
 #[test]
 fn convert_with_exact_passes_prints_the_sprite() {
     let (_tmp, dir) = workdir();
-    write_ascii_png(&dir, "hole.png", &[".22221", "000111"]);
+    write_ascii_png(&dir, "hole.png", &["20002", "00000"]);
     let r = run_in(
         &dir,
         &[

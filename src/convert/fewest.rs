@@ -65,8 +65,9 @@
 //!   prices. A fill price is
 //!   at most two strip tilings (the heights `h ≤ 5` with `21·h ≡ bottom cells (mod 4)`),
 //!   each a left-to-right DP over the 21 columns with one inner-fit load and at most
-//!   five edge-fit loads per column, plus one emitter lookup; two direct-mapped caches
-//!   skip repeats (64 slots, and 256 for the fills on the row's most support).
+//!   five edge-fit loads per column, a wide-pattern lookup at each of those heights and
+//!   at 6 rows (a binary search of 442 keys), plus one emitter lookup; two direct-mapped
+//!   caches skip repeats (64 slots, and 256 for the fills on the row's most support).
 //!
 //! Measured (callgrind), the default costs 22× the greedy converter's instructions on
 //! the nine benchmark sprites (23× on the 17 × 32 noise sprite, 61× on the smiley,
@@ -1361,5 +1362,20 @@ mod tests {
         let without = plan_row_with(&row, IMPROVE_ROUNDS, true, 0);
         assert_eq!(plan_row(&row).pieces, least_pieces(1, 16));
         assert!(without.pieces > least_pieces(1, 16), "{}", without.pieces);
+    }
+
+    /// Two flipped emitters side by side print six pixels in one pass of 6 rows, a wide
+    /// flip-pair pattern on their bars: (21·6 + 6)/4 = 33 pieces. Before those patterns
+    /// no fill held both top cells, so each flip had a pass of its own (5 rows each).
+    #[test]
+    fn two_flips_share_a_pass_of_six_rows() {
+        for (art, pieces) in [("000000", 33), ("111111", 33), ("222222", 33)] {
+            let sprite = Sprite::from_ascii(art).expect("a valid row");
+            let plan = plan_row(&RowInput::of(&sprite, 0));
+            assert_eq!(plan.pieces, pieces, "{art}");
+            let mut heights = Vec::new();
+            plan.passes(|p| heights.push(p.len));
+            assert!(heights.contains(&2), "{art}: {heights:?}");
+        }
     }
 }

@@ -174,9 +174,18 @@ fn wide(bottom: u32, support: u32, h: usize) -> Option<&'static Wide> {
         .find(|w| w.support & !support == 0)
 }
 
+/// The tallest fill [`cheapest`] tries besides the classic pattern: a strip tiling or a
+/// wide pattern.
+const TALLEST: usize = if tables::WIDE_MAX_HEIGHT as usize > STRIP_HEIGHT {
+    tables::WIDE_MAX_HEIGHT as usize
+} else {
+    STRIP_HEIGHT
+};
+
 /// The cheapest fill of a pass: its pieces and what it is (a strip tiling is written to
-/// `tiles` when given). At each height a strip tiling is tried first, then a wide
-/// pattern; both cost the same, `(21·h − bottom cells)/4`.
+/// `tiles` when given). At each height a strip tiling is tried first (strips are at
+/// most 5 rows tall), then a wide pattern (up to 6 rows: two flipped emitters); both
+/// cost the same, `(21·h − bottom cells)/4`.
 fn cheapest(
     bottom: u32,
     support: u32,
@@ -186,7 +195,7 @@ fn cheapest(
     let table = if flips { None } else { tables::emitter(bottom) };
     let filled = bottom.count_ones() as usize;
     // The heights whose matrix takes whole pieces: `21·h ≡ h ≡ filled (mod 4)`.
-    for h in ((filled + 3) % 4 + 1..=STRIP_HEIGHT).step_by(4) {
+    for h in ((filled + 3) % 4 + 1..=TALLEST).step_by(4) {
         let cells = 21 * h;
         if cells < filled {
             continue;
@@ -197,7 +206,7 @@ fn cheapest(
                 break; // the classic pattern is no dearer than any strip tiling left
             }
         }
-        if tile(bottom, support, h, tiles.as_deref_mut()) {
+        if h <= STRIP_HEIGHT && tile(bottom, support, h, tiles.as_deref_mut()) {
             return Some((pieces, Choice::Strips));
         }
         if let Some(w) = wide(bottom, support, h) {

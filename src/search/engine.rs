@@ -740,27 +740,44 @@ pub fn solve(problem: &Problem, order: &[Placement], table: &DeadTable) -> Outco
 }
 
 /// Searches `problem` with restarts: attempt `k` uses `order(k)` and may expand
-/// `first_budget << k` new states (no limit when `first_budget` is 0, and none after 20
-/// doublings), so the search stays complete. Dead states proved in one attempt stay
-/// known in the next, so no work is lost to a restart.
+/// `first_budget · luby(k + 1)` new states (no limit when `first_budget` is 0, or after
+/// 200,000 attempts), so the search stays complete. Dead states proved in one attempt
+/// stay known in the next, so no work is lost to a restart.
 pub fn solve_with_restarts(
     problem: &Problem,
     orders: impl FnMut(u32) -> Vec<Placement>,
     first_budget: u64,
     table: &DeadTable,
 ) -> Outcome {
-    run(problem, orders, first_budget, table, true)
+    run(problem, orders, first_budget, u64::MAX, table, true)
+        .expect("a search with no node limit always answers")
+}
+
+/// [`solve_with_restarts`] that gives up once it has expanded `max_nodes` states:
+/// `None` then (neither a packing nor a proof that none exists). For families searched
+/// at build time whose impossible cases cost too much to prove: what it finds is a
+/// packing like any other; what it gives up on is simply not tabulated.
+pub fn solve_within(
+    problem: &Problem,
+    orders: impl FnMut(u32) -> Vec<Placement>,
+    first_budget: u64,
+    max_nodes: u64,
+    table: &DeadTable,
+) -> Option<Outcome> {
+    run(problem, orders, first_budget, max_nodes, table, true)
 }
 
 /// The search, with the floor-run check and the region decomposition (`pruning`) or
-/// without them (the plain search they are tested against).
+/// without them (the plain search they are tested against); `None` once it has
+/// expanded `max_nodes` states.
 fn run(
     problem: &Problem,
     mut orders: impl FnMut(u32) -> Vec<Placement>,
     first_budget: u64,
+    max_nodes: u64,
     table: &DeadTable,
     pruning: bool,
-) -> Outcome {
+) -> Option<Outcome> {
     let mut s = Solver {
         budget: 0,
         goal: problem.goal,
@@ -782,26 +799,28 @@ fn run(
     };
     let start = problem.start;
     if !(0..WIDTH).all(|i| s.live(&start, i)) {
-        return Outcome::None { nodes: 0 };
+        return Some(Outcome::None { nodes: 0 });
     }
     for attempt in 0u32.. {
         s.budget = if first_budget == 0 || attempt >= 200000 {
             u64::MAX
         } else {
-            s.nodes + first_budget * luby(attempt + 1)
-        };
+            s.nodes.saturating_add(first_budget * luby(attempt + 1))
+        }
+        .min(max_nodes);
         if attempt > 0 {
             s.order = orders(attempt);
         }
         s.path.clear();
         match s.dfs(&start) {
             Step::Found => {
-                return Outcome::Found {
+                return Some(Outcome::Found {
                     drops: std::mem::take(&mut s.path),
                     nodes: s.nodes,
-                }
+                })
             }
-            Step::Dead => return Outcome::None { nodes: s.nodes },
+            Step::Dead => return Some(Outcome::None { nodes: s.nodes }),
+            Step::OutOfBudget if s.nodes >= max_nodes => return None,
             Step::OutOfBudget => {}
         }
     }
@@ -987,8 +1006,8 @@ mod tests {
                 goal: [g; WIDTH],
                 support,
             };
-            let pruned = run(&p, |_| order.clone(), 0, &t, true);
-            let plain = run(&p, |_| order.clone(), 0, &t, false);
+            let pruned = run(&p, |_| order.clone(), 0, u64::MAX, &t, true).unwrap();
+            let plain = run(&p, |_| order.clone(), 0, u64::MAX, &t, false).unwrap();
             match (&pruned, &plain) {
                 (Outcome::Found { drops, .. }, Outcome::Found { .. }) => {
                     assert!(replays(&p, drops), "{p:?}: {drops:?}");

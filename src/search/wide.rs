@@ -23,6 +23,12 @@
 //!   each edge of a row are two such passes, the second resting on the first one's
 //!   squares (`00…00` rows: 64 → 43 pieces).
 //!
+//! - **two flipped emitters** in one pass leave two top cells. No strip tiling packs
+//!   them at 2 rows, and no table had them at all, so the pass was split in two (a lone
+//!   top cell each, 5 rows apiece). Resting on their two bars, every such pair packs at
+//!   6 rows: one pass of 6 rows for six pixels instead of two of 5 (the outlines and
+//!   letters of real sprites meet this all the time: 1,764 pieces on our real sprites).
+//!
 //! The family: every single triple at 3 rows whose empty support does not pack (those
 //! that do are the classic table's 3-row patterns), with support drawn from the sprite
 //! columns 2..=18 outside the bar (only those ever hold a square); and every single cell
@@ -35,9 +41,11 @@
 //! patterns) were measured too and left out: the same pieces within 0.01 %. As for strips, support only
 //! ever helps, so for each key the searcher records every *minimal* support that admits
 //! a packing, smallest first, each with one packing; a support that admits none is
-//! proved so by the exhaustive search.
+//! proved so by the exhaustive search. Last, every two top cells at 6 rows
+//! ([`search_flip_pair`]): proving supports impossible costs too much there, so these
+//! supports are only known to serve every pair of the emitters' bars, not to be minimal.
 
-use super::engine::{solve, DeadTable, Outcome, Placement, Problem};
+use super::engine::{solve, solve_within, DeadTable, Outcome, Placement, Problem};
 use crate::pattern::WIDE_SUPPORT;
 use crate::pattern_text::{arrangements, WideText};
 use crate::playfield::WIDTH;
@@ -122,6 +130,14 @@ pub fn wide_candidates() -> Vec<(u32, u8, u32)> {
     out
 }
 
+/// The matrix height of a pass of two flipped emitters (`21·h − 2 ≡ 0 mod 4`: 2 or 6;
+/// none packs at 2 on the squares of its bars).
+pub const FLIP_PAIR_HEIGHT: u8 = 6;
+
+/// States the search of a flip pair on its two top cells' columns alone may expand
+/// before it gives up ([`search_flip_pair`]): those that pack there do within 745.
+pub const FLIP_PAIR_BUDGET: u64 = 20_000;
+
 /// The matrix height of a pass of one flipped emitter and one single (`21·h − 4 ≡ 0
 /// mod 4`).
 pub const MIXED_HEIGHT: u8 = 4;
@@ -170,4 +186,111 @@ pub fn search_wide_supports(
         }
     }
     found
+}
+
+/// The two top cells `(t1, t2)` a pass of two flipped emitters can leave, as bottom
+/// rows, in file order: top cells in the sprite columns 2..=18 whose emitters' bars
+/// ([`flip_bars`]) can lie apart.
+#[must_use]
+pub fn flip_pair_candidates() -> Vec<u32> {
+    (2..=18u32)
+        .flat_map(|a| (a + 1..=18).map(move |b| 1 << a | 1 << b))
+        .filter(|&bottom| !flip_bars(bottom).is_empty())
+        .collect()
+}
+
+/// The emission-row squares two flipped emitters with top cells `bottom` can lie on:
+/// each bar three columns of the sprite (2..=18) holding its top cell (J2 from it
+/// rightwards, T2 around it, L2 leftwards), the two apart; every pair of bars, as one
+/// mask, in increasing order.
+#[must_use]
+pub fn flip_bars(bottom: u32) -> Vec<u32> {
+    let (a, b) = (bottom.trailing_zeros(), 31 - bottom.leading_zeros());
+    let bars = |t: u32| {
+        (0..3u32)
+            .filter(move |&c| t >= c)
+            .map(move |c| 0b111u32 << (t - c))
+    };
+    let mut out: Vec<u32> = bars(a)
+        .flat_map(|m| bars(b).map(move |n| (m, n)))
+        .filter(|&(m, n)| m & n == 0 && (m | n) & !WIDE_SUPPORT == 0)
+        .map(|(m, n)| m | n)
+        .collect();
+    out.sort_unstable();
+    out
+}
+
+/// The patterns of one flip pair (`bottom`: two top cells) at [`FLIP_PAIR_HEIGHT`]
+/// rows: one on the two top cells' own columns alone (which every pair of bars holds)
+/// if the search finds one within [`FLIP_PAIR_BUDGET`] states, else one on each pair of
+/// bars ([`flip_bars`]; each packs). Unlike the other kinds these supports are not
+/// proved minimal: the exhaustive proofs cost too much at 6 rows. Every one is a
+/// packing, checked by replay like all the others. `orders(salt, k)` is restart `k`'s
+/// placement order.
+#[must_use]
+pub fn search_flip_pair(
+    bottom: u32,
+    table: &DeadTable,
+    orders: &dyn Fn(u64, u32) -> Vec<Placement>,
+) -> Vec<WideText> {
+    let h = FLIP_PAIR_HEIGHT;
+    let solve = |support: u32, budget: u64| {
+        let salt = u64::from(bottom) << 24 ^ u64::from(support);
+        match solve_within(
+            &wide_problem(h, bottom, support),
+            |k| orders(salt, k),
+            super::RESTART_BUDGET,
+            budget,
+            table,
+        ) {
+            Some(Outcome::Found { drops, nodes }) => Some(WideText {
+                height: h,
+                bottom,
+                support,
+                fillers: drops,
+                nodes,
+                line: 0,
+            }),
+            _ => None,
+        }
+    };
+    // Every support a pass of these two flips can have holds one pair of bars; a
+    // support common to several pairs serves them all. Try the parts of the bars that
+    // hold the top cells (the top cell alone, with either neighbour, or a whole bar),
+    // smallest first, each only while some pair of bars it serves has no pattern yet.
+    let all = flip_bars(bottom);
+    let (a, b) = (bottom.trailing_zeros(), 31 - bottom.leading_zeros());
+    let mut parts: Vec<u32> = Vec::new();
+    for pa in parts_of(a) {
+        for pb in parts_of(b) {
+            let s = pa | pb;
+            if pa & pb == 0 && all.iter().any(|&m| s & !m == 0) && !parts.contains(&s) {
+                parts.push(s);
+            }
+        }
+    }
+    parts.sort_by_key(|s| (s.count_ones(), *s));
+    let mut found: Vec<WideText> = Vec::new();
+    let mut served = vec![false; all.len()];
+    for s in parts {
+        let serves: Vec<usize> = (0..all.len()).filter(|&i| s & !all[i] == 0).collect();
+        if serves.iter().all(|&i| served[i]) {
+            continue;
+        }
+        let whole = all.contains(&s);
+        if let Some(w) = solve(s, if whole { u64::MAX } else { FLIP_PAIR_BUDGET }) {
+            serves.iter().for_each(|&i| served[i] = true);
+            found.push(w);
+        }
+    }
+    found
+}
+
+/// The parts of a bar holding top cell `t` that some bar holds: `t` alone, with either
+/// neighbour, and each whole bar (in the sprite columns).
+fn parts_of(t: u32) -> Vec<u32> {
+    let mut out = vec![1 << t, 0b11 << t, 0b11 << (t - 1)];
+    out.extend((0..3u32).filter(|&c| t >= c).map(|c| 0b111u32 << (t - c)));
+    out.retain(|&m| m & !WIDE_SUPPORT == 0);
+    out
 }
