@@ -572,6 +572,8 @@ impl Scan {
     }
 
     /// Takes image row `y` (rows in order, top first) as RGBA pixels scaled to 16 bits.
+    /// The image decoders hand it a row buffer ([`Scan::line`]), so that one copy of this
+    /// code serves all their pixel formats.
     fn row(
         &mut self,
         y: u32,
@@ -608,6 +610,12 @@ impl Scan {
             self.rows[row] = (l, kept);
         }
         Ok(())
+    }
+
+    /// [`Scan::row`] from a row buffer.
+    #[cfg(feature = "image-io")]
+    fn line(&mut self, y: u32, pixels: &[[u16; 4]]) -> Result<(), SpriteError> {
+        self.row(y, pixels.iter().copied())
     }
 
     fn finish(self) -> Result<Sprite, SpriteError> {
@@ -779,6 +787,7 @@ fn decode_png_rows(
     }
     let mut scan = Scan::new(depth16);
     let mut y = 0u32;
+    let mut line = Vec::new();
     while let Some(row) = reader.next_row()? {
         let data = row.data();
         let bytes_per = if depth16 { 2 } else { 1 };
@@ -799,7 +808,9 @@ fn decode_png_rows(
                 _ => [s(0), s(1), s(2), s(3)],
             }
         });
-        if let Err(e) = scan.row(y, pixels) {
+        line.clear();
+        line.extend(pixels);
+        if let Err(e) = scan.line(y, &line) {
             return Ok(Some(Err(e)));
         }
         y += 1;
@@ -837,8 +848,11 @@ fn scan_buffer<P: image::Pixel>(
     to16: impl Fn(P::Subpixel) -> u16 + Copy,
 ) -> Result<Sprite, SpriteError> {
     let mut scan = Scan::new(depth16);
+    let mut line = Vec::with_capacity(buf.width() as usize);
     for (y, row) in (0u32..).zip(buf.rows()) {
-        scan.row(y, row.map(move |p| p.to_rgba().0.map(to16)))?;
+        line.clear();
+        line.extend(row.map(|p| p.to_rgba().0.map(to16)));
+        scan.line(y, &line)?;
     }
     scan.finish()
 }
