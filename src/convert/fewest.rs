@@ -19,8 +19,10 @@
 //! passes first fit, once by left end and once by right end from the right (first fit
 //! uses the fewest passes either way, but packs different emitters together), each
 //! with flips among singles and apart from them, tries every order of up to three
-//! passes (when first fit from the right leaves a pass with no fill at all, also with
-//! one overlapping pair swapped, [`Planner::repair`]), and keeps the cheapest plan, starting from the greedy classic split, so it
+//! passes (of more: the grouping order, the passes needing no landing first, and the
+//! dearest first, by least cost) (when first fit from the right leaves a pass with no
+//! fill at all, also with one overlapping pair swapped, [`Planner::repair`]), and keeps
+//! the cheapest plan, starting from the greedy classic split, so it
 //! never does worse than that. Then it improves the best plan by local moves
 //! ([`Planner::improve`]): each emitter moved to another pass (or one of its own),
 //! each pair in different passes swapped, each flipped emitter split into its singles,
@@ -28,7 +30,7 @@
 //! order of up to three passes; for at most [`IMPROVE_ROUNDS`] rounds. Last, a best
 //! plan of four or five passes is priced in every order of its passes. First fit packs
 //! passes by position, blind to their matrices; the moves find groupings whose passes
-//! close in fewer matrix rows (on the 17 × 32 noise sprite 2,530 → 2,173 pieces). It
+//! close in fewer matrix rows (on the 17 × 32 noise sprite 2,530 → 2,152 pieces). It
 //! stops at the floor.
 //!
 //! Most candidates are dropped before any order is priced: a fill never costs more on
@@ -47,8 +49,8 @@
 //! and the cover enumeration recurses at most 17 deep (one level per pixel).
 //! A *grouping price* is one candidate's least costs (at most 17 fill prices, and at
 //! most 4 more for a split or merge, looked up before it is built), then its price in
-//! every order of up to three passes (6 × 3 fill prices) or in two orders of more
-//! (2 × 17): at most 55 fill prices.
+//! every order of up to three passes (6 × 3 fill prices) or in three orders of more
+//! (3 × 17): at most 72 fill prices.
 //! - at most 406 covers (17 pixels in one run: the ways to write 17 as ones and
 //!   threes), each grouped four times (two ends, flips with singles or apart): at
 //!   most 1,624 grouping prices, and the right end's least costs looked up twice more
@@ -61,7 +63,7 @@
 //!   that overlap, and moves whose passes' floors or least costs cannot beat the best,
 //!   are skipped before pricing;
 //! - at most 120 orders of the best plan, after its least costs (605 fill prices);
-//! - so at most (1,624 + 64 + 2,355) × 55 + 13,804 + 128 + 51 + 605 = 236,953 fill
+//! - so at most (1,624 + 64 + 2,355) × 72 + 13,804 + 128 + 51 + 605 = 305,684 fill
 //!   prices. A fill price is
 //!   at most two strip tilings (the heights `h ≤ 5` with `21·h ≡ bottom cells (mod 4)`),
 //!   each a left-to-right DP over the 21 columns with one inner-fit load and at most
@@ -462,6 +464,8 @@ struct Planner<'a> {
     most: [(u32, u32); MOST_CACHE],
     /// Swaps [`Planner::repair`] may still check in this row.
     repairs: u32,
+    /// Whether plans of four or more passes are also tried dearest pass first.
+    dearest_first: bool,
 }
 
 impl Planner<'_> {
@@ -679,6 +683,21 @@ impl Planner<'_> {
                 }
                 self.offer(sums, &order[..passes], floors, &build);
             }
+            // And dearest first: the passes by their floors (least costs), highest
+            // first (ties in grouping order), so the passes that gain most from squares
+            // below them come last.
+            let mut dearest = [0u8; MAX_WIDTH];
+            for (i, o) in dearest[..passes].iter_mut().enumerate() {
+                *o = i as u8;
+            }
+            dearest[..passes]
+                .sort_unstable_by_key(|&p| (u16::MAX - floors.each[usize::from(p)], p));
+            if self.dearest_first
+                && dearest[..passes] != order[..passes]
+                && dearest[..passes].windows(2).any(|w| w[0] > w[1])
+            {
+                self.offer(sums, &dearest[..passes], floors, &build);
+            }
             return;
         }
         // The orders of fewer passes are the first ones cut short (the first alone for
@@ -816,7 +835,7 @@ impl Planner<'_> {
     }
 
     /// The best plan, if it has four or five passes, in every order of its passes (the
-    /// plans before it were tried in at most two orders of more than three passes).
+    /// plans before it were tried in at most three orders of more than three passes).
     fn reorder(&mut self) {
         let Some(c) = self.best_plan else {
             return;
@@ -1184,13 +1203,41 @@ impl Planner<'_> {
 /// ([`Planner::covers`]), then [`IMPROVE_ROUNDS`] rounds of local moves on the best plan
 /// ([`Planner::improve`]).
 pub(crate) fn plan_row(row: &RowInput) -> RowPlan {
-    plan_row_with(row, IMPROVE_ROUNDS, true, REPAIR_CHECKS)
+    plan_row_with(row, Tuning::DEFAULT)
 }
 
-/// [`plan_row`] with at most `rounds` rounds of local moves, with the covers also
-/// grouped from the right end or not, and at most `repair_checks` swaps checked by
-/// [`Planner::repair`].
-fn plan_row_with(row: &RowInput, rounds: usize, right_too: bool, repair_checks: u32) -> RowPlan {
+/// The planner's knobs: the default's, or some switched off (for the tests that show
+/// what each one does).
+#[derive(Clone, Copy)]
+struct Tuning {
+    /// At most this many rounds of local moves ([`Planner::improve`]).
+    rounds: usize,
+    /// Whether each cover is also grouped first fit by right end ([`End::Right`]).
+    right_too: bool,
+    /// At most this many swaps checked by [`Planner::repair`] per row.
+    repair_checks: u32,
+    /// Whether a plan of four or more passes is also tried dearest pass first
+    /// ([`Planner::offer_orders_floored`]).
+    dearest_first: bool,
+}
+
+impl Tuning {
+    const DEFAULT: Tuning = Tuning {
+        rounds: IMPROVE_ROUNDS,
+        right_too: true,
+        repair_checks: REPAIR_CHECKS,
+        dearest_first: true,
+    };
+}
+
+/// [`plan_row`] with the knobs `tuning`.
+fn plan_row_with(row: &RowInput, tuning: Tuning) -> RowPlan {
+    let Tuning {
+        rounds,
+        right_too,
+        repair_checks,
+        dearest_first,
+    } = tuning;
     let singles = classic::Singles::of(row);
     let greedy = classic::greedy(&singles);
     let (mut singles, mut flips) = ([Emit::NONE; MAX_WIDTH], [None; MAX_WIDTH]);
@@ -1209,6 +1256,7 @@ fn plan_row_with(row: &RowInput, rounds: usize, right_too: bool, repair_checks: 
         right_too,
         most: [(0, 0); MOST_CACHE],
         repairs: repair_checks,
+        dearest_first,
     };
     let mut c = Candidate {
         emits: [Emit::NONE; MAX_WIDTH],
@@ -1323,7 +1371,13 @@ mod tests {
     fn local_moves_lower_dense_rows() {
         let (mut cheaper, mut rows) = (0, 0);
         for row in random_rows(200) {
-            let (before, after) = (plan_row_with(&row, 0, false, 0), plan_row(&row));
+            let tuning = Tuning {
+                rounds: 0,
+                right_too: false,
+                repair_checks: 0,
+                ..Tuning::DEFAULT
+            };
+            let (before, after) = (plan_row_with(&row, tuning), plan_row(&row));
             assert!(after.pieces <= before.pieces, "{row:?}");
             cheaper += usize::from(after.pieces < before.pieces);
             rows += 1;
@@ -1339,7 +1393,13 @@ mod tests {
         let (mut cheaper, mut dearer, mut saved) = (0, 0, 0i64);
         for row in random_rows(400) {
             let (left, both) = (
-                plan_row_with(&row, IMPROVE_ROUNDS, false, REPAIR_CHECKS),
+                plan_row_with(
+                    &row,
+                    Tuning {
+                        right_too: false,
+                        ..Tuning::DEFAULT
+                    },
+                ),
                 plan_row(&row),
             );
             cheaper += usize::from(both.pieces < left.pieces);
@@ -1359,9 +1419,39 @@ mod tests {
     fn repair_finds_the_shadowed_row_at_its_floor() {
         let sprite = Sprite::from_ascii("0011111111111100").expect("a valid row");
         let row = RowInput::of(&sprite, 0);
-        let without = plan_row_with(&row, IMPROVE_ROUNDS, true, 0);
+        let without = plan_row_with(
+            &row,
+            Tuning {
+                repair_checks: 0,
+                ..Tuning::DEFAULT
+            },
+        );
         assert_eq!(plan_row(&row).pieces, least_pieces(1, 16));
         assert!(without.pieces > least_pieces(1, 16), "{}", without.pieces);
+    }
+
+    /// Trying plans of four or more passes dearest pass first too makes more dense rows
+    /// cheaper than dearer (11 and 3 of these 400: the local moves then start from
+    /// another plan; it fails if that order is never offered).
+    #[test]
+    fn dearest_first_order_lowers_rows() {
+        let (mut cheaper, mut dearer) = (0, 0);
+        for row in random_rows(400) {
+            let without = plan_row_with(
+                &row,
+                Tuning {
+                    dearest_first: false,
+                    ..Tuning::DEFAULT
+                },
+            );
+            let with = plan_row(&row);
+            cheaper += usize::from(with.pieces < without.pieces);
+            dearer += usize::from(with.pieces > without.pieces);
+        }
+        assert!(
+            cheaper >= 3 && dearer * 2 <= cheaper,
+            "{cheaper} cheaper, {dearer} dearer"
+        );
     }
 
     /// Two flipped emitters side by side print six pixels in one pass of 6 rows, a wide
