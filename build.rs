@@ -312,7 +312,7 @@ fn wide_tables(
     let total: usize = wides.values().map(Vec::len).sum();
     let _ = writeln!(
         code,
-        "\n/// The wide patterns, by bottom and height, minimal supports smallest first.\n\
+        "\n/// The wide patterns, by bottom and height, supports smallest first.\n\
          pub static WIDE: [Wide; {total}] = ["
     );
     let mut keys = Vec::new();

@@ -1,16 +1,18 @@
 //! The committed wide patterns (`pattern-src/wide.txt`): every one replays as drawn, the
 //! compiled table holds exactly them, every recorded support is minimal (each smaller one
 //! proved to admit no packing), every support of the window that lists none is proved to
-//! admit none, and the single triples left out pack with no support at all (the classic
-//! table's 3-row patterns). `tests/search.rs` checks that the searcher reproduces the
-//! file byte for byte.
+//! admit none or is packed by a strip tiling (`pattern-src/strips.txt`, which the
+//! converter tries first), and the single triples left out pack with no support at all
+//! (the classic table's 3-row patterns). `tests/search.rs` checks that the searcher
+//! reproduces the file byte for byte.
 #![cfg(feature = "search")]
 
 use tetris_printer::pattern::text::{parse_file, WideText};
 use tetris_printer::pattern::{triple_mask, WIDE_SUPPORT};
+use tetris_printer::search::strips::StripIndex;
 use tetris_printer::search::wide::{
     flip_bars, flip_pair_candidates, wide_candidates, wide_problem, FLIP_HEIGHT, FLIP_PAIR_HEIGHT,
-    MIXED_HEIGHT, PAIR_HEIGHT, WIDE_HEIGHT,
+    MIXED_HEIGHT, MIXED_TWO_HEIGHT, PAIR_HEIGHT, WIDE_HEIGHT,
 };
 use tetris_printer::search::{all_placements, solve, DeadTable, Outcome, Placement};
 use tetris_printer::tables;
@@ -22,6 +24,14 @@ fn wides() -> Vec<WideText> {
     parse_file(&text)
         .unwrap_or_else(|(line, e)| panic!("wide.txt:{line}: {e}"))
         .wides
+}
+
+/// The committed strips, indexed.
+fn strips() -> StripIndex {
+    let path = format!("{}/pattern-src/strips.txt", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let file = parse_file(&text).unwrap_or_else(|(line, e)| panic!("strips.txt:{line}: {e}"));
+    StripIndex::new(&file.strips)
 }
 
 fn packs(bottom: u32, height: u8, support: u32, table: &DeadTable, base: &[Placement]) -> bool {
@@ -42,10 +52,13 @@ fn the_table_holds_exactly_the_committed_patterns() {
     let mut want: Vec<(u32, u8)> = [3, 7, 11, 15]
         .map(|s| (triple_mask(s), WIDE_HEIGHT))
         .to_vec();
-    want.extend((2..=18).map(|t| (1 << t, FLIP_HEIGHT)));
+    // (Two lone top cells have none: strips pack them on every support.)
     want.extend(
         text.iter()
-            .filter(|w| [MIXED_HEIGHT, PAIR_HEIGHT].contains(&w.height))
+            .filter(|w| {
+                [FLIP_HEIGHT, MIXED_HEIGHT, PAIR_HEIGHT].contains(&w.height)
+                    || (w.height, w.bottom.count_ones()) == (MIXED_TWO_HEIGHT, 7)
+            })
             .map(|w| (w.bottom, w.height)),
     );
     // Every two top cells whose flipped emitters' bars can lie apart.
@@ -57,7 +70,7 @@ fn the_table_holds_exactly_the_committed_patterns() {
     want.sort_unstable();
     want.dedup();
     assert_eq!(keys, want, "sorted, for the binary search");
-    assert_eq!(keys.len(), 4 + 17 + 258 + 33 + 130);
+    assert_eq!(keys.len(), 4 + 15 + 258 + 32 + 709 + 130);
     // The lookup's quick test: no key has more bottom cells than this.
     assert_eq!(
         keys.iter().map(|k| k.0.count_ones()).max(),
@@ -80,20 +93,23 @@ fn the_table_holds_exactly_the_committed_patterns() {
         }
     }
     // 14 one-square supports for each triple; 2 to 4 for each top cell; a top cell and a
-    // triple need none; 108 for the 33 pairs of triples.
-    assert_eq!(text.len(), 4 * 14 + 62 + 258 + 108 + 207);
+    // triple need none; 104 for the 32 pairs of triples; 993 for a top cell and two
+    // triples; 207 for the flip pairs.
+    assert_eq!(text.len(), 4 * 14 + 50 + 258 + 104 + 993 + 207);
     assert!(text
         .iter()
         .all(|w| (w.height == MIXED_HEIGHT) == (w.bottom.count_ones() == 4)));
     // Every lone flipped emitter (J2, T2 or L2 on pixels x..x + 2, top cell at x + c)
-    // finds a pattern on its own bar.
+    // finds a pattern on its own bar, or strips pack it there.
+    let strips = strips();
     for x in 2..=16u32 {
         for c in 0..3 {
             let bar = 0b111 << x;
             assert!(
                 tables::wides(1 << (x + c), 5)
                     .iter()
-                    .any(|w| w.support & !bar == 0),
+                    .any(|w| w.support & !bar == 0)
+                    || strips.tiles(1 << (x + c), bar, 5),
                 "flip at {x}, colour {c}"
             );
         }
@@ -137,6 +153,7 @@ fn every_flip_pair_on_its_bars_has_a_pattern() {
 fn every_support_is_minimal_and_every_other_is_impossible() {
     let (table, base) = (DeadTable::new(), all_placements());
     let text = wides();
+    let strips = strips();
     for (bottom, height, window) in wide_candidates() {
         let listed: Vec<u32> = text
             .iter()
@@ -148,14 +165,13 @@ fn every_support_is_minimal_and_every_other_is_impossible() {
                 // Left out: the classic table packs it at this height with no support.
                 assert!(packs(bottom, height, 0, &table, &base), "{bottom:#b}");
                 assert_eq!(tables::emitter(bottom).map(|e| e.height), Some(height));
-            } else {
-                // None: not even on every column of the window (support only helps).
-                assert!(
-                    !packs(bottom, height, window, &table, &base),
-                    "{bottom:#b} packs on its window but has no pattern"
-                );
+                continue;
             }
-            continue;
+            // None: not even on every column of the window (support only helps), or
+            // strips pack wherever a pattern would (checked with the others below).
+            if !packs(bottom, height, window, &table, &base) {
+                continue;
+            }
         }
         // Each listed support packs, and none without any one of its squares.
         for &s in &listed {
@@ -169,13 +185,14 @@ fn every_support_is_minimal_and_every_other_is_impossible() {
                 }
             }
         }
-        // The rest of the window (every support holding no listed one) packs nothing.
+        // The rest of the window (every support holding no listed one) packs nothing,
+        // or a strip tiling packs it (the converter tries those first).
         let others: Vec<u32> = (0..=window)
             .filter(|m| m & !window == 0 && listed.iter().all(|l| l & !m != 0))
             .collect();
         for s in others {
             assert!(
-                !packs(bottom, height, s, &table, &base),
+                strips.tiles(bottom, s, height) || !packs(bottom, height, s, &table, &base),
                 "{bottom:#b} packs on {s:#b}, which holds no listed support"
             );
         }

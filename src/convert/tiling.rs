@@ -396,4 +396,47 @@ mod tests {
             }
         }
     }
+
+    /// The converter's tiling, read from the compiled fit indexes, agrees with the
+    /// searcher's plain tiling over the committed strips (`search::strips::StripIndex`,
+    /// which leaves out wide patterns that strips already pack) on random bottoms and
+    /// supports at every strip height.
+    #[cfg(feature = "search")]
+    #[test]
+    fn tiling_agrees_with_the_plain_strip_index() {
+        let text = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/pattern-src/strips.txt"
+        ))
+        .expect("pattern-src/strips.txt");
+        let file = crate::pattern_text::parse_file(&text).expect("strips.txt parses");
+        let index = crate::search::strips::StripIndex::new(&file.strips);
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let (mut tiled, mut trials) = (0, 0);
+        for _ in 0..20_000 {
+            let r = next();
+            // Sparse bottoms (a few emitter cells), supports in the sprite columns.
+            let bottom = (r & next() & next()) as u32 & FULL_ROW;
+            let support = (next() as u32) & crate::pattern::WIDE_SUPPORT & !bottom;
+            let h = 1 + (next() % STRIP_HEIGHT as u64) as usize;
+            let fast = tile(bottom, support, h, None);
+            assert_eq!(
+                fast,
+                index.tiles(bottom, support, h as u8),
+                "bottom {bottom:#b} support {support:#b} h {h}"
+            );
+            tiled += usize::from(fast);
+            trials += 1;
+        }
+        assert!(
+            tiled * 10 > trials && tiled * 10 < trials * 9,
+            "{tiled} of {trials}"
+        );
+    }
 }

@@ -132,3 +132,63 @@ pub fn strip_keys() -> Vec<(u8, u8, StripSide, u16)> {
     }
     out
 }
+
+/// A search's strips by `(width, height, side, bottom)`, for [`StripIndex::tiles`].
+#[derive(Debug)]
+pub struct StripIndex {
+    supports: std::collections::HashMap<(u8, u8, StripSide, u16), Vec<u16>>,
+}
+
+impl StripIndex {
+    /// Indexes `strips` (every side, mirror images included, as in `strips.txt`).
+    #[must_use]
+    pub fn new(strips: &[StripText]) -> StripIndex {
+        let mut supports: std::collections::HashMap<_, Vec<u16>> = Default::default();
+        for s in strips {
+            supports
+                .entry((s.width, s.height, s.side, s.bottom))
+                .or_default()
+                .push(s.support);
+        }
+        StripIndex { supports }
+    }
+
+    /// Whether strips tile a full-width matrix `height` rows tall over `bottom`, resting
+    /// on `support`, by the converter's rules (inner strips anywhere, edge strips against
+    /// the field edge with bottom and support only in their window): the plain form of
+    /// the converter's tiling, which reads the compiled fit indexes instead. The
+    /// searcher leaves out the wide patterns a strip tiling already packs (the converter
+    /// tries strips first, so it would never reach them).
+    #[must_use]
+    pub fn tiles(&self, bottom: u32, support: u32, height: u8) -> bool {
+        let mut reach = [false; WIDTH + 1];
+        reach[0] = true;
+        for a in 0..WIDTH {
+            if !reach[a] {
+                continue;
+            }
+            for w in 1..=usize::from(MAX_EDGE_WIDTH).min(WIDTH - a) {
+                let side = if w <= usize::from(MAX_STRIP_WIDTH) {
+                    StripSide::Inner
+                } else if a == 0 {
+                    StripSide::Left
+                } else if a + w == WIDTH {
+                    StripSide::Right
+                } else {
+                    continue;
+                };
+                let (mask, window) = ((1u32 << w) - 1, u32::from(strip_window(w as u8, side)));
+                let (b, s) = (bottom >> a & mask, support >> a & mask & window);
+                if b & !window == 0
+                    && self
+                        .supports
+                        .get(&(w as u8, height, side, b as u16))
+                        .is_some_and(|list| list.iter().any(|&l| u32::from(l) & !s == 0))
+                {
+                    reach[a + w] = true;
+                }
+            }
+        }
+        reach[WIDTH]
+    }
+}

@@ -23,6 +23,10 @@
 //!   each edge of a row are two such passes, the second resting on the first one's
 //!   squares (`00…00` rows: 64 → 43 pieces).
 //!
+//! - **a flipped emitter and two singles** in one pass (a top cell and two bars) have
+//!   no classic pattern either; on the real sprites, where letters and outlines put a
+//!   run of three beside lone pixels, exact's plans use them at 3 rows, and most pack
+//!   there with no support or a square of the flipped bar (709 bottom rows);
 //! - **two flipped emitters** in one pass leave two top cells. No strip tiling packs
 //!   them at 2 rows, and no table had them at all, so the pass was split in two (a lone
 //!   top cell each, 5 rows apiece). Resting on their two bars, every such pair packs at
@@ -34,18 +38,22 @@
 //! columns 2..=18 outside the bar (only those ever hold a square); and every single cell
 //! in columns 2..=18 at 5 rows, with support drawn from the two columns either side of
 //! it (where its bar lies; the pass always holds the bar); and every top cell with one
-//! triple beside it at 4 rows, support drawn from the same columns; every two triples at 2
+//! triple beside it at 4 rows, support drawn from the same columns, and every top cell
+//! with two triples at 3 rows, the same way; every two triples at 2
 //! rows, support drawn from the sprite columns within two of their bars (a window of the
 //! whole sprite, measured, gave 465 more patterns and 21 fewer pieces on the real
 //! sprites). Two top cells at 2 rows (two flipped emitters in a pass; 16 keys, 63
 //! patterns) were measured too and left out: the same pieces within 0.01 %. As for strips, support only
 //! ever helps, so for each key the searcher records every *minimal* support that admits
 //! a packing, smallest first, each with one packing; a support that admits none is
-//! proved so by the exhaustive search. Last, every two top cells at 6 rows
+//! proved so by the exhaustive search. A support on which a strip tiling already packs
+//! the matrix is left out, with every larger one: the converter tries strips first, so
+//! it would never reach those patterns (half of the top-cell-and-two-triples ones). Last, every two top cells at 6 rows
 //! ([`search_flip_pair`]): proving supports impossible costs too much there, so these
 //! supports are only known to serve every pair of the emitters' bars, not to be minimal.
 
 use super::engine::{solve, solve_within, DeadTable, Outcome, Placement, Problem};
+use super::strips::StripIndex;
 use crate::pattern::WIDE_SUPPORT;
 use crate::pattern_text::{arrangements, WideText};
 use crate::playfield::WIDTH;
@@ -127,8 +135,30 @@ pub fn wide_candidates() -> Vec<(u32, u8, u32)> {
             _ => out.push((bottom, height, window)),
         }
     }
+    // A top cell with two triples at 3 rows, read the same way (one key per bottom row,
+    // searched over the windows of every top cell it can be read with).
+    let mut mixed = Vec::new();
+    for t in 2..=18u32 {
+        for key in arrangements(2) {
+            if key >> t & 1 == 0 {
+                let bottom = key | 1 << t;
+                mixed.push((bottom, MIXED_TWO_HEIGHT, flip_window(t, bottom)));
+            }
+        }
+    }
+    mixed.sort_unstable();
+    for (bottom, height, window) in mixed {
+        match out.last_mut() {
+            Some(last) if (last.0, last.1) == (bottom, height) => last.2 |= window,
+            _ => out.push((bottom, height, window)),
+        }
+    }
     out
 }
+
+/// The matrix height of a pass of one flipped emitter and two singles (`21·h − 7 ≡ 0
+/// mod 4`).
+pub const MIXED_TWO_HEIGHT: u8 = 3;
 
 /// The matrix height of a pass of two flipped emitters (`21·h − 2 ≡ 0 mod 4`: 2 or 6;
 /// none packs at 2 on the squares of its bars).
@@ -155,7 +185,9 @@ pub const FLIP_HEIGHT: u8 = 5;
 
 /// Searches every minimal support of one `(bottom, height)`, in order of increasing size,
 /// then value; empty when the empty support already packs (the key is not in the family)
-/// or nothing does. `base` is the canonical placement order.
+/// or nothing does. A support on which `strips` tile the matrix is left out, and so is
+/// every larger one (the converter tries strip tilings first, so it would never reach
+/// those patterns). `base` is the canonical placement order.
 #[must_use]
 pub fn search_wide_supports(
     bottom: u32,
@@ -163,11 +195,19 @@ pub fn search_wide_supports(
     window: u32,
     table: &DeadTable,
     base: &[Placement],
+    strips: &StripIndex,
 ) -> Vec<WideText> {
     let mut found: Vec<WideText> = Vec::new();
+    let mut tiled: Vec<u32> = Vec::new();
     for support in supports_of(window) {
-        if found.iter().any(|f| f.support & !support == 0) {
+        if found.iter().any(|f| f.support & !support == 0)
+            || tiled.iter().any(|&t| t & !support == 0)
+        {
             continue; // a smaller support already packs
+        }
+        if strips.tiles(bottom, support, height) {
+            tiled.push(support);
+            continue;
         }
         if let Outcome::Found { drops, nodes } =
             solve(&wide_problem(height, bottom, support), base, table)

@@ -57,8 +57,8 @@ pub fn strips(width: u8, height: u8, side: StripSide, bottom: u16) -> &'static [
     }
 }
 
-/// The wide patterns `height` rows tall over `bottom`, minimal supports smallest first
-/// (empty when the family has none). A binary search of the sorted keys.
+/// The wide patterns `height` rows tall over `bottom`, supports smallest first (minimal,
+/// but for the flip pairs': see `pattern-src/README.md`; empty when the family has none). A binary search of the sorted keys.
 #[must_use]
 pub fn wides(bottom: u32, height: u8) -> &'static [Wide] {
     if bottom.count_ones() > WIDE_MAX_CELLS {
