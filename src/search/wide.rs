@@ -12,17 +12,18 @@
 //!   rows (16 pieces instead of 37);
 //! - **a lone flipped emitter** (J2, T2 or L2 on three pixels) leaves one cell, its top,
 //!   in the bottom row, over its own bar. The classic table has no such bottom, and no
-//!   strip tiling packs it at 5 rows for most columns; a wide pattern does for every
-//!   column, resting on one square of the bar (27 pieces for the three pixels);
+//!   strip tiling packs it at 5 rows for most columns; a wide pattern does for the
+//!   others (15 of the 17), resting on one square of the bar (27 pieces for the three
+//!   pixels);
 //! - **a flipped emitter and one single** in one pass leave a top cell and a bar: no
 //!   classic pattern either, and often no strip tiling at 4 rows; 258 of those bottom
 //!   rows pack in 4 rows with no support at all;
 //! - **two triples** (two singles in a pass): the classic table needs 6 rows for all
 //!   but three of them, but with squares of the row beside their bars 33 pack in 2
-//!   (108 minimal supports). An outline's side walls print this way: two pixels at
+//!   (the file lists 104 minimal supports for 32 of them: those on which no strip
+//!   tiling packs). An outline's side walls print this way: two pixels at
 //!   each edge of a row are two such passes, the second resting on the first one's
-//!   squares (`00…00` rows: 64 → 43 pieces).
-//!
+//!   squares (`00…00` rows: 64 → 43 pieces);
 //! - **a flipped emitter and two singles** in one pass (a top cell and two bars) have
 //!   no classic pattern either; on the real sprites, where letters and outlines put a
 //!   run of three beside lone pixels, exact's plans use them at 3 rows, and most pack
@@ -48,9 +49,10 @@
 //! a packing, smallest first, each with one packing; a support that admits none is
 //! proved so by the exhaustive search. A support on which a strip tiling already packs
 //! the matrix is left out, with every larger one: the converter tries strips first, so
-//! it would never reach those patterns (half of the top-cell-and-two-triples ones). Last, every two top cells at 6 rows
-//! ([`search_flip_pair`]): proving supports impossible costs too much there, so these
-//! supports are only known to serve every pair of the emitters' bars, not to be minimal.
+//! it would never reach those patterns (half of the top-cell-and-two-triples ones).
+//! Last, every two top cells at 6 rows ([`search_flip_pair`]): proving supports
+//! impossible costs too much there, so these supports are only known to serve every
+//! pair of the emitters' bars, not to be minimal.
 
 use super::engine::{solve, solve_within, DeadTable, Outcome, Placement, Problem};
 use super::strips::StripIndex;
@@ -203,7 +205,7 @@ pub fn search_wide_supports(
         if found.iter().any(|f| f.support & !support == 0)
             || tiled.iter().any(|&t| t & !support == 0)
         {
-            continue; // a smaller support already packs
+            continue; // a smaller support already packs, or strips already tile it
         }
         if strips.tiles(bottom, support, height) {
             tiled.push(support);
