@@ -686,17 +686,19 @@ impl Planner<'_> {
             // And dearest first: the passes by their floors (least costs), highest
             // first (ties in grouping order), so the passes that gain most from squares
             // below them come last.
-            let mut dearest = [0u8; MAX_WIDTH];
-            for (i, o) in dearest[..passes].iter_mut().enumerate() {
-                *o = i as u8;
-            }
-            dearest[..passes]
-                .sort_unstable_by_key(|&p| (u16::MAX - floors.each[usize::from(p)], p));
-            if self.dearest_first
-                && dearest[..passes] != order[..passes]
-                && dearest[..passes].windows(2).any(|w| w[0] > w[1])
-            {
-                self.offer(sums, &dearest[..passes], floors, &build);
+            if self.dearest_first {
+                let mut dearest = [0u8; MAX_WIDTH];
+                for (i, o) in dearest[..passes].iter_mut().enumerate() {
+                    *o = i as u8;
+                }
+                dearest[..passes]
+                    .sort_unstable_by_key(|&p| (u16::MAX - floors.each[usize::from(p)], p));
+                // Unless it is an order already offered (grouping or landing order).
+                if dearest[..passes] != order[..passes]
+                    && dearest[..passes].windows(2).any(|w| w[0] > w[1])
+                {
+                    self.offer(sums, &dearest[..passes], floors, &build);
+                }
             }
             return;
         }

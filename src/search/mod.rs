@@ -455,25 +455,28 @@ pub fn search_wides(
     strips: &strips::StripIndex,
     progress: &(dyn Fn(Progress) + Sync),
 ) -> PatternFile {
+    /// One key of the file: a kind searched for minimal supports, or a flip pair.
+    enum Key {
+        Minimal(u32, u8, u32),
+        FlipPair(u32),
+    }
     let base = all_placements();
-    // The flip pairs come last, each as `(bottom, FLIP_PAIR_HEIGHT, 0)`.
-    let mut keys = wide::wide_candidates();
-    keys.extend(
-        wide::flip_pair_candidates()
-            .into_iter()
-            .map(|bottom| (bottom, wide::FLIP_PAIR_HEIGHT, 0)),
-    );
+    // The flip pairs come last.
+    let keys: Vec<Key> = wide::wide_candidates()
+        .into_iter()
+        .map(|(bottom, height, window)| Key::Minimal(bottom, height, window))
+        .chain(wide::flip_pair_candidates().into_iter().map(Key::FlipPair))
+        .collect();
     let orders = |salt: u64, k: u32| shuffled(config.seed, salt, k, &base);
     let found = parallel(
         9,
         &keys,
         config.jobs,
-        |&(bottom, height, window)| {
-            if height == wide::FLIP_PAIR_HEIGHT {
-                wide::search_flip_pair(bottom, table, &orders)
-            } else {
+        |key| match *key {
+            Key::Minimal(bottom, height, window) => {
                 wide::search_wide_supports(bottom, height, window, table, &base, strips)
             }
+            Key::FlipPair(bottom) => wide::search_flip_pair(bottom, table, &orders),
         },
         progress,
     );

@@ -118,44 +118,34 @@ pub fn wide_candidates() -> Vec<(u32, u8, u32)> {
         let near = key << 2 | key << 1 | key >> 1 | key >> 2;
         (key, PAIR_HEIGHT, WIDE_SUPPORT & !key & near)
     }));
-    let mut mixed = Vec::new();
-    for t in 2..=18u32 {
-        for key in arrangements(1) {
-            if key >> t & 1 == 0 {
-                let bottom = key | 1 << t;
-                mixed.push((bottom, MIXED_HEIGHT, flip_window(t, bottom)));
-            }
-        }
-    }
-    // A top cell next to a triple reads the same as the triple's other neighbour with
-    // the triple shifted (`A` cells 3..=6: top 3 and triple 4, or triple 3 and top 6):
-    // one key, searched over both windows.
-    mixed.sort_unstable();
-    for (bottom, height, window) in mixed {
-        match out.last_mut() {
-            Some(last) if (last.0, last.1) == (bottom, height) => last.2 |= window,
-            _ => out.push((bottom, height, window)),
-        }
-    }
-    // A top cell with two triples at 3 rows, read the same way (one key per bottom row,
-    // searched over the windows of every top cell it can be read with).
-    let mut mixed = Vec::new();
-    for t in 2..=18u32 {
-        for key in arrangements(2) {
-            if key >> t & 1 == 0 {
-                let bottom = key | 1 << t;
-                mixed.push((bottom, MIXED_TWO_HEIGHT, flip_window(t, bottom)));
-            }
-        }
-    }
-    mixed.sort_unstable();
-    for (bottom, height, window) in mixed {
-        match out.last_mut() {
-            Some(last) if (last.0, last.1) == (bottom, height) => last.2 |= window,
-            _ => out.push((bottom, height, window)),
-        }
-    }
+    push_top_cell_keys(&mut out, 1, MIXED_HEIGHT);
+    push_top_cell_keys(&mut out, 2, MIXED_TWO_HEIGHT);
     out
+}
+
+/// Appends to `out`, sorted, every top cell (columns 2..=18) beside `triples` triples at
+/// `height` rows, searched around the top cell ([`flip_window`]). A top cell next to a
+/// triple reads the same as the triple's other neighbour with the triple shifted (`A`
+/// cells 3..=6: top 3 and triple 4, or triple 3 and top 6): one key per bottom row,
+/// searched over the windows of every top cell it can be read with.
+fn push_top_cell_keys(out: &mut Vec<(u32, u8, u32)>, triples: u8, height: u8) {
+    let mut keys = Vec::new();
+    for t in 2..=18u32 {
+        for key in arrangements(triples) {
+            if key >> t & 1 == 0 {
+                let bottom = key | 1 << t;
+                keys.push((bottom, height, flip_window(t, bottom)));
+            }
+        }
+    }
+    keys.sort_unstable();
+    let first = out.len();
+    for (bottom, height, window) in keys {
+        match out[first..].last_mut() {
+            Some(last) if (last.0, last.1) == (bottom, height) => last.2 |= window,
+            _ => out.push((bottom, height, window)),
+        }
+    }
 }
 
 /// The matrix height of a pass of one flipped emitter and two singles (`21·h − 7 ≡ 0
@@ -166,8 +156,8 @@ pub const MIXED_TWO_HEIGHT: u8 = 3;
 /// none packs at 2 on the squares of its bars).
 pub const FLIP_PAIR_HEIGHT: u8 = 6;
 
-/// States the search of a flip pair on its two top cells' columns alone may expand
-/// before it gives up ([`search_flip_pair`]): those that pack there do within 745.
+/// States the search of a flip pair on a part of its bars may expand before it gives up
+/// ([`search_flip_pair`]); those on the top cells' columns alone that pack do within 745.
 pub const FLIP_PAIR_BUDGET: u64 = 20_000;
 
 /// The matrix height of a pass of one flipped emitter and one single (`21·h − 4 ≡ 0
@@ -248,13 +238,8 @@ pub fn flip_pair_candidates() -> Vec<u32> {
 #[must_use]
 pub fn flip_bars(bottom: u32) -> Vec<u32> {
     let (a, b) = (bottom.trailing_zeros(), 31 - bottom.leading_zeros());
-    let bars = |t: u32| {
-        (0..3u32)
-            .filter(move |&c| t >= c)
-            .map(move |c| 0b111u32 << (t - c))
-    };
-    let mut out: Vec<u32> = bars(a)
-        .flat_map(|m| bars(b).map(move |n| (m, n)))
+    let mut out: Vec<u32> = bars_of(a)
+        .flat_map(|m| bars_of(b).map(move |n| (m, n)))
         .filter(|&(m, n)| m & n == 0 && (m | n) & !WIDE_SUPPORT == 0)
         .map(|(m, n)| m | n)
         .collect();
@@ -263,9 +248,10 @@ pub fn flip_bars(bottom: u32) -> Vec<u32> {
 }
 
 /// The patterns of one flip pair (`bottom`: two top cells) at [`FLIP_PAIR_HEIGHT`]
-/// rows: one on the two top cells' own columns alone (which every pair of bars holds)
-/// if the search finds one within [`FLIP_PAIR_BUDGET`] states, else one on each pair of
-/// bars ([`flip_bars`]; each packs). Unlike the other kinds these supports are not
+/// rows, enough that every pair of bars ([`flip_bars`]) holds one's support: parts of
+/// the bars holding the top cells ([`parts_of`]), smallest first, each searched within
+/// [`FLIP_PAIR_BUDGET`] states while a pair of bars it lies within has none yet; a whole
+/// pair of bars is searched without a budget (each packs). Unlike the other kinds these supports are not
 /// proved minimal: the exhaustive proofs cost too much at 6 rows. Every one is a
 /// packing, checked by replay like all the others. `orders(salt, k)` is restart `k`'s
 /// placement order.
@@ -328,11 +314,19 @@ pub fn search_flip_pair(
     found
 }
 
+/// The bars of the flipped emitters whose top cell is in column `t`: J2's from it
+/// rightwards, T2's around it, L2's leftwards.
+fn bars_of(t: u32) -> impl Iterator<Item = u32> {
+    (0..3u32)
+        .filter(move |&c| t >= c)
+        .map(move |c| 0b111u32 << (t - c))
+}
+
 /// The parts of a bar holding top cell `t` that some bar holds: `t` alone, with either
 /// neighbour, and each whole bar (in the sprite columns).
 fn parts_of(t: u32) -> Vec<u32> {
     let mut out = vec![1 << t, 0b11 << t, 0b11 << (t - 1)];
-    out.extend((0..3u32).filter(|&c| t >= c).map(|c| 0b111u32 << (t - c)));
+    out.extend(bars_of(t));
     out.retain(|&m| m & !WIDE_SUPPORT == 0);
     out
 }
