@@ -249,7 +249,7 @@ pub fn flip_bars(bottom: u32) -> Vec<u32> {
 
 /// The patterns of one flip pair (`bottom`: two top cells) at [`FLIP_PAIR_HEIGHT`]
 /// rows, enough that every pair of bars ([`flip_bars`]) holds one's support: parts of
-/// the bars holding the top cells ([`parts_of`]), smallest first, each searched within
+/// the bars holding the top cells (`parts_of`), smallest first, each searched within
 /// [`FLIP_PAIR_BUDGET`] states while a pair of bars it lies within has none yet; a whole
 /// pair of bars is searched without a budget (each packs). Unlike the other kinds these supports are not
 /// proved minimal: the exhaustive proofs cost too much at 6 rows. Every one is a
