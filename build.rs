@@ -6,6 +6,8 @@
 //! feature) the searcher runs here instead and its output is checked the same way.
 #![allow(dead_code, unused_imports)]
 
+#[path = "src/cover_text.rs"]
+mod cover_text;
 #[path = "src/echo.rs"]
 mod echo;
 #[path = "src/tables/layout.rs"]
@@ -153,6 +155,7 @@ fn main() {
         "search/strips.rs",
         "search/wide.rs",
         "tables/layout.rs",
+        "cover_text.rs",
     ] {
         println!("cargo:rerun-if-changed=src/{f}");
     }
@@ -295,11 +298,60 @@ fn main() {
         strip_map.build()
     );
     strip_fit_tables(&mut code, strips.values().flatten());
+    run_cover_table(&mut code);
     code.push_str(&moves.code());
     let out =
         Path::new(&std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR")).join("tables.rs");
     std::fs::write(&out, code)
         .unwrap_or_else(|e| fail(&format!("cannot write {}: {e}", out.display())));
+}
+
+/// The run-cover table ([`RUN_COVERS`]) from `pattern-src/covers.txt`, every record
+/// checked (`cover_text::parse`), every run a sprite row can hold listed once. (The
+/// searcher writes the file with the converter's planner, which needs these tables, so
+/// `regenerate` reads it too.)
+fn run_cover_table(code: &mut String) {
+    let name = "pattern-src/covers.txt";
+    let text = std::fs::read_to_string(name)
+        .unwrap_or_else(|e| fail(&format!("{name}: cannot read: {e}")));
+    let records = cover_text::parse(&text)
+        .unwrap_or_else(|(line, reason)| fail(&format!("{name}:{line}: {reason}")));
+    let mut table = vec![None; layout::RUN_COVER_ENTRIES];
+    for r in &records {
+        let slot = layout::run_cover_slot(r.colour, r.x, r.len).expect("parse checks the bounds");
+        if table[slot].replace(r).is_some() {
+            fail(&format!(
+                "{name}:{}: a second record for the same run",
+                r.line
+            ));
+        }
+    }
+    for (colour, x, len) in cover_text::every_run() {
+        if table[layout::run_cover_slot(colour, x, len).expect("in bounds")].is_none() {
+            fail(&format!(
+                "{name}: no record for colour={colour} x={x} len={len}"
+            ));
+        }
+    }
+    let slots = cover_text::SLOTS;
+    let _ = writeln!(
+        code,
+        "\n/// Most covers per run in [`RUN_COVERS`].\npub const RUN_COVER_SLOTS: usize = {slots};\n\n\
+         /// The covers the lookup planner tries on each run ([`run_covers`]), from \
+         `pattern-src/covers.txt`: `(covers, count)` by `layout::run_cover_slot` ({} runs).\n\
+         pub static RUN_COVERS: [([u16; RUN_COVER_SLOTS], u8); {}] = [",
+        records.len(),
+        table.len()
+    );
+    for entry in &table {
+        let mut covers = [0u16; cover_text::SLOTS];
+        let n = entry.map_or(0, |r| r.covers.len());
+        if let Some(r) = entry {
+            covers[..n].copy_from_slice(&r.covers);
+        }
+        let _ = writeln!(code, "    ({covers:?}, {n}),");
+    }
+    code.push_str("];\n");
 }
 
 /// The wide patterns ([`WIDE`], sorted by bottom, height, then support) and their keys

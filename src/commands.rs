@@ -46,7 +46,9 @@ fn scale_arg() -> clap::builder::RangedI64ValueParser<u32> {
 /// How rows are split into passes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum PassesArg {
-    /// Fewest pieces: flipped emitters, fillers and singles resting on squares already emitted, passes regrouped by local moves (default).
+    /// Lookups only, no search (default): each run's flipped emitters from a static table, passes grouped first fit, fillers and singles resting on squares already emitted.
+    Lookup,
+    /// Fewer pieces by a bounded search at run time: every cover by flipped emitters, passes regrouped by local moves (about 3x the default's time).
     Fewest,
     /// The classic emitter table only, passes split by exact search.
     Optimal,
@@ -59,15 +61,17 @@ pub enum PassesArg {
 
 impl PassesArg {
     /// The converter for this strategy, placing pieces directly when `direct` (which
-    /// needs the default strategy).
+    /// needs the lookup or the fewest planner).
     fn converter(self, direct: bool) -> Result<Converter> {
-        if direct && self != PassesArg::Fewest {
+        if direct && !matches!(self, PassesArg::Lookup | PassesArg::Fewest) {
             bail!(
-                "--direct plans rows with --passes fewest; it cannot be combined with --passes {}",
+                "--direct plans rows with --passes lookup (the default) or fewest; it cannot \
+                 be combined with --passes {}",
                 self.name()
             );
         }
         Ok(Converter::with_passes(match self {
+            PassesArg::Lookup => Passes::Lookup,
             PassesArg::Fewest => Passes::Fewest,
             PassesArg::Optimal => Passes::Optimal,
             PassesArg::Greedy => Passes::Greedy,
@@ -79,6 +83,7 @@ impl PassesArg {
     /// The name on the command line.
     fn name(self) -> &'static str {
         match self {
+            PassesArg::Lookup => "lookup",
             PassesArg::Fewest => "fewest",
             PassesArg::Optimal => "optimal",
             PassesArg::Greedy => "greedy",
@@ -92,7 +97,7 @@ const DIRECT_HELP: &str = "\
 Also drop J, T and L pieces directly onto pixels of their colour (blocks of 2x4, 4x2,
 4x4 and 5x8 of one colour, and single flat pieces), where that saves pieces; the other
 pixels are emitted as usual. Never more pieces than without; not the article's
-algorithm, so not the default. Needs --passes fewest.";
+algorithm, so not the default. Works with --passes lookup (the default) and fewest.";
 
 /// Where the sprite stands in the printable columns 2..=18 (`--align`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -184,7 +189,7 @@ pub struct ConvertArgs {
     #[arg(short, long, value_name = "MOVES.txt")]
     output: Option<PathBuf>,
     /// How each row is split into passes.
-    #[arg(long, value_enum, default_value_t = PassesArg::Fewest)]
+    #[arg(long, value_enum, default_value_t = PassesArg::Lookup)]
     passes: PassesArg,
     /// Also place J, T and L pieces directly onto pixels of their colour.
     #[arg(long, long_help = DIRECT_HELP)]
@@ -223,7 +228,7 @@ pub struct VerifyArgs {
     #[arg(value_name = "SPRITE.png")]
     sprite: PathBuf,
     /// How each row is split into passes.
-    #[arg(long, value_enum, default_value_t = PassesArg::Fewest)]
+    #[arg(long, value_enum, default_value_t = PassesArg::Lookup)]
     passes: PassesArg,
     /// Also place J, T and L pieces directly onto pixels of their colour.
     #[arg(long, long_help = DIRECT_HELP)]
@@ -315,19 +320,21 @@ Convert every sprite given (files, or directories whose image files are all take
 verify each by replay, and print a table: file, size, colours, rows, pieces, platforms,
 conversion time; then the totals. With --passes all (the default) the pieces of the
 greedy and optimal classic passes and of the exact planner are shown next to those of
-the default planner (fewest), with the default's pieces as a ratio to exact; platforms
-and time are the default's. The exact planner searches at run time and can take
-seconds per sprite; --passes fewest skips it. With --align every strategy places each
+the searching planner (fewest) and of the exact planner are shown next to those of the
+default planner (lookup), with the default's pieces as a ratio to exact; platforms and
+time are the default's. The exact planner searches at run time and can take seconds
+per sprite; --passes lookup (or any other single strategy) skips it. With --align every strategy places each
 sprite by that rule (best: each strategy at its own best column, so the exact planner
 then runs at every column, up to 17 times); the time includes choosing the column.
-With --passes all or --direct, a `direct` column shows the default planner's pieces
-with direct placement (convert --direct), each print verified too.",
+With --passes all or --direct, a `direct` column shows the pieces with direct
+placement (convert --direct), each print verified too: the default planner's, or with
+--passes fewest --direct the searching planner's.",
     after_help = "\
 Examples:
   tetris-printer stats sprites/
-  tetris-printer stats sprites/ --passes fewest --direct
+  tetris-printer stats sprites/ --passes lookup --direct
   tetris-printer stats a.png b.png --passes greedy
-  tetris-printer stats sprites/ --passes fewest --align best"
+  tetris-printer stats sprites/ --passes lookup --align best"
 )]
 pub struct StatsArgs {
     /// Sprite files or directories.
@@ -336,8 +343,8 @@ pub struct StatsArgs {
     /// Which pass strategy to report.
     #[arg(long, value_enum, default_value_t = StatsPasses::All)]
     passes: StatsPasses,
-    /// Report the default planner with direct pieces (`--direct`) in a column of its
-    /// own, next to the pieces without (always shown with --passes all).
+    /// Report the planner (lookup or fewest) with direct pieces (`--direct`) in a column
+    /// of its own, next to the pieces without (always shown with --passes all).
     #[arg(long)]
     direct: bool,
     /// Where each sprite stands: left, centre, right or best (fewest pieces).
@@ -348,7 +355,9 @@ pub struct StatsArgs {
 /// Which strategies `stats` reports.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum StatsPasses {
-    /// The default planner only.
+    /// The default planner (lookups only) only.
+    Lookup,
+    /// The searching planner only.
     Fewest,
     /// The classic table with the exact pass split only.
     Optimal,
@@ -356,7 +365,8 @@ pub enum StatsPasses {
     Greedy,
     /// The exact planner only.
     Exact,
-    /// Greedy, optimal and exact pieces next to the planner's, and its ratio to exact.
+    /// Greedy, optimal, fewest and exact pieces next to the default planner's, and its
+    /// ratio to exact.
     All,
 }
 
@@ -468,7 +478,7 @@ fn verify_moves(sprite: &Sprite, moves: &[Move]) -> Result<Playfield> {
 pub fn demo(args: &DemoArgs, force: bool) -> Result<ExitCode> {
     let opts = WriteOptions::new(&[], force);
     let sprite = Sprite::from_ascii(DEMO_SPRITE).context("the built-in sprite")?;
-    let (sprite, moves) = convert_sprite(&sprite, PassesArg::Fewest, false, args.align)?;
+    let (sprite, moves) = convert_sprite(&sprite, PassesArg::Lookup, false, args.align)?;
     let field = verify_moves(&sprite, &moves)?;
     std::fs::create_dir_all(&args.output)
         .with_context(|| format!("could not create {}", args.output.display()))?;
@@ -561,7 +571,7 @@ pub fn verify(args: &VerifyArgs) -> Result<ExitCode> {
 
 pub fn render(args: &RenderArgs, force: bool) -> Result<ExitCode> {
     let sprite = load_sprite(&args.sprite)?;
-    let (sprite, moves) = convert_sprite(&sprite, PassesArg::Fewest, args.direct, args.align)?;
+    let (sprite, moves) = convert_sprite(&sprite, PassesArg::Lookup, args.direct, args.align)?;
     let field = verify_moves(&sprite, &moves)?;
     let img = render::render_field(&field, Some(sprite.colors()), args.scale);
     let inputs = [args.sprite.as_path()];
@@ -630,7 +640,7 @@ pub fn animate(args: &AnimateArgs, force: bool) -> Result<ExitCode> {
         }
         None => {
             let (sprite, moves) =
-                convert_sprite(&sprite, PassesArg::Fewest, args.direct, args.align)?;
+                convert_sprite(&sprite, PassesArg::Lookup, args.direct, args.align)?;
             write_gif(
                 &args.output,
                 moves.iter().map(|&m| Ok(m)),
@@ -728,16 +738,29 @@ pub fn stats(args: &StatsArgs) -> Result<ExitCode> {
         StatsPasses::Greedy => Passes::Greedy,
         StatsPasses::Optimal => Passes::Optimal,
         StatsPasses::Exact => Passes::Exact,
-        StatsPasses::Fewest | StatsPasses::All => Passes::Fewest,
+        StatsPasses::Fewest => Passes::Fewest,
+        StatsPasses::Lookup | StatsPasses::All => Passes::Lookup,
     });
     // With --passes all: the other strategies' pieces, before the default's.
     let others: &[Passes] = if all {
-        &[Passes::Greedy, Passes::Optimal, Passes::Exact]
+        &[
+            Passes::Greedy,
+            Passes::Optimal,
+            Passes::Fewest,
+            Passes::Exact,
+        ]
     } else {
         &[]
     };
-    // The default planner with direct pieces, in a column of its own.
-    let direct = (all || args.direct).then(|| Converter::new().with_direct(true));
+    // The planner with direct pieces, in a column of its own (the default's unless the
+    // searching planner is the one reported).
+    let direct = (all || args.direct).then(|| {
+        if main.passes() == Passes::Fewest {
+            main.with_direct(true)
+        } else {
+            Converter::new().with_direct(true)
+        }
+    });
     // Column widths: size, colours, rows, one per other strategy, pieces, ÷exact (with
     // --passes all), direct, platforms, time.
     let widths = |cells: &[String]| -> Vec<(usize, String)> {
@@ -962,6 +985,18 @@ pub fn search(args: &SearchArgs, force: bool) -> Result<ExitCode> {
                 .map(|t| (t.bottom, t.height))
                 .collect::<std::collections::BTreeSet<_>>()
                 .len()
+        );
+    }
+    if args.only.is_none() {
+        // The lookup planner's run covers come from the searching planner, which reads
+        // the tables compiled into this binary (not the files just written).
+        let t = Instant::now();
+        let text = tetris_printer::covers::file_text();
+        let secs = t.elapsed().as_secs_f64();
+        write_with(&args.out.join("covers.txt"), &opts, text.as_bytes())?;
+        errln!(
+            "run covers: 459 runs in {secs:.1}s, planned with the tables built into this \
+             binary (after changing the patterns, rebuild and search again to refresh them)"
         );
     }
     errln!(

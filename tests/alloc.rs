@@ -139,9 +139,11 @@ fn convert_and_stats_never_allocate() {
     let mut buf = vec!["T0 0".parse::<Move>().unwrap(); MAX_MOVES];
     let converters = [
         Converter::new(),
+        Converter::with_passes(Passes::Fewest),
         Converter::with_passes(Passes::Optimal),
         Converter::greedy(),
         Converter::new().with_direct(true),
+        Converter::with_passes(Passes::Fewest).with_direct(true),
     ];
     // No warm-up: the first conversion in this process (the default converter on the
     // first benchmark sprite) is counted like every other.
@@ -247,8 +249,13 @@ fn best_placement_never_allocates() {
         .map(|a| Sprite::from_ascii(a).unwrap())
         .collect();
     let mut buf = vec!["T0 0".parse::<Move>().unwrap(); MAX_MOVES];
-    let mut placed = Vec::with_capacity(sprites.len() * 3 * Align::ALL.len());
-    for passes in [Passes::Fewest, Passes::Optimal, Passes::Greedy] {
+    let mut placed = Vec::with_capacity(sprites.len() * 4 * Align::ALL.len());
+    for passes in [
+        Passes::Lookup,
+        Passes::Fewest,
+        Passes::Optimal,
+        Passes::Greedy,
+    ] {
         let c = Converter::with_passes(passes);
         for s in &sprites {
             for align in Align::ALL {

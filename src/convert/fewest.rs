@@ -111,6 +111,16 @@ pub(crate) struct RowPlan {
 }
 
 impl RowPlan {
+    /// The columns where the plan's flipped emitters start (their bars' left cells).
+    #[cfg(feature = "search")]
+    pub fn flip_columns(&self) -> u32 {
+        let c = &self.plan;
+        c.emits[..c.len]
+            .iter()
+            .filter(|e| e.flipped())
+            .fold(0, |m, e| m | 1 << e.row.trailing_zeros())
+    }
+
     /// Builds each pass with its fill, in order, and hands it to `f`.
     pub fn passes(&self, mut f: impl FnMut(&PassPlan)) {
         let c = &self.plan;
@@ -145,7 +155,7 @@ impl RowPlan {
 
 /// A candidate plan: emitters, the pass of each, the order of the passes.
 #[derive(Clone, Copy)]
-struct Candidate {
+pub(super) struct Candidate {
     emits: [Emit; MAX_WIDTH],
     len: usize,
     pass_of: [u8; MAX_WIDTH],
@@ -441,7 +451,7 @@ const CACHE: usize = 64;
 /// Slots of the planner's cache of fills on the most support (a power of two).
 const MOST_CACHE: usize = 256;
 
-struct Planner<'a> {
+pub(super) struct Planner<'a> {
     row: &'a RowInput,
     /// The row's emitters, looked up once: each pixel's single ([`RowInput::single`])
     /// and the flipped emitter starting at each ([`RowInput::flip`]).
@@ -468,7 +478,7 @@ struct Planner<'a> {
     dearest_first: bool,
 }
 
-impl Planner<'_> {
+impl<'a> Planner<'a> {
     /// [`fill`]'s pieces through small direct-mapped caches (candidates share passes).
     fn fill_pieces(&mut self, above: u32, support: u32, flips: bool) -> Option<u32> {
         if support == self.all {
@@ -1114,7 +1124,7 @@ impl Planner<'_> {
         let mut sums = [PassSum::ZERO; MAX_WIDTH];
         Self::group(c, &by_end, false, &mut sums);
         self.offer_orders(&sums, c.passes, || *c);
-        if matches!(end, End::Right) {
+        if matches!(end, End::Right) && self.repairs > 0 {
             self.repair(c, &sums);
         }
         if c.emits[..c.len].iter().any(Emit::flipped) {
@@ -1171,6 +1181,93 @@ impl Planner<'_> {
         }
     }
 
+    /// A planner for `row` with the knobs `tuning`, the greedy classic split offered
+    /// (so no plan it keeps costs more), and an empty candidate to work in.
+    pub(super) fn start(row: &'a RowInput, tuning: Tuning) -> (Planner<'a>, Candidate) {
+        let (mut singles, mut flips) = ([Emit::NONE; MAX_WIDTH], [None; MAX_WIDTH]);
+        for i in 0..row.len {
+            (singles[i], flips[i]) = (row.single(i), row.flip(i));
+        }
+        let mut planner = Planner {
+            row,
+            singles,
+            flips,
+            best: u32::MAX,
+            best_plan: None,
+            floor: least_pieces(1, row.len as u32),
+            all: row.support | row.x[..row.len].iter().fold(0, |m, &x| m | 1 << x),
+            cache: [(0, 0, false, 0); CACHE],
+            right_too: tuning.right_too,
+            most: [(0, 0); MOST_CACHE],
+            repairs: tuning.repair_checks,
+            dearest_first: tuning.dearest_first,
+        };
+        let mut c = Candidate {
+            emits: [Emit::NONE; MAX_WIDTH],
+            len: 0,
+            pass_of: [0; MAX_WIDTH],
+            order: [0; MAX_WIDTH],
+            passes: 0,
+            platform: false,
+        };
+        let greedy = classic::greedy(&classic::Singles::of(row));
+        offer_classic(&mut planner, &mut c, &greedy);
+        (planner, c)
+    }
+
+    /// Forgets every plan offered so far (the greedy split's too).
+    #[cfg(feature = "search")]
+    pub(super) fn clear_best(&mut self) {
+        self.best = u32::MAX;
+        self.best_plan = None;
+    }
+
+    /// The pieces of the best plan offered, if any.
+    #[cfg(feature = "search")]
+    pub(super) fn best_pieces(&self) -> Option<u32> {
+        self.best_plan.map(|_| self.best)
+    }
+
+    /// The best plan offered.
+    pub(super) fn finish(self) -> RowPlan {
+        let plan = self
+            .best_plan
+            .expect("the greedy split always has a cost: its table patterns exist");
+        RowPlan {
+            platform: plan.platform,
+            support: self.row.support,
+            pieces: self.best,
+            plan,
+        }
+    }
+
+    /// Offers the cover with flipped emitters starting at the pixels in `flips` (a mask
+    /// of pixel indexes, each the first of three adjacent pixels of one colour) and
+    /// singles elsewhere, grouped first fit from both ends ([`Planner::offer_groupings`]).
+    pub(super) fn offer_cover(&mut self, c: &mut Candidate, flips: u32) {
+        if self.best <= self.floor {
+            return;
+        }
+        c.len = 0;
+        let mut i = 0;
+        while i < self.row.len {
+            match self.flips[i] {
+                Some(f) if flips >> i & 1 != 0 => {
+                    c.emits[c.len] = f;
+                    i += 3;
+                }
+                _ => {
+                    c.emits[c.len] = self.singles[i];
+                    i += 1;
+                }
+            }
+            c.len += 1;
+        }
+        for end in [End::Left, End::Right] {
+            self.offer_groupings(c, end);
+        }
+    }
+
     /// Enumerates the covers of pixels `i..` by flipped and single emitters.
     fn covers(&mut self, c: &mut Candidate, i: usize) {
         if self.best <= self.floor {
@@ -1211,7 +1308,7 @@ pub(crate) fn plan_row(row: &RowInput) -> RowPlan {
 /// The planner's knobs: the default's, or some switched off (for the tests that show
 /// what each one does).
 #[derive(Clone, Copy)]
-struct Tuning {
+pub(super) struct Tuning {
     /// At most this many rounds of local moves ([`Planner::improve`]).
     rounds: usize,
     /// Whether each cover is also grouped first fit by right end ([`End::Right`]).
@@ -1230,47 +1327,22 @@ impl Tuning {
         repair_checks: REPAIR_CHECKS,
         dearest_first: true,
     };
+
+    /// The lookup planner's ([`super::lookup`]): no local moves, no repair (only the plans of its table's
+    /// covers, grouped first fit, are priced).
+    pub(super) const LOOKUP: Tuning = Tuning {
+        rounds: 0,
+        right_too: true,
+        repair_checks: 0,
+        dearest_first: true,
+    };
 }
 
 /// [`plan_row`] with the knobs `tuning`.
 fn plan_row_with(row: &RowInput, tuning: Tuning) -> RowPlan {
-    let Tuning {
-        rounds,
-        right_too,
-        repair_checks,
-        dearest_first,
-    } = tuning;
-    let singles = classic::Singles::of(row);
-    let greedy = classic::greedy(&singles);
-    let (mut singles, mut flips) = ([Emit::NONE; MAX_WIDTH], [None; MAX_WIDTH]);
-    for i in 0..row.len {
-        (singles[i], flips[i]) = (row.single(i), row.flip(i));
-    }
-    let mut planner = Planner {
-        row,
-        singles,
-        flips,
-        best: u32::MAX,
-        best_plan: None,
-        floor: least_pieces(1, row.len as u32),
-        all: row.support | row.x[..row.len].iter().fold(0, |m, &x| m | 1 << x),
-        cache: [(0, 0, false, 0); CACHE],
-        right_too,
-        most: [(0, 0); MOST_CACHE],
-        repairs: repair_checks,
-        dearest_first,
-    };
-    let mut c = Candidate {
-        emits: [Emit::NONE; MAX_WIDTH],
-        len: 0,
-        pass_of: [0; MAX_WIDTH],
-        order: [0; MAX_WIDTH],
-        passes: 0,
-        platform: false,
-    };
+    let (mut planner, mut c) = Planner::start(row, tuning);
     // The greedy split bounds the search below. The planner's own candidates may tie
     // with it (`best` is one above) and then win.
-    offer_classic(&mut planner, &mut c, &greedy);
     let greedy_cost = planner.best;
     planner.best = greedy_cost.saturating_add(1);
     c.len = 0;
@@ -1278,19 +1350,11 @@ fn plan_row_with(row: &RowInput, tuning: Tuning) -> RowPlan {
     if planner.best == greedy_cost.saturating_add(1) {
         planner.best = greedy_cost;
     }
-    planner.improve(rounds);
-    if rounds > 0 {
+    planner.improve(tuning.rounds);
+    if tuning.rounds > 0 {
         planner.reorder();
     }
-    let plan = planner
-        .best_plan
-        .expect("the greedy split always has a cost: its table patterns exist");
-    RowPlan {
-        platform: plan.platform,
-        support: row.support,
-        pieces: planner.best,
-        plan,
-    }
+    planner.finish()
 }
 
 /// `base` with its passes changed by `change` and renumbered ([`renumber`]); `None` if

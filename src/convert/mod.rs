@@ -8,17 +8,20 @@
 //! triples ([`crate::tables::EMITTERS`]) or by strips side by side ([`crate::tables::STRIPS`]), and
 //! clears, leaving only the emitted squares. A row with a pixel over a hole of the row
 //! below first gets a platform ([`crate::tables::PLATFORMS`]), whose last piece is dropped
-//! after the row's passes, unless (in the default planner) every such pixel's single
-//! emitter can rest its bar on a cell of the row filled before it: the landing rule of
-//! the `fewest` layer.
+//! after the row's passes, unless (with the `lookup` and `fewest` planners) every such
+//! pixel's single emitter can rest its bar on a cell of the row filled before it: the
+//! landing rule of the `fewest` layer.
 //!
 //! How a row is split into passes is the only choice the converter makes, and the
 //! [`Passes`] strategy makes it. The layers, each using only the ones below it:
 //! - [`row`]: the row model every strategy shares (pixels, colours, support, emitters);
 //! - [`tiling`]: strip tilings of a pass's matrix, looked up in the static fit indexes;
 //! - [`classic`]: the article's passes of single emitters, greedy or exact;
-//! - [`fewest`]: the default planner (flipped emitters, support, strips, local moves
-//!   between passes), which starts from the greedy classic split;
+//! - [`fewest`]: the row planner's pricing (flipped emitters, support, strips, passes
+//!   grouped first fit and ordered, from the greedy classic split up) and the searching
+//!   planner of [`Passes::Fewest`] (every cover, local moves between passes);
+//! - [`lookup`]: the default planner, [`Passes::Lookup`]: the same pricing over the few
+//!   covers a static table lists for each run of the row, no search;
 //! - [`emit`]: writing a planned row as moves and blocks;
 //! - [`direct`]: direct placement ([`Converter::with_direct`]): whole J, T and L
 //!   pieces dropped onto pixels of their colour, the rest of each row planned by
@@ -31,11 +34,14 @@ mod classic;
 mod direct;
 mod emit;
 mod fewest;
+mod lookup;
 mod row;
 mod tiling;
 
 pub use direct::row_pieces_with;
 pub use emit::{Block, BlockKind};
+#[cfg(feature = "search")]
+pub(crate) use lookup::run_cover_slots;
 
 use crate::moves::Move;
 use crate::sprite::{Sprite, MAX_HEIGHT, MAX_WIDTH};
@@ -74,15 +80,21 @@ pub enum Passes {
     /// The split with the fewest pieces, found by an exact branch-and-bound search that
     /// starts from the greedy split and replaces it only by a strictly cheaper one.
     Optimal,
-    /// Fewest pieces with everything the tables offer (the default): starts from the
-    /// [`Passes::Greedy`] split and also tries flipped emitters (one J2/T2/L2 for three
-    /// adjacent pixels of its colour), strip and wide fillers resting on squares already
-    /// emitted in the row, singles over holes landing on such squares instead of a
-    /// platform, and local moves of emitters between passes (see the `fewest` layer).
-    /// Never more pieces than `Greedy`; on random sprites almost always fewer than
-    /// `Optimal` too (more on 3 of 20,000). A bounded search at run time, not yet
-    /// lookups only (issue #13).
+    /// The default: lookups only, no search. Each run of same-colour pixels looks up
+    /// its covers by flipped emitters (one J2/T2/L2 for three adjacent pixels of its
+    /// colour) in a static table the searching planner ([`Passes::Fewest`]) computed
+    /// at build time; the row's few covers are grouped into passes first fit and
+    /// priced with strip and wide fillers resting on squares already emitted in the
+    /// row, and singles over holes land on such squares instead of a platform (see
+    /// the `fewest` layer). At most 1,169 fill prices per row, whatever the row. Never
+    /// more pieces than `Greedy`.
     #[default]
+    Lookup,
+    /// Fewer pieces than [`Passes::Lookup`] by a bounded search at run time: every
+    /// cover of the row by flipped emitters, grouped and ordered, then local moves of
+    /// emitters between passes (see the `fewest` layer). Never more pieces than
+    /// `Greedy`; on random sprites almost always fewer than `Optimal` too. Up to
+    /// 305,684 fill prices per row, about twice the lookup planner's time in practice.
     Fewest,
     /// The fewest pieces our printing rules allow for each row, found by an exhaustive
     /// search at run time (the [`crate::exact`] planner; `search` feature). The yardstick
@@ -94,10 +106,16 @@ pub enum Passes {
 impl Passes {
     /// Every strategy, in the order the command line lists them.
     #[cfg(not(feature = "search"))]
-    pub const ALL: [Passes; 3] = [Passes::Fewest, Passes::Optimal, Passes::Greedy];
+    pub const ALL: [Passes; 4] = [
+        Passes::Lookup,
+        Passes::Fewest,
+        Passes::Optimal,
+        Passes::Greedy,
+    ];
     /// Every strategy, in the order the command line lists them.
     #[cfg(feature = "search")]
-    pub const ALL: [Passes; 4] = [
+    pub const ALL: [Passes; 5] = [
+        Passes::Lookup,
         Passes::Fewest,
         Passes::Optimal,
         Passes::Greedy,
@@ -105,10 +123,12 @@ impl Passes {
     ];
 
     /// The strategy's name on the command line and in [`Display`](core::fmt::Display)
-    /// and [`FromStr`](core::str::FromStr): `fewest`, `optimal`, `greedy` or `exact`.
+    /// and [`FromStr`](core::str::FromStr): `lookup`, `fewest`, `optimal`, `greedy` or
+    /// `exact`.
     #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
+            Passes::Lookup => "lookup",
             Passes::Greedy => "greedy",
             Passes::Optimal => "optimal",
             Passes::Fewest => "fewest",
@@ -128,11 +148,11 @@ impl core::fmt::Display for Passes {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[cfg_attr(
     feature = "search",
-    error("unknown pass strategy (expected fewest, optimal, greedy or exact)")
+    error("unknown pass strategy (expected lookup, fewest, optimal, greedy or exact)")
 )]
 #[cfg_attr(
     not(feature = "search"),
-    error("unknown pass strategy (expected fewest, optimal or greedy)")
+    error("unknown pass strategy (expected lookup, fewest, optimal or greedy)")
 )]
 pub struct UnknownPasses;
 
@@ -212,11 +232,11 @@ pub struct Converter {
 }
 
 impl Converter {
-    /// A converter that plans rows for the fewest pieces ([`Passes::Fewest`]).
+    /// The default converter: rows planned by lookups only ([`Passes::Lookup`]).
     #[must_use]
     pub const fn new() -> Converter {
         Converter {
-            passes: Passes::Fewest,
+            passes: Passes::Lookup,
             direct: false,
         }
     }
@@ -248,9 +268,9 @@ impl Converter {
     /// every pixel as the article does. The rules that keep a direct piece in place are
     /// in the README (*Direct placement*).
     ///
-    /// Direct placement plans rows with [`Passes::Fewest`]; with any other strategy
-    /// the setting is kept but has no effect ([`Converter::direct`] says whether it
-    /// applies).
+    /// Direct placement plans rows with [`Passes::Lookup`] or [`Passes::Fewest`],
+    /// whichever the converter has; with any other strategy the setting is kept but has
+    /// no effect ([`Converter::direct`] says whether it applies).
     ///
     /// ```
     /// use tetris_printer::{compare, Converter, Playfield, Sprite};
@@ -269,10 +289,10 @@ impl Converter {
     }
 
     /// Whether this converter places pieces directly: [`Converter::with_direct`] was
-    /// given `true` and the strategy is [`Passes::Fewest`].
+    /// given `true` and the strategy is [`Passes::Lookup`] or [`Passes::Fewest`].
     #[must_use]
     pub const fn direct(&self) -> bool {
-        self.direct && matches!(self.passes, Passes::Fewest)
+        self.direct && matches!(self.passes, Passes::Lookup | Passes::Fewest)
     }
 
     /// The strategy used to split rows into passes.
@@ -452,13 +472,16 @@ impl Converter {
             let row = RowInput::of(sprite, y);
             let first_row = y == 0;
             match self.passes {
-                Passes::Fewest => {
+                Passes::Lookup | Passes::Fewest => {
                     let known = recent
                         .iter()
                         .flatten()
                         .find(|(r, _)| !first_row && *r == row)
                         .map(|&(_, p)| p);
-                    let planned = known.unwrap_or_else(|| fewest::plan_row(&row));
+                    let planned = known.unwrap_or_else(|| match self.passes {
+                        Passes::Lookup => lookup::plan_row(&row),
+                        _ => fewest::plan_row(&row),
+                    });
                     if !first_row {
                         recent[y % 2] = Some((row, planned));
                     }

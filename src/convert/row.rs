@@ -116,6 +116,17 @@ impl RowInput {
         self.len += 1;
     }
 
+    /// A row holding only a run of `len` pixels of `colour` from column `x`, each held
+    /// up (the run-cover table's rows, `search::covers`).
+    #[cfg(feature = "search")]
+    pub(crate) fn run(x: u8, len: u8, colour: u8) -> RowInput {
+        let mut row = RowInput::EMPTY;
+        for d in 0..len {
+            row.push(x + d, colour, true);
+        }
+        row
+    }
+
     /// The pixels of playfield row `y` of `sprite`.
     pub(crate) fn of(sprite: &Sprite, y: usize) -> RowInput {
         let mut row = RowInput::EMPTY;

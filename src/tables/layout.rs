@@ -74,3 +74,18 @@ pub const fn edge_slot(side: StripSide, w: usize, h: usize, window_bottom: u32) 
 pub const fn whole(w: usize, h: usize, bottom: u32) -> bool {
     (w * h).wrapping_sub(bottom.count_ones() as usize) % 4 == 0
 }
+
+/// Entries of the run-cover table: one per colour, first column and length, with room
+/// for every column of the field and every length up to 17.
+pub const RUN_COVER_ENTRIES: usize = 3 * 21 * 18;
+
+/// The slot of the run of `len` pixels of `colour` from column `x` in the run-cover
+/// table, or `None` past its bounds.
+#[must_use]
+pub const fn run_cover_slot(colour: u8, x: u8, len: u8) -> Option<usize> {
+    if colour < 3 && x < 21 && len < 18 {
+        Some((colour as usize * 21 + x as usize) * 18 + len as usize)
+    } else {
+        None
+    }
+}

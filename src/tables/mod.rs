@@ -22,6 +22,21 @@ impl Span {
     }
 }
 
+/// The covers the lookup planner tries on a run of `len` pixels of `colour` whose first
+/// pixel is in column `x`, best first (see [`RUN_COVERS`]): each a mask of the run's
+/// pixels (bit 0 its first) where a flipped emitter starts. Empty for a run no sprite
+/// row can hold.
+#[must_use]
+pub fn run_covers(colour: u8, x: u8, len: u8) -> &'static [u16] {
+    match layout::run_cover_slot(colour, x, len) {
+        Some(slot) => {
+            let (covers, n) = &RUN_COVERS[slot];
+            &covers[..usize::from(*n)]
+        }
+        None => &[],
+    }
+}
+
 /// The emitter for the triples whose bottom-row cells are `key`.
 ///
 /// The converter looks emitters up several times a row, so this goes through an

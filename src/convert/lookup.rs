@@ -1,0 +1,153 @@
+//! The default row planner, [`Passes::Lookup`](crate::Passes::Lookup): lookups only,
+//! no search.
+//!
+//! A row's cost is fixed by how its pixels are covered by emitters (a single per pixel,
+//! or a flipped J2/T2/L2 over three adjacent pixels of its colour) and how those are
+//! grouped into passes and ordered ([`fewest`]'s module docs give the cost model). The
+//! searching planner ([`fewest::plan_row`]) tries every cover; this one looks each run
+//! of same-colour adjacent pixels up in the static run-cover table
+//! ([`tables::run_covers`], `pattern-src/covers.txt`), which lists, per colour, first
+//! column and length, up to [`COVER_SLOTS`] covers of the run: the searching planner's
+//! own for the run alone, the ones this planner prices lowest for it, and the most
+//! flipped emitters packed against its right end (computed at build time by
+//! `tetris_printer::covers`). Cover `k` of the row takes every run's `k`-th cover (a run
+//! with fewer takes its first). Each distinct cover is grouped into passes first fit
+//! from both ends, flipped emitters with singles and apart, and priced in every order
+//! of up to three passes (of more: the grouping order, the passes needing no landing
+//! first, and the dearest first), with the same fills, landing rule and least-cost
+//! bounds as the searching planner; the greedy classic split is priced first, so no
+//! plan costs more than it.
+//!
+//! # Work per row (worst case)
+//! A fixed scan, no recursion, no local moves, nothing that depends on what the row
+//! looks like beyond its length: the greedy split (at most 17 fill prices), then at most
+//! [`COVER_SLOTS`] = 4 covers × 2 ends × 2 groupings (flipped emitters with singles and
+//! apart) = 16 grouping prices of at most 72 fill prices each (least costs, then the
+//! orders; see [`fewest`]): at most **1,169 fill prices per row**, against the
+//! searching planner's 305,684. (A fill price is at most two strip tilings, each a
+//! left-to-right DP over the 21 columns of static fit-index loads, plus wide-pattern and
+//! emitter lookups.) Measured (callgrind), 7.0× the greedy converter's instructions on
+//! the nine benchmark sprites (11× on the 17 × 32 noise sprite, 1.8× on the solid one),
+//! against the searching planner's 22×.
+
+use super::fewest::{self, Planner, RowPlan, Tuning};
+use super::row::RowInput;
+use crate::tables;
+
+/// The most covers [`plan_row`] prices per row: one per slot of the run-cover table
+/// ([`tables::run_covers`]).
+pub(crate) const COVER_SLOTS: usize = tables::RUN_COVER_SLOTS;
+
+/// Plans a row by lookups (see the module docs): the greedy classic split, then the
+/// row's covers from the run-cover table, each grouped first fit from both ends and
+/// priced; the cheapest plan.
+pub(crate) fn plan_row(row: &RowInput) -> RowPlan {
+    let (mut planner, mut c) = Planner::start(row, Tuning::LOOKUP);
+    let mut covers = [0u32; COVER_SLOTS];
+    for (start, len) in runs(row) {
+        let slots = tables::run_covers(row.colour[start], row.x[start], len as u8);
+        for (k, cover) in covers.iter_mut().enumerate() {
+            let flips = slots.get(k).or(slots.first()).copied().unwrap_or(0);
+            *cover |= u32::from(flips) << start;
+        }
+    }
+    for k in 0..COVER_SLOTS {
+        if covers[..k].contains(&covers[k]) {
+            continue;
+        }
+        planner.offer_cover(&mut c, covers[k]);
+    }
+    planner.finish()
+}
+
+/// The covers of a run of `len` pixels of `colour` from column `x` that the run-cover
+/// table lists (`pattern-src/covers.txt`), best first, each a mask of the run's pixels
+/// where a flipped emitter starts: the cover of the searching planner's plan of the run
+/// alone ([`fewest::plan_row`]), then the covers [`price_cover`] prices lowest (ties: the
+/// smaller mask), distinct, up to [`COVER_SLOTS`] − 1 in all, then the most flipped
+/// emitters packed against the run's right end, if not listed yet (else the next
+/// cheapest).
+#[cfg(feature = "search")]
+pub(crate) fn run_cover_slots(colour: u8, x: u8, len: u8) -> std::vec::Vec<u16> {
+    let row = RowInput::run(x, len, colour);
+    let searched = (fewest::plan_row(&row).flip_columns() >> x) as u16;
+    // Every cover of the run: the ways to write `len` as ones and threes.
+    let mut all = std::vec::Vec::new();
+    let mut stack = std::vec![(0u16, 0u8)];
+    while let Some((cover, i)) = stack.pop() {
+        if i == len {
+            all.push(cover);
+            continue;
+        }
+        stack.push((cover, i + 1));
+        if i + 3 <= len {
+            stack.push((cover | 1 << i, i + 3));
+        }
+    }
+    let mut priced: std::vec::Vec<(u32, u16)> = all
+        .iter()
+        .map(|&cover| {
+            (
+                price_cover(&row, u32::from(cover)).unwrap_or(u32::MAX),
+                cover,
+            )
+        })
+        .collect();
+    priced.sort_unstable();
+    let mut right = 0u16;
+    let mut end = len;
+    while end >= 3 {
+        right |= 1 << (end - 3);
+        end -= 3;
+    }
+    let mut slots = std::vec![searched];
+    let mut ranked = priced.iter().map(|&(_, c)| c).filter(|c| *c != searched);
+    while slots.len() < COVER_SLOTS - 1 {
+        match ranked.next() {
+            Some(c) if c != right => slots.push(c),
+            Some(_) => {}
+            None => break,
+        }
+    }
+    if !slots.contains(&right) {
+        slots.push(right);
+    }
+    for c in ranked {
+        if slots.len() == COVER_SLOTS {
+            break;
+        }
+        if !slots.contains(&c) {
+            slots.push(c);
+        }
+    }
+    slots
+}
+
+/// The runs of `row`: same-colour pixels in adjacent columns, as `(first pixel, length)`.
+fn runs(row: &RowInput) -> impl Iterator<Item = (usize, usize)> + '_ {
+    let mut i = 0;
+    core::iter::from_fn(move || {
+        if i >= row.len {
+            return None;
+        }
+        let start = i;
+        i += 1;
+        while i < row.len && row.x[i] == row.x[i - 1] + 1 && row.colour[i] == row.colour[start] {
+            i += 1;
+        }
+        Some((start, i - start))
+    })
+}
+
+/// The fewest pieces of `row` with the flipped emitters starting at the pixels in
+/// `flips` (a mask of pixel indexes) and singles for the rest, grouped and ordered as
+/// [`plan_row`] does; `None` if no grouping has a fill. What the run-cover table
+/// ranks covers by (`search::covers`), not used by any converter.
+#[cfg(feature = "search")]
+pub(crate) fn price_cover(row: &RowInput, flips: u32) -> Option<u32> {
+    let (mut planner, mut c) = Planner::start(row, Tuning::LOOKUP);
+    // Not the greedy split's price: only this cover's.
+    planner.clear_best();
+    planner.offer_cover(&mut c, flips);
+    planner.best_pieces()
+}

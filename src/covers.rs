@@ -1,0 +1,35 @@
+//! The run-cover table of the lookup planner ([`Passes::Lookup`](crate::Passes::Lookup)),
+//! computed with the searching planner ([`Passes::Fewest`](crate::Passes::Fewest)) and
+//! the tables compiled into this build: what `tetris-printer search` writes to
+//! `pattern-src/covers.txt`, and what a test compares the committed file with.
+//!
+//! For each run of same-colour pixels a sprite row can hold (a colour, a first column
+//! from 2 to 18, a length), alone in its row and held up: the cover of the searching
+//! planner's plan, then the covers the lookup planner's own grouping prices lowest, then
+//! the most flipped emitters packed against the run's right end (up to four covers in
+//! all). Ten seconds or so for all 459 runs.
+
+use std::string::String;
+use std::vec::Vec;
+
+use crate::cover_text::{self, RunCovers};
+
+/// Every run's record, in file order.
+#[must_use]
+pub fn records() -> Vec<RunCovers> {
+    cover_text::every_run()
+        .map(|(colour, x, len)| RunCovers {
+            colour,
+            x,
+            len,
+            covers: crate::convert::run_cover_slots(colour, x, len),
+            line: 0,
+        })
+        .collect()
+}
+
+/// The text of `pattern-src/covers.txt` for this build's tables.
+#[must_use]
+pub fn file_text() -> String {
+    cover_text::write(&records())
+}
