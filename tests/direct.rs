@@ -1,5 +1,6 @@
-//! Direct placement (`Converter::with_direct`, `--direct`): every print replays to
-//! exactly the sprite, never needs more pieces than the default, is deterministic, and
+//! Direct placement (`Converter::with_direct`, `--direct`), with the default (lookup)
+//! planner and with the searching one: every print replays to exactly the sprite, never
+//! needs more pieces than the same planner without direct pieces, is deterministic, and
 //! the direct pieces really are direct (they stay in the print).
 
 mod common;
@@ -14,21 +15,29 @@ fn direct() -> Converter {
     Converter::new().with_direct(true)
 }
 
-/// Converts `s` with direct placement, checks the moves replay to exactly `s`, agree
-/// with `stats` and the streamed moves, and never outnumber the default's; returns the
-/// moves and the default's piece count.
+/// [`check_with`] for both planners; the default's moves and pieces without direct
+/// placement.
 fn check(s: &Sprite) -> (Vec<Move>, usize) {
-    let c = direct();
+    check_with(s, Passes::Fewest);
+    check_with(s, Passes::Lookup)
+}
+
+/// Converts `s` with direct placement and the row planner `passes`, checks the moves
+/// replay to exactly `s`, agree with `stats` and are deterministic, and never outnumber
+/// the same planner's without direct placement; returns the moves and that count.
+fn check_with(s: &Sprite, passes: Passes) -> (Vec<Move>, usize) {
+    let c = Converter::with_passes(passes).with_direct(true);
+    assert!(c.direct());
     let moves = c.convert_to_vec(s);
     let field = Playfield::replay(&moves).unwrap_or_else(|e| panic!("{e}\n{}", s.to_ascii()));
     assert_eq!(compare(&field, s), Ok(()), "\n{}", s.to_ascii());
     let stats = c.stats(s);
     assert_eq!(stats.pieces, moves.len());
     assert_eq!(c.convert_to_vec(s), moves, "deterministic");
-    let default = Converter::new().stats(s).pieces;
+    let default = Converter::with_passes(passes).stats(s).pieces;
     assert!(
         moves.len() <= default,
-        "direct {} > default {default}\n{}",
+        "{passes}: direct {} > without {default}\n{}",
         moves.len(),
         s.to_ascii()
     );
@@ -129,18 +138,24 @@ fn benchmark_sprites_print_with_fewer_pieces() {
         .collect();
     files.sort();
     let (mut direct_total, mut default_total) = (0, 0);
+    let (mut fewest_direct, mut fewest) = (0, 0);
     for f in &files {
         let s = Sprite::open(f).unwrap();
-        let (moves, default) = check(&s);
+        let (moves, default) = check_with(&s, Passes::Lookup);
         direct_cells_stay(&s);
         direct_total += moves.len();
         default_total += default;
+        let (moves, without) = check_with(&s, Passes::Fewest);
+        fewest_direct += moves.len();
+        fewest += without;
     }
     assert_eq!(files.len(), 9);
-    // Measured: the default (lookup) 7,504, with direct placement 5,656. Neither may
-    // grow.
+    // Measured: the default (lookup) 7,504, with direct placement 5,803; the searching
+    // planner 7,147, with direct placement 5,656. None may grow.
     assert!(default_total <= 7504, "{default_total}");
-    assert!(direct_total <= 5656, "{direct_total}");
+    assert!(direct_total <= 5803, "{direct_total}");
+    assert!(fewest <= 7147, "{fewest}");
+    assert!(fewest_direct <= 5656, "{fewest_direct}");
 }
 
 #[test]
@@ -171,8 +186,11 @@ fn listing_marks_direct_blocks_and_reads_back() {
 }
 
 #[test]
-fn direct_applies_to_the_default_strategy_only() {
+fn direct_applies_to_the_lookup_and_fewest_planners_only() {
     let s = solid(8, 8, 0);
+    assert!(Converter::with_passes(Passes::Fewest)
+        .with_direct(true)
+        .direct());
     for p in [Passes::Greedy, Passes::Optimal] {
         let c = Converter::with_passes(p).with_direct(true);
         assert!(!c.direct());

@@ -49,11 +49,14 @@
 //! the first found). Covering pixels is not what saves pieces (a row's passes cost
 //! `(21·Σh + pixels)/4`, so only rows left with nothing, or with a pixel count that
 //! closes in fewer matrix rows, get cheaper), so the band's rows are then *priced* with
-//! the default row planner ([`fewest::plan_row`]), one sweep drops each block whose
+//! the converter's row planner (the lookup planner, [`super::lookup::plan_row`], or
+//! with [`Passes::Fewest`](crate::Passes::Fewest) the searching one,
+//! [`fewest::plan_row`]; the same one plans the rows when the print is written), one
+//! sweep drops each block whose
 //! removal lowers the band's pieces, and one more replaces each stair by the other
 //! stair that lowers them most. Each band does this for five sets of items (all; no
 //! singles; 2 and 5 wide; 4 wide; singles) and keeps the cheapest, or no blocks at all
-//! when none beats the default's rows. Then the *add pass* (`add_blocks`) tries every
+//! when none beats the rows without. Then the *add pass* (`add_blocks`) tries every
 //! block at every row and column of the band, in table order, and keeps each that
 //! fits, covers no direct cell, lets itself and every piece near it still land
 //! (`DirectPlan::all_land`) and lowers the band's pieces; it runs a second time when
@@ -98,7 +101,7 @@ use crate::moves::Move;
 use crate::piece::{Piece, Shape};
 use crate::sprite::{Sprite, MAX_HEIGHT, MAX_WIDTH};
 
-use super::fewest;
+use super::fewest::{self, RowPlan};
 use super::row::RowInput;
 
 /// One block: a rectangle of one colour tiled by pieces of that colour, the pieces in
@@ -390,9 +393,26 @@ pub(crate) struct DirectPlan {
     pending: [u32; MAX_HEIGHT],
     /// Pieces of the whole print (direct and emitted).
     pub pieces: u32,
+    /// The row planner that prices and plans the rows ([`Passes::Lookup`]'s or
+    /// [`Passes::Fewest`]'s).
+    ///
+    /// [`Passes::Lookup`]: crate::Passes::Lookup
+    /// [`Passes::Fewest`]: crate::Passes::Fewest
+    planner: RowPlanner,
 }
 
+/// A row planner: [`super::lookup::plan_row`] or [`fewest::plan_row`].
+pub(crate) type RowPlanner = fn(&RowInput) -> RowPlan;
+
 impl DirectPlan {
+    /// No direct pieces, rows planned by `planner`.
+    const fn empty(planner: RowPlanner) -> DirectPlan {
+        DirectPlan {
+            planner,
+            ..DirectPlan::EMPTY
+        }
+    }
+
     const EMPTY: DirectPlan = DirectPlan {
         blocks: [Placed {
             block: 0,
@@ -404,6 +424,7 @@ impl DirectPlan {
         prefill: [0; MAX_HEIGHT],
         pending: [0; MAX_HEIGHT],
         pieces: 0,
+        planner: fewest::plan_row,
     };
 
     fn add(&mut self, p: Placed) {
@@ -765,7 +786,7 @@ fn row_pieces(plan: &DirectPlan, sprite: &Sprite, y: usize) -> (u32, bool) {
     if row.len == 0 {
         return (0, false);
     }
-    let p = fewest::plan_row(&row);
+    let p = (plan.planner)(&row);
     (p.pieces, p.platform)
 }
 
@@ -953,10 +974,12 @@ fn add_blocks(
     cost
 }
 
-/// Row `y`'s pieces with the default row planner when direct pieces print its cells
+/// Row `y`'s pieces with the searching row planner ([`fewest::plan_row`], as
+/// `--passes fewest --direct` prices rows) when direct pieces print its cells
 /// `covered`, `prefill` of them filled before its passes, with the cells
 /// `missing_below` of row `y − 1` still missing (direct cells dropped later): `None`
-/// when it would need a platform it may not have. How [`plan`] prices rows; for
+/// when it would need a platform it may not have. How [`plan`] prices rows with that
+/// planner; for
 /// measuring (`examples/direct_bound.rs`), not part of the API.
 #[doc(hidden)]
 #[must_use]
@@ -967,24 +990,37 @@ pub fn row_pieces_with(
     prefill: u32,
     missing_below: u32,
 ) -> Option<u32> {
+    row_pieces_by(fewest::plan_row, sprite, y, covered, prefill, missing_below)
+}
+
+/// [`row_pieces_with`] with the row planner `planner`.
+fn row_pieces_by(
+    planner: RowPlanner,
+    sprite: &Sprite,
+    y: usize,
+    covered: u32,
+    prefill: u32,
+    missing_below: u32,
+) -> Option<u32> {
     let row = RowInput::of(sprite, y).without(covered, prefill);
     if row.len == 0 {
         return Some(0);
     }
-    let p = fewest::plan_row(&row);
+    let p = planner(&row);
     (!p.platform || (prefill == 0 && missing_below == 0)).then_some(p.pieces)
 }
 
-/// The direct plan with the fewest pieces in all, never more than the default print.
-pub(crate) fn plan(sprite: &Sprite) -> DirectPlan {
+/// The direct plan with the fewest pieces in all, never more than the print without
+/// direct pieces; rows priced and planned by `planner`.
+pub(crate) fn plan(sprite: &Sprite, planner: RowPlanner) -> DirectPlan {
     let px = Pixels::of(sprite);
     let h = sprite.height();
-    // Every row's pieces without direct pieces (the default print).
+    // Every row's pieces without direct pieces (the print without).
     let mut plain = [0u32; MAX_HEIGHT];
     for (y, p) in plain[..h].iter_mut().enumerate() {
-        *p = row_pieces(&DirectPlan::EMPTY, sprite, y).0;
+        *p = row_pieces(&DirectPlan::empty(planner), sprite, y).0;
     }
-    let mut best = DirectPlan::EMPTY;
+    let mut best = DirectPlan::empty(planner);
     best.pieces = plain[..h].iter().sum();
     // No print needs fewer pieces than a quarter of the pixels (a direct piece places
     // four, an emitted pixel costs more than a quarter piece): stop there.
@@ -993,7 +1029,7 @@ pub(crate) fn plan(sprite: &Sprite) -> DirectPlan {
         if best.pieces <= pixels.div_ceil(4) {
             break;
         }
-        let mut plan = DirectPlan::EMPTY;
+        let mut plan = DirectPlan::empty(planner);
         let mut total = 0;
         let mut y = 0;
         // The rows where a band starts (the first one's excepted).
@@ -1032,7 +1068,7 @@ pub(crate) fn plan(sprite: &Sprite) -> DirectPlan {
             best.pieces = total;
         }
     }
-    if let Some(p) = placement_dp(&px, sprite) {
+    if let Some(p) = placement_dp(&px, sprite, planner) {
         if p.pieces < best.pieces {
             best = p;
         }
@@ -1072,7 +1108,7 @@ impl Single {
 /// ignores whether the pieces land; the plan it finds is kept only if every piece does
 /// ([`DirectPlan::lands`]). Work: at most 32 rows × 256 states, one row plan each, and
 /// 256 subsets of the singles starting in the next row per state.
-fn placement_dp(px: &Pixels, sprite: &Sprite) -> Option<DirectPlan> {
+fn placement_dp(px: &Pixels, sprite: &Sprite, planner: RowPlanner) -> Option<DirectPlan> {
     let h = sprite.height();
     let mut all = [Single::default(); DP_PLACEMENTS];
     let mut n = 0;
@@ -1175,7 +1211,7 @@ fn placement_dp(px: &Pixels, sprite: &Sprite) -> Option<DirectPlan> {
                     }
                 }
             }
-            let Some(price) = row_pieces_with(sprite, y, covered, prefill, missing) else {
+            let Some(price) = row_pieces_by(planner, sprite, y, covered, prefill, missing) else {
                 continue;
             };
             let c = so_far + price;
@@ -1225,7 +1261,7 @@ fn placement_dp(px: &Pixels, sprite: &Sprite) -> Option<DirectPlan> {
             state = usize::from(from[y][state]);
         }
     }
-    let mut plan = DirectPlan::EMPTY;
+    let mut plan = DirectPlan::empty(planner);
     for (p, _) in all[..n].iter().zip(&chosen).filter(|(_, &c)| c) {
         plan.add(p.at);
     }

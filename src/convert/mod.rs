@@ -455,7 +455,11 @@ impl Converter {
             ..ConvertStats::default()
         };
         if self.direct() {
-            return Self::run_direct(sprite, sink, on_block, stats);
+            let planner: direct::RowPlanner = match self.passes {
+                Passes::Fewest => fewest::plan_row,
+                _ => lookup::plan_row,
+            };
+            return Self::run_direct(sprite, planner, sink, on_block, stats);
         }
         // The plans of the last two rows (a row's plan depends on its input alone, and
         // sprites repeat rows, often every other one).
@@ -515,15 +519,16 @@ impl Converter {
     /// direct plan leaves, then the direct pieces whose top row is the next row drop.
     fn run_direct(
         sprite: &Sprite,
+        planner: direct::RowPlanner,
         sink: &mut Sink<'_>,
         on_block: &mut dyn FnMut(Block),
         mut stats: ConvertStats,
     ) -> Result<ConvertStats, ConvertError> {
-        let plan = direct::plan(sprite);
+        let plan = direct::plan(sprite, planner);
         for y in 0..sprite.height() {
             let row = plan.row(sprite, y);
             if row.len > 0 {
-                let planned = fewest::plan_row(&row);
+                let planned = planner(&row);
                 emit::write_row(&planned, sprite, y, sink, on_block, &mut stats)?;
             }
             emit::direct(y + 1, sink, on_block, |f| plan.after_row(y, f));

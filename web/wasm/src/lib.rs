@@ -31,7 +31,7 @@ use tetris_printer::{
 
 /// `tp_convert` status: the pixels are not a printable sprite; the text is the reason.
 pub const STATUS_BAD_SPRITE: i32 = -1;
-/// `tp_convert` status: unknown strategy number (0 greedy, 1 optimal, 2 fewest).
+/// `tp_convert` status: unknown strategy number (0 greedy, 1 optimal, 2 fewest, 3 lookup).
 pub const STATUS_BAD_STRATEGY: i32 = -2;
 /// `tp_check` status: no sprite converted yet, or the move text is not UTF-8 / not moves.
 pub const STATUS_BAD_INPUT: i32 = -1;
@@ -110,6 +110,7 @@ fn passes(strategy: u32) -> Option<Passes> {
         0 => Some(Passes::Greedy),
         1 => Some(Passes::Optimal),
         2 => Some(Passes::Fewest),
+        3 => Some(Passes::Lookup),
         _ => None,
     }
 }
@@ -140,7 +141,9 @@ pub unsafe extern "C" fn tp_convert(
     st.info = Info::default();
     st.expected = [0; HEIGHT * WIDTH];
     let Some(passes) = passes(strategy) else {
-        st.text = format!("unknown strategy {strategy}; use 0 (greedy), 1 (optimal) or 2 (fewest)");
+        st.text = format!(
+            "unknown strategy {strategy}; use 0 (greedy), 1 (optimal), 2 (fewest) or 3 (lookup)"
+        );
         return STATUS_BAD_STRATEGY;
     };
     let sprite = match Sprite::from_rgba(width, height, rgba) {
