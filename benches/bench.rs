@@ -58,7 +58,8 @@ fn convert(c: &mut Criterion) {
         ("pixel1x1", Sprite::from_ascii("0").expect("valid")),
     ] {
         for (strategy, converter) in [
-            ("fewest", Converter::new()),
+            ("lookup", Converter::new()),
+            ("fewest", Converter::with_passes(Passes::Fewest)),
             ("optimal", Converter::with_passes(Passes::Optimal)),
             ("greedy", Converter::greedy()),
         ] {

@@ -35,9 +35,9 @@
 //! [`Converter::convert_into`] fills a [`MoveList`] (fixed capacity, no heap), and with
 //! the `alloc` feature `Converter::convert_to_vec` returns a `Vec`. [`Passes`] picks
 //! how rows are split: [`Passes::Lookup`] (the default: lookups in static tables, no
-//! search, at most 1,169 fill prices per row), [`Passes::Fewest`] (about 5 % fewer
-//! pieces by a bounded search at run time, about 3× the time), [`Passes::Optimal`] or
-//! [`Passes::Greedy`] (the article's, and the fastest). [`Converter::with_direct`]
+//! search, at most 6,905 fill prices per row), [`Passes::Fewest`] (1–3 % fewer pieces
+//! by a bounded search at run time, about 2.3× the instructions), [`Passes::Optimal`]
+//! or [`Passes::Greedy`] (the article's, and the fastest). [`Converter::with_direct`]
 //! goes beyond the article: it also drops whole J, T and L pieces onto pixels of their
 //! colour where that saves pieces (a solid 17 × 32 sprite in 136 pieces instead of 640),
 //! still without the heap and never with more pieces than without it.

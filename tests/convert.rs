@@ -1,7 +1,7 @@
-//! The converter (docs/spec.md §4): every converted sprite replays to exactly the sprite, with
-//! every pass strategy; fewest ≤ lookup (the default) ≤ greedy and optimal ≤ greedy in
-//! pieces; conversion is deterministic; the buffer contract and the `MAX_MOVES` bound
-//! hold.
+//! The converter (docs/spec.md §4): every converted sprite replays to exactly the
+//! sprite, with every pass strategy; lookup (the default), fewest and optimal ≤ greedy
+//! in pieces; conversion is deterministic; the buffer contract and the `MAX_MOVES`
+//! bound hold.
 
 mod common;
 use common::sprites::{sprite, sprites};
@@ -65,10 +65,11 @@ fn check_both(s: &Sprite) -> (usize, usize) {
     // The default starts from the greedy split, so it never needs more; it no longer
     // prices the exact classic split, and on 3 of 20,000 random sprites it needs more
     // than that split (README, "How it works").
-    // The searching planner prices every plan the lookup planner prices (every cover,
-    // grouped the same ways) and more, so it never needs more.
+    // Both planners start from the greedy split. (The searching planner needs fewer
+    // pieces in total, but not on every sprite: only the lookup planner deals passes
+    // round robin.)
     assert!(
-        fewest <= lookup && lookup <= greedy && optimal <= greedy,
+        fewest <= greedy && lookup <= greedy && optimal <= greedy,
         "fewest {fewest}, lookup {lookup}, optimal {optimal}, greedy {greedy}\n{}",
         s.to_ascii()
     );

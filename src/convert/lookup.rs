@@ -12,23 +12,27 @@
 //! flipped emitters packed against its right end (computed at build time by
 //! `tetris_printer::covers`). Cover `k` of the row takes every run's `k`-th cover (a run
 //! with fewer takes its first). Each distinct cover is grouped into passes first fit
-//! from both ends, flipped emitters with singles and apart, and priced in every order
-//! of up to three passes (of more: the grouping order, the passes needing no landing
-//! first, and the dearest first), with the same fills, landing rule and least-cost
-//! bounds as the searching planner; the greedy classic split is priced first, so no
-//! plan costs more than it.
+//! from both ends, flipped emitters with singles and apart, and dealt round robin into
+//! as many passes as first fit uses and one and two more
+//! ([`Planner::offer_round_robin`](super::fewest)); when first fit from the right leaves
+//! a pass with no fill, each overlapping pair between it and another is swapped once
+//! (the searching planner's repair, at most 64 checks per row). Every plan is priced in
+//! every order of up to three passes (of more: the grouping order, the passes needing no
+//! landing first, and the dearest first), with the same fills, landing rule and
+//! least-cost bounds as the searching planner; the greedy classic split is priced
+//! first, so no plan costs more than it.
 //!
 //! # Work per row (worst case)
-//! A fixed scan, no recursion, no local moves, nothing that depends on what the row
-//! looks like beyond its length: the greedy split (at most 17 fill prices), then at most
-//! [`COVER_SLOTS`] = 4 covers × 2 ends × 2 groupings (flipped emitters with singles and
-//! apart) = 16 grouping prices of at most 72 fill prices each (least costs, then the
-//! orders; see [`fewest`]): at most **1,169 fill prices per row**, against the
-//! searching planner's 305,684. (A fill price is at most two strip tilings, each a
-//! left-to-right DP over the 21 columns of static fit-index loads, plus wide-pattern and
-//! emitter lookups.) Measured (callgrind), 7.0× the greedy converter's instructions on
-//! the nine benchmark sprites (11× on the 17 × 32 noise sprite, 1.8× on the solid one),
-//! against the searching planner's 22×.
+//! A fixed scan: no recursion, no local moves, no enumeration of covers, groupings or
+//! orders beyond the fixed ones above. At most: the greedy split (17 fill prices);
+//! [`COVER_SLOTS`] = 4 covers × (4 first-fit groupings + 3 round-robin deals) = 28
+//! grouping prices of at most 72 fill prices each (least costs, then the orders; see
+//! [`fewest`]): 2,016; the repair's least costs (4 × 2 × 17 = 136) and its 64 swaps of
+//! two fill prices and one grouping price each (4,736): **at most 6,905 fill prices per
+//! row**, against the searching planner's 305,684. (A fill price is at most two strip
+//! tilings, each a left-to-right DP over the 21 columns of static fit-index loads, plus
+//! wide-pattern and emitter lookups.) Measured (callgrind), 9.7× the greedy converter's
+//! instructions on the nine benchmark sprites, against the searching planner's 22×.
 
 use super::fewest::{self, Planner, RowPlan, Tuning};
 use super::row::RowInput;
