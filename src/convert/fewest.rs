@@ -1,5 +1,6 @@
-//! The row planner of [`Passes::Fewest`](crate::Passes::Fewest): flipped emitters,
-//! support from squares already emitted in the row, and strip fillers.
+//! The row planners' pricing, shared with the default lookup planner ([`super::lookup`]),
+//! and the searching planner of [`Passes::Fewest`](crate::Passes::Fewest): flipped
+//! emitters, support from squares already emitted in the row, and strip fillers.
 //!
 //! A row's pixels are printed by *emitters*: a J0/T0/L0 whose protruding cell lands on
 //! one pixel (its 3-cell bar lies in the row above), or a *flipped* J2/T2/L2 lying in
@@ -44,8 +45,8 @@
 //! Everything is fixed-size; nothing allocates.
 //!
 //! # Work per row (worst case)
-//! Bounded, but a search, not a lookup (issue #13 asks for a lookup-only planner; this
-//! is not it yet). No branch-and-bound and no node limit: every loop has a fixed bound,
+//! Bounded, but a search, not a lookup (the default is the lookup planner,
+//! [`super::lookup`], which prices a fixed few of these candidates instead). No branch-and-bound and no node limit: every loop has a fixed bound,
 //! and the cover enumeration recurses at most 17 deep (one level per pixel).
 //! A *grouping price* is one candidate's least costs (at most 17 fill prices, and at
 //! most 4 more for a split or merge, looked up before it is built), then its price in
@@ -71,7 +72,7 @@
 //!   at 6 rows (a binary search of 442 keys), plus one emitter lookup; two direct-mapped
 //!   caches skip repeats (64 slots, and 256 for the fills on the row's most support).
 //!
-//! Measured (callgrind), the default costs 22× the greedy converter's instructions on
+//! Measured (callgrind), this planner costs 22× the greedy converter's instructions on
 //! the nine benchmark sprites (23× on the 17 × 32 noise sprite, 61× on the smiley,
 //! 2.0× on the solid sprite; the repair adds 23 % over the nine). Until the local moves it also priced the exact classic
 //! split ([`classic::optimal_from`], a branch-and-bound with a node limit); the moves
