@@ -858,7 +858,8 @@ pub fn stats(args: &StatsArgs) -> Result<ExitCode> {
     cells.extend(totals.iter().map(ToString::to_string));
     cells.push(tp.to_string());
     if all {
-        cells.push(ratio(tp, totals[2]));
+        let exact = others.iter().position(|&p| p == Passes::Exact);
+        cells.push(ratio(tp, exact.map_or(0, |i| totals[i])));
     }
     if direct.is_some() {
         cells.push(tdirect.to_string());

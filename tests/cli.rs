@@ -310,6 +310,14 @@ fn stats_shows_exact_and_the_ratio_to_it() {
     let total = row("total");
     assert_eq!(total[exact - 1].parse::<usize>().unwrap(), e + 16);
     assert_eq!(total[pieces - 1].parse::<usize>().unwrap(), n + 16);
+    assert_eq!(
+        total[versus - 1],
+        format!("{:.3}", (n + 16) as f64 / (e + 16) as f64)
+    );
+    // The searching planner has a column of its own, never above greedy's.
+    let (fewest, greedy) = (col("fewest"), col("greedy"));
+    let f: usize = hole[fewest].parse().unwrap();
+    assert!(f <= hole[greedy].parse().unwrap());
 }
 
 #[test]
