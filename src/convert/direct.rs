@@ -65,11 +65,15 @@
 //! are tried and the cheapest print (the lowest offset on a tie) is kept.
 //!
 //! Sparse sprites, where few single pieces fit, get one more candidate
-//! (`placement_dp`): when at most 128 singles fit (J1 and L3 left out) and no row meets
-//! more than 8 of them, a DP over the rows, whose state is the set of chosen singles
-//! meeting the row, finds the set of them that costs least, rows priced as above. It
-//! does not look at landing, so its plan is kept only if every piece lands and it beats
-//! the bands' best. (On the 17 × 32 noise sprite: 2,278 → 2,194 pieces.)
+//! (`placement_dp`): when at most 128 singles fit and no row meets more than 8 of them
+//! (else the same without the lone J1 and L3), a DP over the rows, whose state is the
+//! set of chosen singles meeting the row, finds the set of them that costs least, rows
+//! priced as above, every piece landing: whether a single lands depends only on the
+//! singles meeting its top row (those dropped after it that reach its rows, and those
+//! dropped before it in that row), so the DP checks it in that row's state. It is kept
+//! if it beats the bands' best. (On the 17 × 32 noise sprite: 1,963 pieces; 1,984
+//! without the J1 and L3, whose short column must be under empty cells or later direct
+//! pieces.)
 //!
 //! # Work
 //! Everything is fixed-size on the stack; nothing allocates; nothing recurses. A band
@@ -84,8 +88,9 @@
 //! = 4 × 17 × 424 = 28,832 row plans. With at most 5 bands per offset, 5 item sets and
 //! 8 offsets, plus the 32 rows planned once without blocks: at most
 //! 32 + 8 × (5 × (5 × 472 + 2 × 12,784) + 28,832) = 1,347,808 row plans, plus the
-//! placement DP's 32 rows × 256 states (one row plan each, and 256 subsets of the next
-//! row's new singles, each checked for overlaps): 1,356,000 row plans in all, and
+//! placement DP's 32 rows × 256 states (one row plan each, a landing check of its at
+//! most 8 singles against each other, and 256 subsets of the next row's new singles,
+//! each checked for overlaps): 1,356,000 row plans in all, and
 //! 8 × 5 × 5 DPs of 17 columns × 4 items (each at most 4 blocks of at most 40 cells
 //! checked). Each block tried in an add pass is checked against the plan's pieces
 //! (`DirectPlan::all_land`: every piece sharing a column with it, each against every
@@ -1065,175 +1070,237 @@ impl Single {
     }
 }
 
-/// The sparse sprites' DP: when the sprite has at most [`DP_PLACEMENTS`] single pieces
-/// that fit and no row meets more than [`DP_MEET`] of them, the set of them, none
-/// overlapping, whose print costs least (rows priced as everywhere here), by a DP over
-/// the rows whose state is the set of chosen singles meeting the row (at most 2^8). It
-/// ignores whether the pieces land; the plan it finds is kept only if every piece does
-/// ([`DirectPlan::lands`]). Work: at most 32 rows × 256 states, one row plan each, and
-/// 256 subsets of the singles starting in the next row per state.
+/// The sparse sprites' DP: the set of single pieces that fit, none overlapping, each
+/// landing, whose print costs least (rows priced as everywhere here), by a DP over the
+/// rows whose state is the set of chosen singles meeting the row (at most 2^8), when
+/// the sprite has at most [`DP_PLACEMENTS`] singles that fit and no row meets more than
+/// [`DP_MEET`] of them. Whether a single lands depends only on the singles meeting its
+/// top row ([`Singles::lands`]), so the DP checks it in the state of that row. Every
+/// single is a candidate; when that makes too many, the lone J1 and L3 are left out
+/// (they land only where the cells above their short column are empty or filled by
+/// later direct pieces).
 fn placement_dp(px: &Pixels, sprite: &Sprite) -> Option<DirectPlan> {
-    let h = sprite.height();
-    let mut all = [Single::default(); DP_PLACEMENTS];
-    let mut n = 0;
-    for y in 0..h {
-        for x in px.x0..px.x0 + px.width {
-            // Not the lone J1 and L3: they land only under a later piece.
-            for b in SINGLES..SINGLES + SINGLE_COUNT - 2 {
-                if !px.fits(b, x, y) {
-                    continue;
-                }
-                let at = Placed {
-                    block: b as u8,
-                    x: x as u8,
-                    y: y as u8,
-                };
-                let (m, _, top) = at.piece(0);
-                let mut rows = [0u32; 3];
-                for (dy, r) in rows
-                    .iter_mut()
-                    .enumerate()
-                    .take(usize::from(m.shape.height()))
-                {
-                    *r = m.shape.row_mask(dy as u8) << m.x;
-                }
-                *all.get_mut(n)? = Single {
-                    at,
-                    top: top as u8,
-                    rows,
-                };
-                n += 1;
-            }
-        }
+    let singles = Singles::of(px, sprite, SINGLES + SINGLE_COUNT)
+        .or_else(|| Singles::of(px, sprite, SINGLES + SINGLE_COUNT - 2))?;
+    let (pieces, chosen) = singles.solve(px, sprite)?;
+    let mut plan = DirectPlan::EMPTY;
+    for i in (0..singles.n).filter(|&i| chosen >> i & 1 != 0) {
+        plan.add(singles.all[i].at);
     }
-    if n == 0 {
+    // The DP saw to it; a plan that did not land would not replay.
+    if (0..plan.len).any(|k| !plan.lands(px, k, 0)) {
         return None;
     }
-    // The singles meeting each row (by index, increasing).
-    let mut meet = [[0u8; DP_MEET]; MAX_HEIGHT];
-    let mut meets = [0usize; MAX_HEIGHT];
-    for (i, p) in all[..n].iter().enumerate() {
-        for y in usize::from(p.at.y)..=usize::from(p.top) {
-            *meet[y].get_mut(meets[y])? = i as u8;
-            meets[y] += 1;
-        }
-    }
-    // cost[state] for the current row (state: bits over meet[y]); from[y][state]: the
-    // state of row y − 1 it came from.
-    let mut cost = [u32::MAX; 1 << DP_MEET];
-    let mut from = [[0u8; 1 << DP_MEET]; MAX_HEIGHT];
-    // The singles of a state of row y that reach row y + 1, as bits over meet[y + 1].
-    let carry = |y: usize, state: usize| {
-        let mut next = 0usize;
-        for (k, &i) in meet[y][..meets[y]].iter().enumerate() {
-            if state >> k & 1 != 0 && usize::from(all[usize::from(i)].top) > y {
-                let j = meet[y + 1][..meets[y + 1]].iter().position(|&v| v == i);
-                next |= 1 << j.unwrap_or(0);
-            }
-        }
-        next
-    };
-    // Whether the singles of `state` (bits over meet[y]) overlap.
-    let overlaps = |y: usize, state: usize| {
-        let mut seen = [0u32; 3];
-        for (k, &i) in meet[y][..meets[y]].iter().enumerate() {
-            if state >> k & 1 != 0 {
-                for (r, s) in seen.iter_mut().enumerate() {
-                    let c = all[usize::from(i)].cells(y + r);
-                    if *s & c != 0 {
-                        return true;
+    plan.pieces = pieces;
+    Some(plan)
+}
+
+/// The singles of the placement DP, and those meeting each row.
+struct Singles {
+    all: [Single; DP_PLACEMENTS],
+    n: usize,
+    /// The singles meeting each row (by index, increasing).
+    meet: [[u8; DP_MEET]; MAX_HEIGHT],
+    meets: [usize; MAX_HEIGHT],
+    height: usize,
+}
+
+impl Singles {
+    /// The singles `SINGLES..last` that fit `px`, or `None` when there are none or too
+    /// many.
+    fn of(px: &Pixels, sprite: &Sprite, last: usize) -> Option<Singles> {
+        let h = sprite.height();
+        let mut all = [Single::default(); DP_PLACEMENTS];
+        let mut n = 0;
+        for y in 0..h {
+            for x in px.x0..px.x0 + px.width {
+                for b in SINGLES..last {
+                    if !px.fits(b, x, y) {
+                        continue;
                     }
-                    *s |= c;
+                    let at = Placed {
+                        block: b as u8,
+                        x: x as u8,
+                        y: y as u8,
+                    };
+                    let (m, _, top) = at.piece(0);
+                    let mut rows = [0u32; 3];
+                    for (dy, r) in rows
+                        .iter_mut()
+                        .enumerate()
+                        .take(usize::from(m.shape.height()))
+                    {
+                        *r = m.shape.row_mask(dy as u8) << m.x;
+                    }
+                    *all.get_mut(n)? = Single {
+                        at,
+                        top: top as u8,
+                        rows,
+                    };
+                    n += 1;
                 }
             }
         }
-        false
-    };
-    // Row 0: any set of the singles starting there.
-    for (state, c) in cost.iter_mut().enumerate().take(1 << meets[0]) {
-        if !overlaps(0, state) {
-            *c = state.count_ones();
+        if n == 0 {
+            return None;
         }
-    }
-    let mut best = (u32::MAX, 0usize);
-    for y in 0..h {
-        let mut next = [u32::MAX; 1 << DP_MEET];
-        for (state, &so_far) in cost.iter().enumerate().take(1 << meets[y]) {
-            if so_far == u32::MAX {
-                continue;
+        let mut meet = [[0u8; DP_MEET]; MAX_HEIGHT];
+        let mut meets = [0usize; MAX_HEIGHT];
+        for (i, p) in all[..n].iter().enumerate() {
+            for y in usize::from(p.at.y)..=usize::from(p.top) {
+                *meet[y].get_mut(meets[y])? = i as u8;
+                meets[y] += 1;
             }
-            let (mut covered, mut prefill, mut missing) = (0, 0, 0);
+        }
+        Some(Singles {
+            all,
+            n,
+            meet,
+            meets,
+            height: h,
+        })
+    }
+
+    /// Whether every single of `state` (bits over the singles meeting row `y`) whose
+    /// top row is `y` lands ([`DirectPlan::lands`]): the pieces dropped after it that
+    /// its landing depends on (their cells in its rows) and those dropped before it in
+    /// its top row all meet row `y`, so the state decides.
+    fn lands(&self, px: &Pixels, y: usize, state: usize) -> bool {
+        let mut plan = DirectPlan::EMPTY;
+        let mut ends = [false; DP_MEET];
+        for (k, &i) in self.meet[y][..self.meets[y]].iter().enumerate() {
+            if state >> k & 1 != 0 {
+                let p = &self.all[usize::from(i)];
+                ends[plan.len] = usize::from(p.top) == y;
+                plan.add(p.at);
+            }
+        }
+        (0..plan.len).all(|k| !ends[k] || plan.lands(px, k, 0))
+    }
+
+    /// The fewest pieces of a print whose direct pieces are some of the singles, each
+    /// landing, and the singles chosen (bits by index); `None` when no set prints.
+    fn solve(&self, px: &Pixels, sprite: &Sprite) -> Option<(u32, u128)> {
+        let (all, meet, meets, h) = (&self.all, &self.meet, &self.meets, self.height);
+        // cost[state] for the current row (state: bits over meet[y]); from[y][state]:
+        // the state of row y − 1 it came from.
+        let mut cost = [u32::MAX; 1 << DP_MEET];
+        let mut from = [[0u8; 1 << DP_MEET]; MAX_HEIGHT];
+        // The singles of a state of row y that reach row y + 1, as bits over meet[y + 1].
+        let carry = |y: usize, state: usize| {
+            let mut next = 0usize;
+            for (k, &i) in meet[y][..meets[y]].iter().enumerate() {
+                if state >> k & 1 != 0 && usize::from(all[usize::from(i)].top) > y {
+                    let j = meet[y + 1][..meets[y + 1]].iter().position(|&v| v == i);
+                    next |= 1 << j.unwrap_or(0);
+                }
+            }
+            next
+        };
+        // Whether the singles of `state` (bits over meet[y]) overlap.
+        let overlaps = |y: usize, state: usize| {
+            let mut seen = [0u32; 3];
             for (k, &i) in meet[y][..meets[y]].iter().enumerate() {
                 if state >> k & 1 != 0 {
-                    let p = &all[usize::from(i)];
-                    covered |= p.cells(y);
-                    if usize::from(p.top) == y {
-                        prefill |= p.cells(y);
-                    }
-                    if y > 0 {
-                        missing |= p.cells(y - 1);
+                    for (r, s) in seen.iter_mut().enumerate() {
+                        let c = all[usize::from(i)].cells(y + r);
+                        if *s & c != 0 {
+                            return true;
+                        }
+                        *s |= c;
                     }
                 }
             }
-            let Some(price) = row_pieces_with(sprite, y, covered, prefill, missing) else {
-                continue;
-            };
-            let c = so_far + price;
-            if y + 1 == h {
-                if c < best.0 {
-                    best = (c, state);
-                }
-                continue;
-            }
-            let carried = carry(y, state);
-            // The singles starting in row y + 1, as bits over meet[y + 1].
-            let fresh = meet[y + 1][..meets[y + 1]]
+            false
+        };
+        // The singles starting in row y, as bits over meet[y].
+        let fresh = |y: usize| {
+            meet[y][..meets[y]]
                 .iter()
                 .enumerate()
-                .filter(|&(_, &i)| usize::from(all[usize::from(i)].at.y) == y + 1)
-                .fold(0usize, |m, (k, _)| m | 1 << k);
-            // Every subset of them, with the carried ones.
-            let mut f = fresh;
-            loop {
-                let s = carried | f;
-                let t = c + f.count_ones();
-                if t < next[s] && !overlaps(y + 1, s) {
-                    next[s] = t;
-                    from[y + 1][s] = state as u8;
+                .filter(|&(_, &i)| usize::from(all[usize::from(i)].at.y) == y)
+                .fold(0usize, |m, (k, _)| m | 1 << k)
+        };
+        // Row 0: any set of the singles starting there.
+        let f0 = fresh(0);
+        let mut f = f0;
+        loop {
+            if !overlaps(0, f) {
+                cost[f] = f.count_ones();
+            }
+            if f == 0 {
+                break;
+            }
+            f = (f - 1) & f0;
+        }
+        let mut best = (u32::MAX, 0usize);
+        for y in 0..h {
+            let mut next = [u32::MAX; 1 << DP_MEET];
+            for (state, &so_far) in cost.iter().enumerate().take(1 << meets[y]) {
+                if so_far == u32::MAX || !self.lands(px, y, state) {
+                    continue;
                 }
-                if f == 0 {
-                    break;
+                let (mut covered, mut prefill, mut missing) = (0, 0, 0);
+                for (k, &i) in meet[y][..meets[y]].iter().enumerate() {
+                    if state >> k & 1 != 0 {
+                        let p = &all[usize::from(i)];
+                        covered |= p.cells(y);
+                        if usize::from(p.top) == y {
+                            prefill |= p.cells(y);
+                        }
+                        if y > 0 {
+                            missing |= p.cells(y - 1);
+                        }
+                    }
                 }
-                f = (f - 1) & fresh;
+                let Some(price) = row_pieces_with(sprite, y, covered, prefill, missing) else {
+                    continue;
+                };
+                let c = so_far + price;
+                if y + 1 == h {
+                    if c < best.0 {
+                        best = (c, state);
+                    }
+                    continue;
+                }
+                let carried = carry(y, state);
+                // Every subset of the singles starting in row y + 1, with the carried
+                // ones.
+                let fresh = fresh(y + 1);
+                let mut f = fresh;
+                loop {
+                    let s = carried | f;
+                    let t = c + f.count_ones();
+                    if t < next[s] && !overlaps(y + 1, s) {
+                        next[s] = t;
+                        from[y + 1][s] = state as u8;
+                    }
+                    if f == 0 {
+                        break;
+                    }
+                    f = (f - 1) & fresh;
+                }
+            }
+            cost = next;
+        }
+        if best.0 == u32::MAX {
+            return None;
+        }
+        // The chosen singles.
+        let mut chosen = 0u128;
+        let mut state = best.1;
+        for y in (0..h).rev() {
+            for (k, &i) in meet[y][..meets[y]].iter().enumerate() {
+                if state >> k & 1 != 0 {
+                    chosen |= 1 << i;
+                }
+            }
+            if y > 0 {
+                state = usize::from(from[y][state]);
             }
         }
-        cost = next;
+        Some((best.0, chosen))
     }
-    if best.0 == u32::MAX {
-        return None;
-    }
-    // The chosen singles, each once, in index order (bottom row first).
-    let mut chosen = [false; DP_PLACEMENTS];
-    let mut state = best.1;
-    for y in (0..h).rev() {
-        for (k, &i) in meet[y][..meets[y]].iter().enumerate() {
-            if state >> k & 1 != 0 {
-                chosen[usize::from(i)] = true;
-            }
-        }
-        if y > 0 {
-            state = usize::from(from[y][state]);
-        }
-    }
-    let mut plan = DirectPlan::EMPTY;
-    for (p, _) in all[..n].iter().zip(&chosen).filter(|(_, &c)| c) {
-        plan.add(p.at);
-    }
-    if (0..plan.len).any(|i| !plan.lands(px, i, 0)) {
-        return None;
-    }
-    plan.pieces = best.0;
-    Some(plan)
 }
 
 #[cfg(test)]
