@@ -75,6 +75,12 @@
 //! without the J1 and L3, whose short column must be under empty cells or later direct
 //! pieces.)
 //!
+//! Last, the same DP runs once more (`improve`) over the pieces of the best print so far,
+//! taken as singles in their drop order, and as many other singles as keep within its
+//! caps (by row, column and block); it can choose the print's own pieces again, landing
+//! as they do, so it never costs more, and it is kept when it costs less. It runs only
+//! when the print's own pieces keep within the caps.
+//!
 //! # Work
 //! Everything is fixed-size on the stack; nothing allocates; nothing recurses. A band
 //! holds at most 8 × 17 = 136 pixels, so its DP keeps at most 34 blocks (4 cells or
@@ -90,7 +96,7 @@
 //! 32 + 8 × (5 × (5 × 472 + 2 × 12,784) + 28,832) = 1,347,808 row plans, plus the
 //! placement DP's 32 rows × 256 states (one row plan each, a landing check of its at
 //! most 8 singles against each other, and 256 subsets of the next row's new singles,
-//! each checked for overlaps): 1,356,000 row plans in all, and
+//! each checked for overlaps), twice with `improve`: 1,364,192 row plans in all, and
 //! 8 × 5 × 5 DPs of 17 columns × 4 items (each at most 4 blocks of at most 40 cells
 //! checked). Each block tried in an add pass is checked against the plan's pieces
 //! (`DirectPlan::all_land`: every piece sharing a column with it, each against every
@@ -1042,6 +1048,13 @@ pub(crate) fn plan(sprite: &Sprite) -> DirectPlan {
             best = p;
         }
     }
+    if best.len > 0 {
+        if let Some(p) = improve(&px, sprite, &best) {
+            if p.pieces < best.pieces {
+                best = p;
+            }
+        }
+    }
     best
 }
 
@@ -1095,6 +1108,22 @@ fn placement_dp(px: &Pixels, sprite: &Sprite) -> Option<DirectPlan> {
     Some(plan)
 }
 
+/// The placement DP over the pieces of `plan` and as many other singles as the caps
+/// allow: never more pieces than `plan` when it runs.
+fn improve(px: &Pixels, sprite: &Sprite, plan: &DirectPlan) -> Option<DirectPlan> {
+    let singles = Singles::around(px, sprite, plan)?;
+    let (pieces, chosen) = singles.solve(px, sprite)?;
+    let mut out = DirectPlan::EMPTY;
+    for i in (0..singles.n).filter(|&i| chosen >> i & 1 != 0) {
+        out.add(singles.all[i].at);
+    }
+    if (0..out.len).any(|k| !out.lands(px, k, 0)) {
+        return None;
+    }
+    out.pieces = pieces;
+    Some(out)
+}
+
 /// The singles of the placement DP, and those meeting each row.
 struct Singles {
     all: [Single; DP_PLACEMENTS],
@@ -1109,56 +1138,97 @@ impl Singles {
     /// The singles `SINGLES..last` that fit `px`, or `None` when there are none or too
     /// many.
     fn of(px: &Pixels, sprite: &Sprite, last: usize) -> Option<Singles> {
-        let h = sprite.height();
-        let mut all = [Single::default(); DP_PLACEMENTS];
-        let mut n = 0;
-        for y in 0..h {
+        let mut singles = Singles::new(sprite.height());
+        for y in 0..sprite.height() {
             for x in px.x0..px.x0 + px.width {
                 for b in SINGLES..last {
-                    if !px.fits(b, x, y) {
-                        continue;
+                    if px.fits(b, x, y) && !singles.push(b, x, y) {
+                        return None;
                     }
-                    let at = Placed {
-                        block: b as u8,
-                        x: x as u8,
-                        y: y as u8,
-                    };
-                    let (m, _, top) = at.piece(0);
-                    let mut rows = [0u32; 3];
-                    for (dy, r) in rows
-                        .iter_mut()
-                        .enumerate()
-                        .take(usize::from(m.shape.height()))
-                    {
-                        *r = m.shape.row_mask(dy as u8) << m.x;
-                    }
-                    *all.get_mut(n)? = Single {
-                        at,
-                        top: top as u8,
-                        rows,
-                    };
-                    n += 1;
                 }
             }
         }
-        if n == 0 {
-            return None;
-        }
-        let mut meet = [[0u8; DP_MEET]; MAX_HEIGHT];
-        let mut meets = [0usize; MAX_HEIGHT];
-        for (i, p) in all[..n].iter().enumerate() {
-            for y in usize::from(p.at.y)..=usize::from(p.top) {
-                *meet[y].get_mut(meets[y])? = i as u8;
-                meets[y] += 1;
+        (singles.n > 0).then_some(singles)
+    }
+
+    /// The pieces of `plan` as singles, in its drop order (so that the DP can choose
+    /// them all again, landing as they do), then every other single that fits and keeps
+    /// within the caps, in order of row, column and block; `None` when the plan's pieces
+    /// break the caps.
+    fn around(px: &Pixels, sprite: &Sprite, plan: &DirectPlan) -> Option<Singles> {
+        let mut singles = Singles::new(sprite.height());
+        for p in &plan.blocks[..plan.len] {
+            for (m, bottom, _) in p.pieces() {
+                let b = (SINGLES..SINGLES + SINGLE_COUNT).find(|&b| {
+                    usize::from(BLOCKS[b].pieces[0].0) == usize::from(m.shape.index())
+                })?;
+                if !singles.push(b, usize::from(m.x), bottom) {
+                    return None;
+                }
             }
         }
-        Some(Singles {
-            all,
-            n,
-            meet,
-            meets,
-            height: h,
-        })
+        for y in 0..sprite.height() {
+            for x in px.x0..px.x0 + px.width {
+                for b in SINGLES..SINGLES + SINGLE_COUNT {
+                    if px.fits(b, x, y) && !singles.has(b, x, y) {
+                        singles.push(b, x, y);
+                    }
+                }
+            }
+        }
+        Some(singles)
+    }
+
+    fn new(height: usize) -> Singles {
+        Singles {
+            all: [Single::default(); DP_PLACEMENTS],
+            n: 0,
+            meet: [[0u8; DP_MEET]; MAX_HEIGHT],
+            meets: [0usize; MAX_HEIGHT],
+            height,
+        }
+    }
+
+    /// Whether single `b` at `(x, y)` is there already.
+    fn has(&self, b: usize, x: usize, y: usize) -> bool {
+        let at = Placed {
+            block: b as u8,
+            x: x as u8,
+            y: y as u8,
+        };
+        self.all[..self.n].iter().any(|p| p.at == at)
+    }
+
+    /// Adds single `b` at `(x, y)`, unless that breaks a cap (then `false`).
+    fn push(&mut self, b: usize, x: usize, y: usize) -> bool {
+        let at = Placed {
+            block: b as u8,
+            x: x as u8,
+            y: y as u8,
+        };
+        let (m, _, top) = at.piece(0);
+        if self.n == DP_PLACEMENTS || (y..=top).any(|r| self.meets[r] == DP_MEET) {
+            return false;
+        }
+        let mut rows = [0u32; 3];
+        for (dy, r) in rows
+            .iter_mut()
+            .enumerate()
+            .take(usize::from(m.shape.height()))
+        {
+            *r = m.shape.row_mask(dy as u8) << m.x;
+        }
+        self.all[self.n] = Single {
+            at,
+            top: top as u8,
+            rows,
+        };
+        for r in y..=top {
+            self.meet[r][self.meets[r]] = self.n as u8;
+            self.meets[r] += 1;
+        }
+        self.n += 1;
+        true
     }
 
     /// Whether every single of `state` (bits over the singles meeting row `y`) whose
