@@ -1048,18 +1048,16 @@ pub(crate) fn plan(sprite: &Sprite) -> DirectPlan {
             best = p;
         }
     }
-    if best.len > 0 {
-        if let Some(p) = improve(&px, sprite, &best) {
-            if p.pieces < best.pieces {
-                best = p;
-            }
+    if let Some(p) = improve(&px, sprite, &best) {
+        if p.pieces < best.pieces {
+            best = p;
         }
     }
     best
 }
 
 /// Most single placements the placement DP takes.
-const DP_PLACEMENTS: usize = 128;
+const DP_PLACEMENTS: usize = 255;
 /// Most of them meeting one row (its states are their subsets).
 const DP_MEET: usize = 8;
 
@@ -1095,33 +1093,13 @@ impl Single {
 fn placement_dp(px: &Pixels, sprite: &Sprite) -> Option<DirectPlan> {
     let singles = Singles::of(px, sprite, SINGLES + SINGLE_COUNT)
         .or_else(|| Singles::of(px, sprite, SINGLES + SINGLE_COUNT - 2))?;
-    let (pieces, chosen) = singles.solve(px, sprite)?;
-    let mut plan = DirectPlan::EMPTY;
-    for i in (0..singles.n).filter(|&i| chosen >> i & 1 != 0) {
-        plan.add(singles.all[i].at);
-    }
-    // The DP saw to it; a plan that did not land would not replay.
-    if (0..plan.len).any(|k| !plan.lands(px, k, 0)) {
-        return None;
-    }
-    plan.pieces = pieces;
-    Some(plan)
+    singles.best_plan(px, sprite)
 }
 
 /// The placement DP over the pieces of `plan` and as many other singles as the caps
 /// allow: never more pieces than `plan` when it runs.
 fn improve(px: &Pixels, sprite: &Sprite, plan: &DirectPlan) -> Option<DirectPlan> {
-    let singles = Singles::around(px, sprite, plan)?;
-    let (pieces, chosen) = singles.solve(px, sprite)?;
-    let mut out = DirectPlan::EMPTY;
-    for i in (0..singles.n).filter(|&i| chosen >> i & 1 != 0) {
-        out.add(singles.all[i].at);
-    }
-    if (0..out.len).any(|k| !out.lands(px, k, 0)) {
-        return None;
-    }
-    out.pieces = pieces;
-    Some(out)
+    Singles::around(px, sprite, plan)?.best_plan(px, sprite)
 }
 
 /// The singles of the placement DP, and those meeting each row.
@@ -1248,9 +1226,24 @@ impl Singles {
         (0..plan.len).all(|k| !ends[k] || plan.lands(px, k, 0))
     }
 
+    /// The plan of [`Singles::solve`]'s singles, in index order.
+    fn best_plan(&self, px: &Pixels, sprite: &Sprite) -> Option<DirectPlan> {
+        let (pieces, chosen) = self.solve(px, sprite)?;
+        let mut plan = DirectPlan::EMPTY;
+        for (p, _) in self.all[..self.n].iter().zip(&chosen).filter(|(_, &c)| c) {
+            plan.add(p.at);
+        }
+        // The DP saw to it; a plan that did not land would not replay.
+        if (0..plan.len).any(|k| !plan.lands(px, k, 0)) {
+            return None;
+        }
+        plan.pieces = pieces;
+        Some(plan)
+    }
+
     /// The fewest pieces of a print whose direct pieces are some of the singles, each
-    /// landing, and the singles chosen (bits by index); `None` when no set prints.
-    fn solve(&self, px: &Pixels, sprite: &Sprite) -> Option<(u32, u128)> {
+    /// landing, and the singles chosen (by index); `None` when no set prints.
+    fn solve(&self, px: &Pixels, sprite: &Sprite) -> Option<(u32, [bool; DP_PLACEMENTS])> {
         let (all, meet, meets, h) = (&self.all, &self.meet, &self.meets, self.height);
         // cost[state] for the current row (state: bits over meet[y]); from[y][state]:
         // the state of row y − 1 it came from.
@@ -1357,12 +1350,12 @@ impl Singles {
             return None;
         }
         // The chosen singles.
-        let mut chosen = 0u128;
+        let mut chosen = [false; DP_PLACEMENTS];
         let mut state = best.1;
         for y in (0..h).rev() {
             for (k, &i) in meet[y][..meets[y]].iter().enumerate() {
                 if state >> k & 1 != 0 {
-                    chosen |= 1 << i;
+                    chosen[usize::from(i)] = true;
                 }
             }
             if y > 0 {
