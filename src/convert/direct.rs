@@ -1059,7 +1059,7 @@ pub(crate) fn plan(sprite: &Sprite) -> DirectPlan {
 /// Most single placements the placement DP takes.
 const DP_PLACEMENTS: usize = 255;
 /// Most of them meeting one row (its states are their subsets).
-const DP_MEET: usize = 8;
+const DP_MEET: usize = 10;
 
 /// One single placement of the placement DP: its block, corner, top row and cells by
 /// row from its bottom.
@@ -1099,7 +1099,29 @@ fn placement_dp(px: &Pixels, sprite: &Sprite) -> Option<DirectPlan> {
 /// The placement DP over the pieces of `plan` and as many other singles as the caps
 /// allow: never more pieces than `plan` when it runs.
 fn improve(px: &Pixels, sprite: &Sprite, plan: &DirectPlan) -> Option<DirectPlan> {
-    Singles::around(px, sprite, plan)?.best_plan(px, sprite)
+    let mut best = *plan;
+    let (x0, w) = (px.x0, px.width);
+    let rounds: [(usize, usize, usize); 6] = [
+        (0, w, 0),
+        (0, w, 1),
+        (0, 6, 0),
+        (4, 10, 0),
+        (8, 14, 0),
+        (12, 18, 0),
+    ];
+    for (r, &(a, b, order)) in rounds.iter().enumerate() {
+        if a >= w {
+            continue;
+        }
+        if let Some(p) =
+            Singles::around(px, sprite, &best, x0 + a..x0 + b.min(w), order).best_plan(px, sprite)
+        {
+            if p.pieces < best.pieces {
+                best = p;
+            }
+        }
+    }
+    (best.pieces < plan.pieces).then_some(best)
 }
 
 /// The singles of the placement DP, and those meeting each row.
@@ -1109,6 +1131,13 @@ struct Singles {
     /// The singles meeting each row (by index, increasing).
     meet: [[u8; DP_MEET]; MAX_HEIGHT],
     meets: [usize; MAX_HEIGHT],
+    /// The fixed singles meeting each row (by index, increasing): always chosen.
+    fixed: [[u8; MAX_WIDTH]; MAX_HEIGHT],
+    fixeds: [usize; MAX_HEIGHT],
+    /// Per row, the cells of the fixed singles.
+    fixed_cells: [u32; MAX_HEIGHT],
+    /// Per row, the columns of the other singles meeting it.
+    near: [u32; MAX_HEIGHT],
     height: usize,
 }
 
@@ -1133,28 +1162,58 @@ impl Singles {
     /// them all again, landing as they do), then every other single that fits and keeps
     /// within the caps, in order of row, column and block; `None` when the plan's pieces
     /// break the caps.
-    fn around(px: &Pixels, sprite: &Sprite, plan: &DirectPlan) -> Option<Singles> {
+    fn around(
+        px: &Pixels,
+        sprite: &Sprite,
+        plan: &DirectPlan,
+        columns: core::ops::Range<usize>,
+        order: usize,
+    ) -> Singles {
         let mut singles = Singles::new(sprite.height());
+        let window = ((1u32 << columns.end) - 1) & !((1u32 << columns.start) - 1);
         for p in &plan.blocks[..plan.len] {
             for (m, bottom, _) in p.pieces() {
-                let b = (SINGLES..SINGLES + SINGLE_COUNT).find(|&b| {
-                    usize::from(BLOCKS[b].pieces[0].0) == usize::from(m.shape.index())
-                })?;
-                if !singles.push(b, usize::from(m.x), bottom) {
-                    return None;
+                let Some(b) = (SINGLES..SINGLES + SINGLE_COUNT)
+                    .find(|&b| BLOCKS[b].pieces[0].0 == m.shape.index())
+                else {
+                    continue;
+                };
+                let (x, w) = (usize::from(m.x), usize::from(m.shape.width()));
+                let inside = x < columns.end && columns.start < x + w;
+                if !inside || !singles.push(b, x, bottom) {
+                    singles.fix(b, x, bottom);
                 }
             }
         }
         for y in 0..sprite.height() {
-            for x in px.x0..px.x0 + px.width {
+            for x in 0..px.width {
+                let x = if order & 1 == 0 {
+                    px.x0 + x
+                } else {
+                    px.x0 + px.width - 1 - x
+                };
                 for b in SINGLES..SINGLES + SINGLE_COUNT {
-                    if px.fits(b, x, y) && !singles.has(b, x, y) {
+                    if !px.fits(b, x, y) || singles.has(b, x, y) {
+                        continue;
+                    }
+                    let at = Placed {
+                        block: b as u8,
+                        x: x as u8,
+                        y: y as u8,
+                    };
+                    let (m, _, _) = at.piece(0);
+                    let clear = (0..m.shape.height()).all(|dy| {
+                        let cells = m.shape.row_mask(dy) << m.x;
+                        cells & !window == 0
+                            && singles.fixed_cells[y + usize::from(dy)] & cells == 0
+                    });
+                    if clear {
                         singles.push(b, x, y);
                     }
                 }
             }
         }
-        Some(singles)
+        singles
     }
 
     fn new(height: usize) -> Singles {
@@ -1163,6 +1222,10 @@ impl Singles {
             n: 0,
             meet: [[0u8; DP_MEET]; MAX_HEIGHT],
             meets: [0usize; MAX_HEIGHT],
+            fixed: [[0u8; MAX_WIDTH]; MAX_HEIGHT],
+            fixeds: [0usize; MAX_HEIGHT],
+            fixed_cells: [0u32; MAX_HEIGHT],
+            near: [0u32; MAX_HEIGHT],
             height,
         }
     }
@@ -1175,6 +1238,39 @@ impl Singles {
             y: y as u8,
         };
         self.all[..self.n].iter().any(|p| p.at == at)
+    }
+
+    /// Adds single `b` at `(x, y)` as a fixed one (at most 255 singles in all: the
+    /// plans hold at most [`MAX_BLOCKS`] pieces, fixed first).
+    fn fix(&mut self, b: usize, x: usize, y: usize) {
+        if self.n == DP_PLACEMENTS {
+            return;
+        }
+        let at = Placed {
+            block: b as u8,
+            x: x as u8,
+            y: y as u8,
+        };
+        let (m, _, top) = at.piece(0);
+        let mut rows = [0u32; 3];
+        for (dy, r) in rows
+            .iter_mut()
+            .enumerate()
+            .take(usize::from(m.shape.height()))
+        {
+            *r = m.shape.row_mask(dy as u8) << m.x;
+            self.fixed_cells[y + dy] |= *r;
+        }
+        self.all[self.n] = Single {
+            at,
+            top: top as u8,
+            rows,
+        };
+        for r in y..=top {
+            self.fixed[r][self.fixeds[r]] = self.n as u8;
+            self.fixeds[r] += 1;
+        }
+        self.n += 1;
     }
 
     /// Adds single `b` at `(x, y)`, unless that breaks a cap (then `false`).
@@ -1201,9 +1297,11 @@ impl Singles {
             top: top as u8,
             rows,
         };
+        let columns = rows[0] | rows[1] | rows[2];
         for r in y..=top {
             self.meet[r][self.meets[r]] = self.n as u8;
             self.meets[r] += 1;
+            self.near[r] |= columns;
         }
         self.n += 1;
         true
@@ -1214,21 +1312,64 @@ impl Singles {
     /// its landing depends on (their cells in its rows) and those dropped before it in
     /// its top row all meet row `y`, so the state decides.
     fn lands(&self, px: &Pixels, y: usize, state: usize) -> bool {
-        let mut plan = DirectPlan::EMPTY;
-        let mut ends = [false; DP_MEET];
-        for (k, &i) in self.meet[y][..self.meets[y]].iter().enumerate() {
-            if state >> k & 1 != 0 {
-                let p = &self.all[usize::from(i)];
-                ends[plan.len] = usize::from(p.top) == y;
-                plan.add(p.at);
+        // The fixed singles sharing a column with a single that may be chosen: the others
+        // land as they did in the plan they come from.
+        let mut near = [0u8; MAX_WIDTH];
+        let mut len = 0;
+        for &i in &self.fixed[y][..self.fixeds[y]] {
+            let p = &self.all[usize::from(i)];
+            if (p.rows[0] | p.rows[1] | p.rows[2]) & self.near[y] != 0 {
+                near[len] = i;
+                len += 1;
             }
         }
-        (0..plan.len).all(|k| !ends[k] || plan.lands(px, k, 0))
+        let (meet, fixed) = (&self.meet[y][..self.meets[y]], &near[..len]);
+        let ends = |i: u8| usize::from(self.all[usize::from(i)].top) == y;
+        if !meet
+            .iter()
+            .enumerate()
+            .any(|(k, &i)| state >> k & 1 != 0 && ends(i))
+            && !fixed.iter().any(|&i| ends(i))
+        {
+            return true;
+        }
+        // The chosen and the fixed singles meeting row y, in index order.
+        let mut plan = DirectPlan::EMPTY;
+        let mut top = [false; DP_MEET + MAX_WIDTH];
+        let (mut k, mut f) = (0, 0);
+        loop {
+            while k < meet.len() && state >> k & 1 == 0 {
+                k += 1;
+            }
+            let i = match (meet.get(k), fixed.get(f)) {
+                (Some(&a), Some(&b)) if a < b => {
+                    k += 1;
+                    a
+                }
+                (_, Some(&b)) => {
+                    f += 1;
+                    b
+                }
+                (Some(&a), None) => {
+                    k += 1;
+                    a
+                }
+                (None, None) => break,
+            };
+            top[plan.len] = ends(i);
+            plan.add(self.all[usize::from(i)].at);
+        }
+        (0..plan.len).all(|k| !top[k] || plan.lands(px, k, 0))
     }
 
     /// The plan of [`Singles::solve`]'s singles, in index order.
     fn best_plan(&self, px: &Pixels, sprite: &Sprite) -> Option<DirectPlan> {
-        let (pieces, chosen) = self.solve(px, sprite)?;
+        let (pieces, mut chosen) = self.solve(px, sprite)?;
+        for y in 0..self.height {
+            for &i in &self.fixed[y][..self.fixeds[y]] {
+                chosen[usize::from(i)] = true;
+            }
+        }
         let mut plan = DirectPlan::EMPTY;
         for (p, _) in self.all[..self.n].iter().zip(&chosen).filter(|(_, &c)| c) {
             plan.add(p.at);
@@ -1248,7 +1389,7 @@ impl Singles {
         // cost[state] for the current row (state: bits over meet[y]); from[y][state]:
         // the state of row y − 1 it came from.
         let mut cost = [u32::MAX; 1 << DP_MEET];
-        let mut from = [[0u8; 1 << DP_MEET]; MAX_HEIGHT];
+        let mut from = [[0u16; 1 << DP_MEET]; MAX_HEIGHT];
         // The singles of a state of row y that reach row y + 1, as bits over meet[y + 1].
         let carry = |y: usize, state: usize| {
             let mut next = 0usize;
@@ -1304,8 +1445,13 @@ impl Singles {
                     continue;
                 }
                 let (mut covered, mut prefill, mut missing) = (0, 0, 0);
-                for (k, &i) in meet[y][..meets[y]].iter().enumerate() {
-                    if state >> k & 1 != 0 {
+                let fixed = self.fixed[y][..self.fixeds[y]].iter().map(|&i| (i, true));
+                let chosen = meet[y][..meets[y]]
+                    .iter()
+                    .enumerate()
+                    .map(|(k, &i)| (i, state >> k & 1 != 0));
+                for (i, on) in chosen.chain(fixed) {
+                    if on {
                         let p = &all[usize::from(i)];
                         covered |= p.cells(y);
                         if usize::from(p.top) == y {
@@ -1336,7 +1482,7 @@ impl Singles {
                     let t = c + f.count_ones();
                     if t < next[s] && !overlaps(y + 1, s) {
                         next[s] = t;
-                        from[y + 1][s] = state as u8;
+                        from[y + 1][s] = state as u16;
                     }
                     if f == 0 {
                         break;
