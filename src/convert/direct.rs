@@ -105,6 +105,8 @@
 //! fewer: at most ~80 ms per benchmark sprite on the 2-core machine (the default plans
 //! any of them in at most 0.3 ms).
 
+use core::cell::Cell;
+
 use crate::moves::Move;
 use crate::piece::{Piece, Shape};
 use crate::sprite::{Sprite, MAX_HEIGHT, MAX_WIDTH};
@@ -578,6 +580,33 @@ struct Pixels {
     height: usize,
     x0: usize,
     width: usize,
+    /// Row plans made so far ([`Pixels::row_plan`]).
+    memo: [Cell<Memo>; MEMO],
+}
+
+/// How many row plans [`Pixels::row_plan`] remembers.
+const MEMO: usize = 4096;
+
+/// One row plan remembered: the row, its direct cells and pre-filled cells, and its
+/// pieces and whether it has a platform.
+#[derive(Clone, Copy)]
+struct Memo {
+    /// `u8::MAX` when empty.
+    y: u8,
+    platform: bool,
+    pieces: u16,
+    covered: u32,
+    prefill: u32,
+}
+
+impl Memo {
+    const EMPTY: Memo = Memo {
+        y: u8::MAX,
+        platform: false,
+        pieces: 0,
+        covered: 0,
+        prefill: 0,
+    };
 }
 
 impl Pixels {
@@ -596,7 +625,38 @@ impl Pixels {
             height: sprite.height(),
             x0,
             width: sprite.width(),
+            memo: [const { Cell::new(Memo::EMPTY) }; MEMO],
         }
+    }
+
+    /// Row `y`'s pieces with the default row planner when direct pieces print its cells
+    /// `covered`, `prefill` of them filled before its passes (0 when nothing is left to
+    /// emit), and whether its plan has a platform. The last plan of each slot of a
+    /// fixed table is remembered, so the same row is not planned twice in a row; the
+    /// answers are the planner's either way.
+    fn row_plan(&self, sprite: &Sprite, y: usize, covered: u32, prefill: u32) -> (u32, bool) {
+        if self.any(y) & !covered == 0 {
+            return (0, false);
+        }
+        let hash = (u64::from(covered) << 32 | u64::from(prefill))
+            .wrapping_add(y as u64)
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let slot = &self.memo[(hash >> 52) as usize % MEMO];
+        let m = slot.get();
+        if usize::from(m.y) == y && m.covered == covered && m.prefill == prefill {
+            return (u32::from(m.pieces), m.platform);
+        }
+        let p = fewest::plan_row(&RowInput::of(sprite, y).without(covered, prefill));
+        if let Ok(pieces) = u16::try_from(p.pieces) {
+            slot.set(Memo {
+                y: y as u8,
+                platform: p.platform,
+                pieces,
+                covered,
+                prefill,
+            });
+        }
+        (p.pieces, p.platform)
     }
 
     fn any(&self, y: usize) -> u32 {
@@ -771,19 +831,14 @@ fn band_blocks(px: &Pixels, y: usize, rows: usize, widths: &[usize], plan: &mut 
 }
 
 /// Row `y`'s pieces with the plan's direct cells (0 when nothing is left to emit).
-fn row_pieces(plan: &DirectPlan, sprite: &Sprite, y: usize) -> (u32, bool) {
-    let row = plan.row(sprite, y);
-    if row.len == 0 {
-        return (0, false);
-    }
-    let p = fewest::plan_row(&row);
-    (p.pieces, p.platform)
+fn row_pieces(plan: &DirectPlan, px: &Pixels, sprite: &Sprite, y: usize) -> (u32, bool) {
+    px.row_plan(sprite, y, plan.cells[y], plan.prefill[y])
 }
 
 /// Row `y`'s pieces with `plan`'s direct pieces, or `u32::MAX` when it would need a
 /// platform it cannot have ([`DirectPlan::platform_ok`]).
-fn priced_row(plan: &DirectPlan, sprite: &Sprite, y: usize) -> u32 {
-    match row_pieces(plan, sprite, y) {
+fn priced_row(plan: &DirectPlan, px: &Pixels, sprite: &Sprite, y: usize) -> u32 {
+    match row_pieces(plan, px, sprite, y) {
         (_, true) if !plan.platform_ok(y) => u32::MAX,
         (pieces, _) => pieces,
     }
@@ -809,13 +864,14 @@ fn band_cost(plan: &DirectPlan, priced: &[u32], first: usize) -> u32 {
 /// The pieces of each row of the band `y..y + rows` with `plan`'s direct pieces.
 fn priced_band<const N: usize>(
     plan: &DirectPlan,
+    px: &Pixels,
     sprite: &Sprite,
     y: usize,
     rows: usize,
 ) -> [u32; N] {
     let mut priced = [0u32; N];
     for (r, p) in priced[..rows].iter_mut().enumerate() {
-        *p = priced_row(plan, sprite, y + r);
+        *p = priced_row(plan, px, sprite, y + r);
     }
     priced
 }
@@ -842,7 +898,7 @@ fn pruned(
     if plan.len == first {
         return without;
     }
-    let mut priced = priced_band::<BAND>(plan, sprite, y, rows);
+    let mut priced = priced_band::<BAND>(plan, px, sprite, y, rows);
     let mut cost = band_cost(plan, &priced[..rows], first);
     let mut i = first;
     while i < plan.len {
@@ -856,7 +912,7 @@ fn pruned(
             let lo = usize::from(b.y) - y;
             let h = usize::from(b.shape().height);
             for (r, t) in tp.iter_mut().enumerate().skip(lo).take(h) {
-                *t = priced_row(&trial, sprite, y + r);
+                *t = priced_row(&trial, px, sprite, y + r);
             }
             (band_cost(&trial, &tp[..rows], first), tp)
         };
@@ -885,7 +941,7 @@ fn pruned(
             trial.replace(i, other);
             let mut tp = priced;
             for (r, t) in tp.iter_mut().enumerate().skip(by - y).take(BAND) {
-                *t = priced_row(&trial, sprite, y + r);
+                *t = priced_row(&trial, px, sprite, y + r);
             }
             let c = band_cost(&trial, &tp[..rows], first);
             if c < found.map_or(cost, |(c, _, _)| c) {
@@ -917,7 +973,7 @@ fn add_blocks(
     plan: &mut DirectPlan,
 ) -> u32 {
     let (y, rows) = (band.start, band.len());
-    let mut priced = priced_band::<MAX_HEIGHT>(plan, sprite, y, rows);
+    let mut priced = priced_band::<MAX_HEIGHT>(plan, px, sprite, y, rows);
     for s in y..y + rows {
         for x in px.x0..px.x0 + px.width {
             for (b, single) in BLOCKS.iter().enumerate() {
@@ -950,7 +1006,7 @@ fn add_blocks(
                 }
                 let mut tp = priced;
                 for (r, t) in tp.iter_mut().enumerate().skip(s - y).take(h) {
-                    *t = priced_row(&trial, sprite, y + r);
+                    *t = priced_row(&trial, px, sprite, y + r);
                 }
                 let c = band_cost(&trial, &tp[..rows], first);
                 if c < cost {
@@ -993,7 +1049,7 @@ pub(crate) fn plan(sprite: &Sprite) -> DirectPlan {
     // Every row's pieces without direct pieces (the default print).
     let mut plain = [0u32; MAX_HEIGHT];
     for (y, p) in plain[..h].iter_mut().enumerate() {
-        *p = row_pieces(&DirectPlan::EMPTY, sprite, y).0;
+        *p = row_pieces(&DirectPlan::EMPTY, &px, sprite, y).0;
     }
     let mut best = DirectPlan::EMPTY;
     best.pieces = plain[..h].iter().sum();
@@ -1109,7 +1165,7 @@ fn improve(px: &Pixels, sprite: &Sprite, plan: &DirectPlan) -> Option<DirectPlan
         (8, 14, 0),
         (12, 18, 0),
     ];
-    for (r, &(a, b, order)) in rounds.iter().enumerate() {
+    for (_r, &(a, b, order)) in rounds.iter().enumerate() {
         if a >= w {
             continue;
         }
@@ -1462,8 +1518,9 @@ impl Singles {
                         }
                     }
                 }
-                let Some(price) = row_pieces_with(sprite, y, covered, prefill, missing) else {
-                    continue;
+                let price = match px.row_plan(sprite, y, covered, prefill) {
+                    (_, true) if prefill != 0 || missing != 0 => continue,
+                    (pieces, _) => pieces,
                 };
                 let c = so_far + price;
                 if y + 1 == h {
