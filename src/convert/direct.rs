@@ -1157,15 +1157,23 @@ fn placement_dp(px: &Pixels, sprite: &Sprite) -> Option<DirectPlan> {
 fn improve(px: &Pixels, sprite: &Sprite, plan: &DirectPlan) -> Option<DirectPlan> {
     let mut best = *plan;
     let (x0, w) = (px.x0, px.width);
-    let rounds: [(usize, usize, usize); 6] = [
+    let rounds: [(usize, usize, usize); 14] = [
         (0, w, 0),
         (0, w, 1),
-        (0, 6, 0),
-        (4, 10, 0),
-        (8, 14, 0),
-        (12, 18, 0),
+        (0, 4, 0),
+        (2, 6, 0),
+        (4, 8, 0),
+        (6, 10, 0),
+        (8, 12, 0),
+        (10, 14, 0),
+        (12, 16, 0),
+        (14, 18, 0),
+        (0, 6, 1),
+        (4, 10, 1),
+        (8, 14, 1),
+        (12, 18, 1),
     ];
-    for (_r, &(a, b, order)) in rounds.iter().enumerate() {
+    for (r, &(a, b, order)) in rounds.iter().enumerate() {
         if a >= w {
             continue;
         }
