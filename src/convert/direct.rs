@@ -1168,12 +1168,12 @@ fn improve(px: &Pixels, sprite: &Sprite, plan: &DirectPlan) -> Option<DirectPlan
         (10, 14, 0),
         (12, 16, 0),
         (14, 18, 0),
-        (0, 6, 1),
-        (4, 10, 1),
-        (8, 14, 1),
-        (12, 18, 1),
+        (0, 6, 3),
+        (4, 10, 3),
+        (8, 14, 3),
+        (12, 18, 3),
     ];
-    for (r, &(a, b, order)) in rounds.iter().enumerate() {
+    for &(a, b, order) in &rounds {
         if a >= w {
             continue;
         }
@@ -1256,7 +1256,12 @@ impl Singles {
                 } else {
                     px.x0 + px.width - 1 - x
                 };
-                for b in SINGLES..SINGLES + SINGLE_COUNT {
+                for b in 0..SINGLE_COUNT {
+                    let b = if order & 2 == 0 {
+                        SINGLES + b
+                    } else {
+                        SINGLES + SINGLE_COUNT - 1 - b
+                    };
                     if !px.fits(b, x, y) || singles.has(b, x, y) {
                         continue;
                     }
