@@ -1147,9 +1147,20 @@ impl Single {
 /// (they land only where the cells above their short column are empty or filled by
 /// later direct pieces).
 fn placement_dp(px: &Pixels, sprite: &Sprite) -> Option<DirectPlan> {
-    let singles = Singles::of(px, sprite, SINGLES + SINGLE_COUNT)
-        .or_else(|| Singles::of(px, sprite, SINGLES + SINGLE_COUNT - 2))?;
-    singles.best_plan(px, sprite)
+    let mut best: Option<DirectPlan> = None;
+    for reverse in [false, true] {
+        let Some(singles) = Singles::of(px, sprite, SINGLES + SINGLE_COUNT, reverse)
+            .or_else(|| Singles::of(px, sprite, SINGLES + SINGLE_COUNT - 2, reverse))
+        else {
+            return None;
+        };
+        if let Some(p) = singles.best_plan(px, sprite) {
+            if best.is_none_or(|b| p.pieces < b.pieces) {
+                best = Some(p);
+            }
+        }
+    }
+    best
 }
 
 /// The placement DP over the pieces of `plan` and as many other singles as the caps
@@ -1208,10 +1219,15 @@ struct Singles {
 impl Singles {
     /// The singles `SINGLES..last` that fit `px`, or `None` when there are none or too
     /// many.
-    fn of(px: &Pixels, sprite: &Sprite, last: usize) -> Option<Singles> {
+    fn of(px: &Pixels, sprite: &Sprite, last: usize, reverse: bool) -> Option<Singles> {
         let mut singles = Singles::new(sprite.height());
         for y in 0..sprite.height() {
-            for x in px.x0..px.x0 + px.width {
+            for x in 0..px.width {
+                let x = if reverse {
+                    px.x0 + px.width - 1 - x
+                } else {
+                    px.x0 + x
+                };
                 for b in SINGLES..last {
                     if px.fits(b, x, y) && !singles.push(b, x, y) {
                         return None;
