@@ -65,21 +65,30 @@
 //! are tried and the cheapest print (the lowest offset on a tie) is kept.
 //!
 //! Sparse sprites, where few single pieces fit, get one more candidate
-//! (`placement_dp`): when at most 128 singles fit and no row meets more than 8 of them
+//! (`placement_dp`): when at most 255 singles fit and no row meets more than 10 of them
 //! (else the same without the lone J1 and L3), a DP over the rows, whose state is the
 //! set of chosen singles meeting the row, finds the set of them that costs least, rows
 //! priced as above, every piece landing: whether a single lands depends only on the
 //! singles meeting its top row (those dropped after it that reach its rows, and those
-//! dropped before it in that row), so the DP checks it in that row's state. It is kept
-//! if it beats the bands' best. (On the 17 × 32 noise sprite: 1,963 pieces; 1,984
-//! without the J1 and L3, whose short column must be under empty cells or later direct
-//! pieces.)
+//! dropped before it in that row), so the DP checks it in that row's state. Singles
+//! with the same top row drop in the order the DP lists them, so it runs twice, listing
+//! them by row, then column left to right, then right to left, and keeps the cheaper.
+//! It is kept if it beats the bands' best. (On the 17 × 32 noise sprite: 1,963 pieces,
+//! the fewest of any set of singles under these rules; 1,984 without the J1 and L3,
+//! whose short column must be under empty cells or later direct pieces; 1,837 if
+//! nothing had to land.)
 //!
-//! Last, the same DP runs once more (`improve`) over the pieces of the best print so far,
-//! taken as singles in their drop order, and as many other singles as keep within its
-//! caps (by row, column and block); it can choose the print's own pieces again, landing
-//! as they do, so it never costs more, and it is kept when it costs less. It runs only
-//! when the print's own pieces keep within the caps.
+//! Last, `improve` runs the same DP in 14 rounds over the best print so far, each
+//! round over a window of columns: the whole width twice (columns scanned left to
+//! right, then right to left), eight windows 4 wide (every 2 columns) and four 6 wide
+//! (every 4 columns, columns and blocks scanned in reverse). The print's pieces are
+//! taken as singles in their drop order; those that reach into the window are the
+//! DP's to keep or drop, as many as the cap of 10 a row allows, the rest stay
+//! (*fixed*: their cells priced, their landing checked with the chosen singles near
+//! them). Then every other single that lies in the window, fits and overlaps no fixed
+//! piece is offered, by row, column and block, while the caps allow. The DP can choose
+//! the print's own pieces again, landing as they do, so no round costs more; a round's
+//! print is kept when it costs less.
 //!
 //! # Work
 //! Everything is fixed-size on the stack; nothing allocates; nothing recurses. A band
@@ -93,17 +102,23 @@
 //! block at the `h − 1` rows that put the edge inside it: at most 4 × 17 × Σ h·(h − 1)
 //! = 4 × 17 × 424 = 28,832 row plans. With at most 5 bands per offset, 5 item sets and
 //! 8 offsets, plus the 32 rows planned once without blocks: at most
-//! 32 + 8 × (5 × (5 × 472 + 2 × 12,784) + 28,832) = 1,347,808 row plans, plus the
-//! placement DP's 32 rows × 256 states (one row plan each, a landing check of its at
-//! most 8 singles against each other, and 256 subsets of the next row's new singles,
-//! each checked for overlaps), twice with `improve`: 1,364,192 row plans in all, and
-//! 8 × 5 × 5 DPs of 17 columns × 4 items (each at most 4 blocks of at most 40 cells
-//! checked). Each block tried in an add pass is checked against the plan's pieces
+//! 32 + 8 × (5 × (5 × 472 + 2 × 12,784) + 28,832) = 1,347,808 row plans. The
+//! placement DP runs at most 2 + 14 = 16 times, each over at most 32 rows × 2^10
+//! states: one row plan each (32,768 a run, 524,288 in all), a landing check of the at
+//! most 10 chosen and 17 fixed singles meeting the row against each other, and the
+//! 2^10 subsets of the next row's new singles, each checked for overlaps (at most
+//! 32 × 2^10 × 2^10 = 33,554,432 checks a run). So at most 1,872,096 row plans in all,
+//! and 8 × 5 × 5 DPs of 17 columns × 4 items (each at most 4 blocks of at most 40
+//! cells checked). Each block tried in an add pass is checked against the plan's pieces
 //! (`DirectPlan::all_land`: every piece sharing a column with it, each against every
 //! piece of the plan, at most 136 × 136 pairs). The offsets stop early once a print
-//! needs only a quarter of the pixels in pieces (all of them direct). In practice far
-//! fewer: at most ~80 ms per benchmark sprite on the 2-core machine (the default plans
-//! any of them in at most 0.3 ms).
+//! needs only a quarter of the pixels in pieces (all of them direct), and `improve`
+//! does not run on such a print. Row plans are
+//! remembered in a table of 4,096 slots (each keeps the last plan hashed to it), so a
+//! row planned again with the same direct cells costs a lookup. In practice far fewer:
+//! at most ~30 ms per benchmark sprite on the 2-core machine (the smiley; the default
+//! plans any of them in at most 0.3 ms). On the stack: the placement DP's table of where each state
+//! came from (32 × 2^10 × 2 bytes, 64 KiB) and the remembered row plans (48 KiB).
 
 use core::cell::Cell;
 
@@ -1104,6 +1119,9 @@ pub(crate) fn plan(sprite: &Sprite) -> DirectPlan {
             best = p;
         }
     }
+    if best.pieces <= pixels.div_ceil(4) {
+        return best;
+    }
     if let Some(p) = improve(&px, sprite, &best) {
         if p.pieces < best.pieces {
             best = p;
@@ -1139,13 +1157,15 @@ impl Single {
 
 /// The sparse sprites' DP: the set of single pieces that fit, none overlapping, each
 /// landing, whose print costs least (rows priced as everywhere here), by a DP over the
-/// rows whose state is the set of chosen singles meeting the row (at most 2^8), when
+/// rows whose state is the set of chosen singles meeting the row (at most 2^10), when
 /// the sprite has at most [`DP_PLACEMENTS`] singles that fit and no row meets more than
 /// [`DP_MEET`] of them. Whether a single lands depends only on the singles meeting its
 /// top row ([`Singles::lands`]), so the DP checks it in the state of that row. Every
 /// single is a candidate; when that makes too many, the lone J1 and L3 are left out
 /// (they land only where the cells above their short column are empty or filled by
-/// later direct pieces).
+/// later direct pieces). Singles with the same top row drop in index order, so this
+/// runs with them listed by row and column left to right, then right to left, and
+/// keeps the cheaper plan.
 fn placement_dp(px: &Pixels, sprite: &Sprite) -> Option<DirectPlan> {
     let mut best: Option<DirectPlan> = None;
     for reverse in [false, true] {
@@ -1163,8 +1183,9 @@ fn placement_dp(px: &Pixels, sprite: &Sprite) -> Option<DirectPlan> {
     best
 }
 
-/// The placement DP over the pieces of `plan` and as many other singles as the caps
-/// allow: never more pieces than `plan` when it runs.
+/// The placement DP in rounds over windows of columns (see the module docs), each over
+/// the pieces of the best plan so far and as many other singles in the window as the
+/// caps allow: `None` unless it finds a plan with fewer pieces than `plan`.
 fn improve(px: &Pixels, sprite: &Sprite, plan: &DirectPlan) -> Option<DirectPlan> {
     let mut best = *plan;
     let (x0, w) = (px.x0, px.width);
