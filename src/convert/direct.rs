@@ -1624,6 +1624,61 @@ mod tests {
     use super::*;
     use crate::playfield::Playfield;
 
+    /// The placement DP checks landing in each row's state ([`Singles::lands`]): every
+    /// plan it finds on dense three-colour noise lands, J1 and L3 among its candidates
+    /// (without the check it picks singles that do not).
+    #[test]
+    fn the_placement_dp_finds_only_pieces_that_land() {
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = move |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % n
+        };
+        let (mut plans, mut pieces) = (0, 0);
+        for _ in 0..200 {
+            let (w, h) = (3 + next(8) as usize, 3 + next(10) as usize);
+            let mut art = [[b'.'; 12]; 13];
+            for row in art.iter_mut().take(h) {
+                for c in row.iter_mut().take(w) {
+                    *c = b'0' + next(3) as u8;
+                }
+                row[w] = b'\n';
+            }
+            let text: &[u8] = art[..h].as_flattened();
+            let text = core::str::from_utf8(text).unwrap().replace('.', "");
+            let sprite = Sprite::from_ascii(&text).unwrap();
+            let px = Pixels::of(&sprite);
+            for reverse in [false, true] {
+                let Some(singles) = Singles::of(&px, &sprite, SINGLES + SINGLE_COUNT, reverse)
+                else {
+                    continue;
+                };
+                let Some((_, chosen)) = singles.solve(&px, &sprite) else {
+                    continue;
+                };
+                let mut plan = DirectPlan::EMPTY;
+                for (p, _) in singles.all[..singles.n]
+                    .iter()
+                    .zip(&chosen)
+                    .filter(|(_, &c)| c)
+                {
+                    plan.add(p.at);
+                }
+                for k in 0..plan.len {
+                    assert!(plan.lands(&px, k, 0), "{:?} in\n{text}", plan.blocks[k]);
+                }
+                plans += 1;
+                pieces += plan.len;
+            }
+        }
+        assert!(
+            plans > 100 && pieces > 100,
+            "{plans} plans, {pieces} pieces"
+        );
+    }
+
     /// Every block, dropped in its order on the floor and on top of itself, lands
     /// exactly on its cells, the cells of its rectangle that no piece covers (pixels
     /// emitted in their rows' passes) filled just before the first piece whose top row
