@@ -1169,11 +1169,8 @@ impl Single {
 fn placement_dp(px: &Pixels, sprite: &Sprite) -> Option<DirectPlan> {
     let mut best: Option<DirectPlan> = None;
     for reverse in [false, true] {
-        let Some(singles) = Singles::of(px, sprite, SINGLES + SINGLE_COUNT, reverse)
-            .or_else(|| Singles::of(px, sprite, SINGLES + SINGLE_COUNT - 2, reverse))
-        else {
-            return None;
-        };
+        let singles = Singles::of(px, sprite, SINGLES + SINGLE_COUNT, reverse)
+            .or_else(|| Singles::of(px, sprite, SINGLES + SINGLE_COUNT - 2, reverse))?;
         if let Some(p) = singles.best_plan(px, sprite) {
             if best.is_none_or(|b| p.pieces < b.pieces) {
                 best = Some(p);
