@@ -1235,8 +1235,8 @@ struct Singles {
 }
 
 impl Singles {
-    /// The singles `SINGLES..last` that fit `px`, or `None` when there are none or too
-    /// many.
+    /// The singles `SINGLES..last` that fit `px`, by row, then column (right to left if
+    /// `reverse`), then block, or `None` when there are none or too many.
     fn of(px: &Pixels, sprite: &Sprite, last: usize, reverse: bool) -> Option<Singles> {
         let mut singles = Singles::new(sprite.height());
         for y in 0..sprite.height() {
@@ -1257,9 +1257,11 @@ impl Singles {
     }
 
     /// The pieces of `plan` as singles, in its drop order (so that the DP can choose
-    /// them all again, landing as they do), then every other single that fits and keeps
-    /// within the caps, in order of row, column and block; `None` when the plan's pieces
-    /// break the caps.
+    /// them all again, landing as they do): those reaching into `columns` as the DP's
+    /// to choose while the caps allow, the others fixed. Then every other single that
+    /// fits, lies in `columns` and overlaps no fixed one, while the caps allow, by row,
+    /// then column (right to left when `order & 1`), then block (in reverse when
+    /// `order & 2`).
     fn around(
         px: &Pixels,
         sprite: &Sprite,
