@@ -74,8 +74,8 @@
 //! with the same top row drop in the order the DP lists them, so it runs twice, listing
 //! them by row, then column left to right, then right to left, and keeps the cheaper.
 //! It is kept if it beats the bands' best. (On the 17 × 32 noise sprite: 1,963 pieces,
-//! the fewest of any set of singles under these rules; 1,984 without the J1 and L3,
-//! whose short column must be under empty cells or later direct pieces; 1,837 if
+//! the fewest of any set of singles dropped in these orders; 1,984 without the J1 and
+//! L3, whose short column must be under empty cells or later direct pieces; 1,837 if
 //! nothing had to land.)
 //!
 //! Last, `improve` runs the same DP in 14 rounds over the best print so far, each
@@ -1412,10 +1412,11 @@ impl Singles {
         true
     }
 
-    /// Whether every single of `state` (bits over the singles meeting row `y`) whose
-    /// top row is `y` lands ([`DirectPlan::lands`]): the pieces dropped after it that
-    /// its landing depends on (their cells in its rows) and those dropped before it in
-    /// its top row all meet row `y`, so the state decides.
+    /// Whether every single of `state` (bits over the singles meeting row `y`), and
+    /// every fixed one near them, whose top row is `y` lands ([`DirectPlan::lands`]):
+    /// the pieces dropped after it that its landing depends on (their cells in its
+    /// rows) and those dropped before it in its top row all meet row `y`, so the state
+    /// decides.
     fn lands(&self, px: &Pixels, y: usize, state: usize) -> bool {
         // The fixed singles sharing a column with a single that may be chosen: the others
         // land as they did in the plan they come from.
@@ -1467,7 +1468,7 @@ impl Singles {
         (0..plan.len).all(|k| !top[k] || plan.lands(px, k, 0))
     }
 
-    /// The plan of [`Singles::solve`]'s singles, in index order.
+    /// The plan of [`Singles::solve`]'s singles and the fixed ones, in index order.
     fn best_plan(&self, px: &Pixels, sprite: &Sprite) -> Option<DirectPlan> {
         let (pieces, mut chosen) = self.solve(px, sprite)?;
         for y in 0..self.height {
@@ -1487,8 +1488,9 @@ impl Singles {
         Some(plan)
     }
 
-    /// The fewest pieces of a print whose direct pieces are some of the singles, each
-    /// landing, and the singles chosen (by index); `None` when no set prints.
+    /// The fewest pieces of a print whose direct pieces are the fixed singles and some
+    /// of the others, each landing, and the others chosen (by index); `None` when no
+    /// set prints.
     fn solve(&self, px: &Pixels, sprite: &Sprite) -> Option<(u32, [bool; DP_PLACEMENTS])> {
         let (all, meet, meets, h) = (&self.all, &self.meet, &self.meets, self.height);
         // cost[state] for the current row (state: bits over meet[y]); from[y][state]:
