@@ -64,16 +64,16 @@
 //! lowers the pieces, so no offset's print costs more than the default. All 8 offsets
 //! are tried and the cheapest print (the lowest offset on a tie) is kept.
 //!
-//! Sparse sprites, where few single pieces fit, get one more candidate
-//! (`placement_dp`): when at most 255 singles fit and no row meets more than 10 of them
-//! (else the same without the lone J1 and L3), a DP over the rows, whose state is the
-//! set of chosen singles meeting the row, finds the set of them that costs least, rows
-//! priced as above, every piece landing: whether a single lands depends only on the
-//! singles meeting its top row (those dropped after it that reach its rows, and those
-//! dropped before it in that row), so the DP checks it in that row's state. Singles
-//! with the same top row drop in the order the DP lists them, so it runs twice, listing
-//! them by row, then column left to right, then right to left, and keeps the cheaper.
-//! It is kept if it beats the bands' best. (On the 17 × 32 noise sprite: 1,963 pieces,
+//! Then one more candidate (`placement_dp`): when at most 255 singles fit and no row
+//! meets more than 10 of them (else the same without the lone J1 and L3; else as many
+//! of them as keep within those caps, offered by row, column and block), a DP over the
+//! rows, whose state is the set of chosen singles meeting the row, finds the set of
+//! them that costs least, rows priced as above, every piece landing: whether a single
+//! lands depends only on the singles meeting its top row (those dropped after it that
+//! reach its rows, and those dropped before it in that row), so the DP checks it in
+//! that row's state. Singles with the same top row drop in the order the DP lists
+//! them, so it runs twice, listing them by row, then column left to right, then right
+//! to left, and keeps the cheaper. It is kept if it beats the bands' best. (On the 17 × 32 noise sprite: 1,963 pieces,
 //! the fewest of any set of singles dropped in these orders; 1,984 without the J1 and
 //! L3, whose short column must be under empty cells or later direct pieces; 1,837 if
 //! nothing had to land.)
@@ -1155,7 +1155,7 @@ impl Single {
     }
 }
 
-/// The sparse sprites' DP: the set of single pieces that fit, none overlapping, each
+/// The placement DP: the set of single pieces that fit, none overlapping, each
 /// landing, whose print costs least (rows priced as everywhere here), by a DP over the
 /// rows whose state is the set of chosen singles meeting the row (at most 2^10), when
 /// the sprite has at most [`DP_PLACEMENTS`] singles that fit and no row meets more than
@@ -1163,14 +1163,24 @@ impl Single {
 /// top row ([`Singles::lands`]), so the DP checks it in the state of that row. Every
 /// single is a candidate; when that makes too many, the lone J1 and L3 are left out
 /// (they land only where the cells above their short column are empty or filled by
-/// later direct pieces). Singles with the same top row drop in index order, so this
-/// runs with them listed by row and column left to right, then right to left, and
-/// keeps the cheaper plan.
+/// later direct pieces); when that is still too many, the singles offered while the
+/// caps allow ([`Singles::around`] an empty plan). Singles with the same top row drop
+/// in index order, so this runs with them listed by row and column left to right, then
+/// right to left, and keeps the cheaper plan.
 fn placement_dp(px: &Pixels, sprite: &Sprite) -> Option<DirectPlan> {
     let mut best: Option<DirectPlan> = None;
     for reverse in [false, true] {
         let singles = Singles::of(px, sprite, SINGLES + SINGLE_COUNT, reverse)
-            .or_else(|| Singles::of(px, sprite, SINGLES + SINGLE_COUNT - 2, reverse))?;
+            .or_else(|| Singles::of(px, sprite, SINGLES + SINGLE_COUNT - 2, reverse))
+            .unwrap_or_else(|| {
+                Singles::around(
+                    px,
+                    sprite,
+                    &DirectPlan::EMPTY,
+                    px.x0..px.x0 + px.width,
+                    usize::from(reverse),
+                )
+            });
         if let Some(p) = singles.best_plan(px, sprite) {
             if best.is_none_or(|b| p.pieces < b.pieces) {
                 best = Some(p);
