@@ -64,15 +64,34 @@
 //! platform depend only on its own pixels, its pre-filled cells and the missing cells
 //! of its row and the row below, so the bands add up. Last, one add pass over the whole
 //! sprite tries the blocks that cross a band's bottom edge. Every step keeps only what
-//! lowers the pieces, so no offset's print costs more than the default. All 8 offsets
+//! lowers the pieces, so no offset's print costs more than the print without. All 8 offsets
 //! are tried and the cheapest print (the lowest offset on a tie) is kept.
 //!
-//! Sparse sprites, where few single pieces fit, get one more candidate
-//! (`placement_dp`): when at most 128 singles fit (J1 and L3 left out) and no row meets
-//! more than 8 of them, a DP over the rows, whose state is the set of chosen singles
-//! meeting the row, finds the set of them that costs least, rows priced as above. It
-//! does not look at landing, so its plan is kept only if every piece lands and it beats
-//! the bands' best. (On the 17 × 32 noise sprite: 2,278 → 2,194 pieces.)
+//! Then one more candidate (`placement_dp`): when at most 255 singles fit and no row
+//! meets more than 10 of them (else the same without the lone J1 and L3; else as many
+//! of them as keep within those caps, offered by row, column and block), a DP over the
+//! rows, whose state is the set of chosen singles meeting the row, finds the set of
+//! them that costs least, rows priced as above, every piece landing: whether a single
+//! lands depends only on the singles meeting its top row (those dropped after it that
+//! reach its rows, and those dropped before it in that row), so the DP checks it in
+//! that row's state. Singles with the same top row drop in the order the DP lists
+//! them, so it runs twice, listing them by row, then column left to right, then right
+//! to left, and keeps the cheaper. It is kept if it beats the bands' best. (On the 17 × 32 noise sprite: 1,963 pieces,
+//! the fewest of any set of singles dropped in these orders; 1,984 without the J1 and
+//! L3, whose short column must be under empty cells or later direct pieces; 1,837 if
+//! nothing had to land.)
+//!
+//! Last, `improve` runs the same DP in 14 rounds over the best print so far, each
+//! round over a window of columns: the whole width twice (columns scanned left to
+//! right, then right to left), eight windows 4 wide (every 2 columns) and four 6 wide
+//! (every 4 columns, columns and blocks scanned in reverse). The print's pieces are
+//! taken as singles in their drop order; those that reach into the window are the
+//! DP's to keep or drop, as many as the cap of 10 a row allows, the rest stay
+//! (*fixed*: their cells priced, their landing checked with the chosen singles near
+//! them). Then every other single that lies in the window, fits and overlaps no fixed
+//! piece is offered, by row, column and block, while the caps allow. The DP can choose
+//! the print's own pieces again, landing as they do, so no round costs more; a round's
+//! print is kept when it costs less.
 //!
 //! # Work
 //! Everything is fixed-size on the stack; nothing allocates; nothing recurses. A band
@@ -86,16 +105,25 @@
 //! block at the `h − 1` rows that put the edge inside it: at most 4 × 17 × Σ h·(h − 1)
 //! = 4 × 17 × 424 = 28,832 row plans. With at most 5 bands per offset, 5 item sets and
 //! 8 offsets, plus the 32 rows planned once without blocks: at most
-//! 32 + 8 × (5 × (5 × 472 + 2 × 12,784) + 28,832) = 1,347,808 row plans, plus the
-//! placement DP's 32 rows × 256 states (one row plan each, and 256 subsets of the next
-//! row's new singles, each checked for overlaps): 1,356,000 row plans in all, and
-//! 8 × 5 × 5 DPs of 17 columns × 4 items (each at most 4 blocks of at most 40 cells
-//! checked). Each block tried in an add pass is checked against the plan's pieces
+//! 32 + 8 × (5 × (5 × 472 + 2 × 12,784) + 28,832) = 1,347,808 row plans. The
+//! placement DP runs at most 2 + 14 = 16 times, each over at most 32 rows × 2^10
+//! states: one row plan each (32,768 a run, 524,288 in all), a landing check of the at
+//! most 10 chosen and 17 fixed singles meeting the row against each other, and the
+//! 2^10 subsets of the next row's new singles, each checked for overlaps (at most
+//! 32 × 2^10 × 2^10 = 33,554,432 checks a run). So at most 1,872,096 row plans in all,
+//! and 8 × 5 × 5 DPs of 17 columns × 4 items (each at most 4 blocks of at most 40
+//! cells checked). Each block tried in an add pass is checked against the plan's pieces
 //! (`DirectPlan::all_land`: every piece sharing a column with it, each against every
 //! piece of the plan, at most 136 × 136 pairs). The offsets stop early once a print
-//! needs only a quarter of the pixels in pieces (all of them direct). In practice far
-//! fewer: at most ~80 ms per benchmark sprite on the 2-core machine (the default plans
-//! any of them in at most 0.3 ms).
+//! needs only a quarter of the pixels in pieces (all of them direct), and `improve`
+//! does not run on such a print. Row plans are
+//! remembered in a table of 4,096 slots (each keeps the last plan hashed to it), so a
+//! row planned again with the same direct cells costs a lookup. In practice far fewer:
+//! at most ~30 ms per benchmark sprite on the 2-core machine (the smiley, with the
+//! searching planner; without direct placement it plans any of them in at most 0.3 ms). On the stack: the placement DP's table of where each state
+//! came from (32 × 2^10 × 2 bytes, 64 KiB) and the remembered row plans (48 KiB).
+
+use core::cell::Cell;
 
 use crate::moves::Move;
 use crate::piece::{Piece, Shape};
@@ -393,26 +421,9 @@ pub(crate) struct DirectPlan {
     pending: [u32; MAX_HEIGHT],
     /// Pieces of the whole print (direct and emitted).
     pub pieces: u32,
-    /// The row planner that prices and plans the rows ([`Passes::Lookup`]'s or
-    /// [`Passes::Fewest`]'s).
-    ///
-    /// [`Passes::Lookup`]: crate::Passes::Lookup
-    /// [`Passes::Fewest`]: crate::Passes::Fewest
-    planner: RowPlanner,
 }
 
-/// A row planner: [`super::lookup::plan_row`] or [`fewest::plan_row`].
-pub(crate) type RowPlanner = fn(&RowInput) -> RowPlan;
-
 impl DirectPlan {
-    /// No direct pieces, rows planned by `planner`.
-    const fn empty(planner: RowPlanner) -> DirectPlan {
-        DirectPlan {
-            planner,
-            ..DirectPlan::EMPTY
-        }
-    }
-
     const EMPTY: DirectPlan = DirectPlan {
         blocks: [Placed {
             block: 0,
@@ -424,7 +435,6 @@ impl DirectPlan {
         prefill: [0; MAX_HEIGHT],
         pending: [0; MAX_HEIGHT],
         pieces: 0,
-        planner: fewest::plan_row,
     };
 
     fn add(&mut self, p: Placed) {
@@ -588,10 +598,47 @@ struct Pixels {
     height: usize,
     x0: usize,
     width: usize,
+    /// Row plans made so far ([`Pixels::row_plan`]).
+    memo: [Cell<Memo>; MEMO],
+    /// The row planner that prices and plans the rows ([`Passes::Lookup`]'s or
+    /// [`Passes::Fewest`]'s).
+    ///
+    /// [`Passes::Lookup`]: crate::Passes::Lookup
+    /// [`Passes::Fewest`]: crate::Passes::Fewest
+    planner: RowPlanner,
+}
+
+/// A row planner: [`super::lookup::plan_row`] or [`fewest::plan_row`].
+pub(crate) type RowPlanner = fn(&RowInput) -> RowPlan;
+
+/// How many row plans [`Pixels::row_plan`] remembers.
+const MEMO: usize = 4096;
+
+/// One row plan remembered: the row, its direct cells and pre-filled cells, and its
+/// pieces and whether it has a platform.
+#[derive(Clone, Copy)]
+struct Memo {
+    /// `u8::MAX` when empty.
+    y: u8,
+    platform: bool,
+    pieces: u16,
+    covered: u32,
+    prefill: u32,
+}
+
+impl Memo {
+    const EMPTY: Memo = Memo {
+        y: u8::MAX,
+        platform: false,
+        pieces: 0,
+        covered: 0,
+        prefill: 0,
+    };
 }
 
 impl Pixels {
-    fn of(sprite: &Sprite) -> Pixels {
+    /// The pixels of `sprite`, its rows to be planned by `planner`.
+    fn of(sprite: &Sprite, planner: RowPlanner) -> Pixels {
         let mut colour = [[0; 3]; MAX_HEIGHT];
         let x0 = sprite.x0();
         for (y, row) in colour.iter_mut().enumerate().take(sprite.height()) {
@@ -606,7 +653,39 @@ impl Pixels {
             height: sprite.height(),
             x0,
             width: sprite.width(),
+            memo: [const { Cell::new(Memo::EMPTY) }; MEMO],
+            planner,
         }
+    }
+
+    /// Row `y`'s pieces with the row planner when direct pieces print its cells
+    /// `covered`, `prefill` of them filled before its passes (0 when nothing is left to
+    /// emit), and whether its plan has a platform. The last plan of each slot of a
+    /// fixed table is remembered, so the same row is not planned twice in a row; the
+    /// answers are the planner's either way.
+    fn row_plan(&self, sprite: &Sprite, y: usize, covered: u32, prefill: u32) -> (u32, bool) {
+        if self.any(y) & !covered == 0 {
+            return (0, false);
+        }
+        let hash = (u64::from(covered) << 32 | u64::from(prefill))
+            .wrapping_add(y as u64)
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let slot = &self.memo[(hash >> 52) as usize % MEMO];
+        let m = slot.get();
+        if usize::from(m.y) == y && m.covered == covered && m.prefill == prefill {
+            return (u32::from(m.pieces), m.platform);
+        }
+        let p = (self.planner)(&RowInput::of(sprite, y).without(covered, prefill));
+        if let Ok(pieces) = u16::try_from(p.pieces) {
+            slot.set(Memo {
+                y: y as u8,
+                platform: p.platform,
+                pieces,
+                covered,
+                prefill,
+            });
+        }
+        (p.pieces, p.platform)
     }
 
     fn any(&self, y: usize) -> u32 {
@@ -781,19 +860,14 @@ fn band_blocks(px: &Pixels, y: usize, rows: usize, widths: &[usize], plan: &mut 
 }
 
 /// Row `y`'s pieces with the plan's direct cells (0 when nothing is left to emit).
-fn row_pieces(plan: &DirectPlan, sprite: &Sprite, y: usize) -> (u32, bool) {
-    let row = plan.row(sprite, y);
-    if row.len == 0 {
-        return (0, false);
-    }
-    let p = (plan.planner)(&row);
-    (p.pieces, p.platform)
+fn row_pieces(plan: &DirectPlan, px: &Pixels, sprite: &Sprite, y: usize) -> (u32, bool) {
+    px.row_plan(sprite, y, plan.cells[y], plan.prefill[y])
 }
 
 /// Row `y`'s pieces with `plan`'s direct pieces, or `u32::MAX` when it would need a
 /// platform it cannot have ([`DirectPlan::platform_ok`]).
-fn priced_row(plan: &DirectPlan, sprite: &Sprite, y: usize) -> u32 {
-    match row_pieces(plan, sprite, y) {
+fn priced_row(plan: &DirectPlan, px: &Pixels, sprite: &Sprite, y: usize) -> u32 {
+    match row_pieces(plan, px, sprite, y) {
         (_, true) if !plan.platform_ok(y) => u32::MAX,
         (pieces, _) => pieces,
     }
@@ -819,13 +893,14 @@ fn band_cost(plan: &DirectPlan, priced: &[u32], first: usize) -> u32 {
 /// The pieces of each row of the band `y..y + rows` with `plan`'s direct pieces.
 fn priced_band<const N: usize>(
     plan: &DirectPlan,
+    px: &Pixels,
     sprite: &Sprite,
     y: usize,
     rows: usize,
 ) -> [u32; N] {
     let mut priced = [0u32; N];
     for (r, p) in priced[..rows].iter_mut().enumerate() {
-        *p = priced_row(plan, sprite, y + r);
+        *p = priced_row(plan, px, sprite, y + r);
     }
     priced
 }
@@ -837,7 +912,7 @@ const VARIANTS: [&[usize]; 5] = [&[2, 3, 4, 5], &[2, 4, 5], &[2, 5], &[4], &[3]]
 /// Adds to `plan` the blocks the DP picks for the band of rows `y..y + rows` with the
 /// column items `widths`, then drops, in one sweep, each block whose removal lowers
 /// the band's pieces (re-pricing only the rows of the block dropped); returns the
-/// band's pieces (`without`, the default's, if no block is left).
+/// band's pieces (`without`, those without direct pieces, if no block is left).
 fn pruned(
     px: &Pixels,
     sprite: &Sprite,
@@ -852,7 +927,7 @@ fn pruned(
     if plan.len == first {
         return without;
     }
-    let mut priced = priced_band::<BAND>(plan, sprite, y, rows);
+    let mut priced = priced_band::<BAND>(plan, px, sprite, y, rows);
     let mut cost = band_cost(plan, &priced[..rows], first);
     let mut i = first;
     while i < plan.len {
@@ -866,7 +941,7 @@ fn pruned(
             let lo = usize::from(b.y) - y;
             let h = usize::from(b.shape().height);
             for (r, t) in tp.iter_mut().enumerate().skip(lo).take(h) {
-                *t = priced_row(&trial, sprite, y + r);
+                *t = priced_row(&trial, px, sprite, y + r);
             }
             (band_cost(&trial, &tp[..rows], first), tp)
         };
@@ -895,7 +970,7 @@ fn pruned(
             trial.replace(i, other);
             let mut tp = priced;
             for (r, t) in tp.iter_mut().enumerate().skip(by - y).take(BAND) {
-                *t = priced_row(&trial, sprite, y + r);
+                *t = priced_row(&trial, px, sprite, y + r);
             }
             let c = band_cost(&trial, &tp[..rows], first);
             if c < found.map_or(cost, |(c, _, _)| c) {
@@ -927,7 +1002,7 @@ fn add_blocks(
     plan: &mut DirectPlan,
 ) -> u32 {
     let (y, rows) = (band.start, band.len());
-    let mut priced = priced_band::<MAX_HEIGHT>(plan, sprite, y, rows);
+    let mut priced = priced_band::<MAX_HEIGHT>(plan, px, sprite, y, rows);
     for s in y..y + rows {
         for x in px.x0..px.x0 + px.width {
             for (b, single) in BLOCKS.iter().enumerate() {
@@ -960,7 +1035,7 @@ fn add_blocks(
                 }
                 let mut tp = priced;
                 for (r, t) in tp.iter_mut().enumerate().skip(s - y).take(h) {
-                    *t = priced_row(&trial, sprite, y + r);
+                    *t = priced_row(&trial, px, sprite, y + r);
                 }
                 let c = band_cost(&trial, &tp[..rows], first);
                 if c < cost {
@@ -979,23 +1054,10 @@ fn add_blocks(
 /// `covered`, `prefill` of them filled before its passes, with the cells
 /// `missing_below` of row `y − 1` still missing (direct cells dropped later): `None`
 /// when it would need a platform it may not have. How [`plan`] prices rows with that
-/// planner; for
-/// measuring (`examples/direct_bound.rs`), not part of the API.
+/// planner; for measuring (`examples/direct_bound.rs`), not part of the API.
 #[doc(hidden)]
 #[must_use]
 pub fn row_pieces_with(
-    sprite: &Sprite,
-    y: usize,
-    covered: u32,
-    prefill: u32,
-    missing_below: u32,
-) -> Option<u32> {
-    row_pieces_by(fewest::plan_row, sprite, y, covered, prefill, missing_below)
-}
-
-/// [`row_pieces_with`] with the row planner `planner`.
-fn row_pieces_by(
-    planner: RowPlanner,
     sprite: &Sprite,
     y: usize,
     covered: u32,
@@ -1006,21 +1068,21 @@ fn row_pieces_by(
     if row.len == 0 {
         return Some(0);
     }
-    let p = planner(&row);
+    let p = fewest::plan_row(&row);
     (!p.platform || (prefill == 0 && missing_below == 0)).then_some(p.pieces)
 }
 
 /// The direct plan with the fewest pieces in all, never more than the print without
 /// direct pieces; rows priced and planned by `planner`.
 pub(crate) fn plan(sprite: &Sprite, planner: RowPlanner) -> DirectPlan {
-    let px = Pixels::of(sprite);
+    let px = Pixels::of(sprite, planner);
     let h = sprite.height();
-    // Every row's pieces without direct pieces (the print without).
+    // Every row's pieces without direct pieces.
     let mut plain = [0u32; MAX_HEIGHT];
     for (y, p) in plain[..h].iter_mut().enumerate() {
-        *p = row_pieces(&DirectPlan::empty(planner), sprite, y).0;
+        *p = row_pieces(&DirectPlan::EMPTY, &px, sprite, y).0;
     }
-    let mut best = DirectPlan::empty(planner);
+    let mut best = DirectPlan::EMPTY;
     best.pieces = plain[..h].iter().sum();
     // No print needs fewer pieces than a quarter of the pixels (a direct piece places
     // four, an emitted pixel costs more than a quarter piece): stop there.
@@ -1029,7 +1091,7 @@ pub(crate) fn plan(sprite: &Sprite, planner: RowPlanner) -> DirectPlan {
         if best.pieces <= pixels.div_ceil(4) {
             break;
         }
-        let mut plan = DirectPlan::empty(planner);
+        let mut plan = DirectPlan::EMPTY;
         let mut total = 0;
         let mut y = 0;
         // The rows where a band starts (the first one's excepted).
@@ -1068,7 +1130,15 @@ pub(crate) fn plan(sprite: &Sprite, planner: RowPlanner) -> DirectPlan {
             best.pieces = total;
         }
     }
-    if let Some(p) = placement_dp(&px, sprite, planner) {
+    if let Some(p) = placement_dp(&px, sprite) {
+        if p.pieces < best.pieces {
+            best = p;
+        }
+    }
+    if best.pieces <= pixels.div_ceil(4) {
+        return best;
+    }
+    if let Some(p) = improve(&px, sprite, &best) {
         if p.pieces < best.pieces {
             best = p;
         }
@@ -1077,9 +1147,9 @@ pub(crate) fn plan(sprite: &Sprite, planner: RowPlanner) -> DirectPlan {
 }
 
 /// Most single placements the placement DP takes.
-const DP_PLACEMENTS: usize = 128;
+const DP_PLACEMENTS: usize = 255;
 /// Most of them meeting one row (its states are their subsets).
-const DP_MEET: usize = 8;
+const DP_MEET: usize = 10;
 
 /// One single placement of the placement DP: its block, corner, top row and cells by
 /// row from its bottom.
@@ -1101,181 +1171,540 @@ impl Single {
     }
 }
 
-/// The sparse sprites' DP: when the sprite has at most [`DP_PLACEMENTS`] single pieces
-/// that fit and no row meets more than [`DP_MEET`] of them, the set of them, none
-/// overlapping, whose print costs least (rows priced as everywhere here), by a DP over
-/// the rows whose state is the set of chosen singles meeting the row (at most 2^8). It
-/// ignores whether the pieces land; the plan it finds is kept only if every piece does
-/// ([`DirectPlan::lands`]). Work: at most 32 rows × 256 states, one row plan each, and
-/// 256 subsets of the singles starting in the next row per state.
-fn placement_dp(px: &Pixels, sprite: &Sprite, planner: RowPlanner) -> Option<DirectPlan> {
-    let h = sprite.height();
-    let mut all = [Single::default(); DP_PLACEMENTS];
-    let mut n = 0;
-    for y in 0..h {
-        for x in px.x0..px.x0 + px.width {
-            // Not the lone J1 and L3: they land only under a later piece.
-            for b in SINGLES..SINGLES + SINGLE_COUNT - 2 {
-                if !px.fits(b, x, y) {
+/// The placement DP: the set of single pieces that fit, none overlapping, each
+/// landing, whose print costs least (rows priced as everywhere here), by a DP over the
+/// rows whose state is the set of chosen singles meeting the row (at most 2^10), when
+/// the sprite has at most [`DP_PLACEMENTS`] singles that fit and no row meets more than
+/// [`DP_MEET`] of them. Whether a single lands depends only on the singles meeting its
+/// top row ([`Singles::lands`]), so the DP checks it in the state of that row. Every
+/// single is a candidate; when that makes too many, the lone J1 and L3 are left out
+/// (they land only where the cells above their short column are empty or filled by
+/// later direct pieces); when that is still too many, the singles offered while the
+/// caps allow ([`Singles::around`] an empty plan). Singles with the same top row drop
+/// in index order, so this runs with them listed by row and column left to right, then
+/// right to left, and keeps the cheaper plan.
+fn placement_dp(px: &Pixels, sprite: &Sprite) -> Option<DirectPlan> {
+    let mut best: Option<DirectPlan> = None;
+    for reverse in [false, true] {
+        let singles = Singles::of(px, sprite, SINGLES + SINGLE_COUNT, reverse)
+            .or_else(|| Singles::of(px, sprite, SINGLES + SINGLE_COUNT - 2, reverse))
+            .unwrap_or_else(|| {
+                Singles::around(
+                    px,
+                    sprite,
+                    &DirectPlan::EMPTY,
+                    px.x0..px.x0 + px.width,
+                    usize::from(reverse),
+                )
+            });
+        if let Some(p) = singles.best_plan(px, sprite) {
+            if best.is_none_or(|b| p.pieces < b.pieces) {
+                best = Some(p);
+            }
+        }
+    }
+    best
+}
+
+/// The placement DP in rounds over windows of columns (see the module docs), each over
+/// the pieces of the best plan so far and as many other singles in the window as the
+/// caps allow: `None` unless it finds a plan with fewer pieces than `plan`.
+fn improve(px: &Pixels, sprite: &Sprite, plan: &DirectPlan) -> Option<DirectPlan> {
+    let mut best = *plan;
+    let (x0, w) = (px.x0, px.width);
+    let rounds: [(usize, usize, usize); 14] = [
+        (0, w, 0),
+        (0, w, 1),
+        (0, 4, 0),
+        (2, 6, 0),
+        (4, 8, 0),
+        (6, 10, 0),
+        (8, 12, 0),
+        (10, 14, 0),
+        (12, 16, 0),
+        (14, 18, 0),
+        (0, 6, 3),
+        (4, 10, 3),
+        (8, 14, 3),
+        (12, 18, 3),
+    ];
+    for &(a, b, order) in &rounds {
+        if a >= w {
+            continue;
+        }
+        if let Some(p) =
+            Singles::around(px, sprite, &best, x0 + a..x0 + b.min(w), order).best_plan(px, sprite)
+        {
+            if p.pieces < best.pieces {
+                best = p;
+            }
+        }
+    }
+    (best.pieces < plan.pieces).then_some(best)
+}
+
+/// The singles of the placement DP, and those meeting each row.
+struct Singles {
+    all: [Single; DP_PLACEMENTS],
+    n: usize,
+    /// The singles meeting each row (by index, increasing).
+    meet: [[u8; DP_MEET]; MAX_HEIGHT],
+    meets: [usize; MAX_HEIGHT],
+    /// The fixed singles meeting each row (by index, increasing): always chosen.
+    fixed: [[u8; MAX_WIDTH]; MAX_HEIGHT],
+    fixeds: [usize; MAX_HEIGHT],
+    /// Per row, the cells of the fixed singles.
+    fixed_cells: [u32; MAX_HEIGHT],
+    /// Per row, the columns of the other singles meeting it.
+    near: [u32; MAX_HEIGHT],
+    height: usize,
+}
+
+impl Singles {
+    /// The singles `SINGLES..last` that fit `px`, by row, then column (right to left if
+    /// `reverse`), then block, or `None` when there are none or too many.
+    fn of(px: &Pixels, sprite: &Sprite, last: usize, reverse: bool) -> Option<Singles> {
+        let mut singles = Singles::new(sprite.height());
+        for y in 0..sprite.height() {
+            for x in 0..px.width {
+                let x = if reverse {
+                    px.x0 + px.width - 1 - x
+                } else {
+                    px.x0 + x
+                };
+                for b in SINGLES..last {
+                    if px.fits(b, x, y) && !singles.push(b, x, y) {
+                        return None;
+                    }
+                }
+            }
+        }
+        (singles.n > 0).then_some(singles)
+    }
+
+    /// The pieces of `plan` as singles, in its drop order (so that the DP can choose
+    /// them all again, landing as they do): those reaching into `columns` as the DP's
+    /// to choose while the caps allow, the others fixed. Then every other single that
+    /// fits, lies in `columns` and overlaps no fixed one, while the caps allow, by row,
+    /// then column (right to left when `order & 1`), then block (in reverse when
+    /// `order & 2`).
+    fn around(
+        px: &Pixels,
+        sprite: &Sprite,
+        plan: &DirectPlan,
+        columns: core::ops::Range<usize>,
+        order: usize,
+    ) -> Singles {
+        let mut singles = Singles::new(sprite.height());
+        let window = ((1u32 << columns.end) - 1) & !((1u32 << columns.start) - 1);
+        for p in &plan.blocks[..plan.len] {
+            for (m, bottom, _) in p.pieces() {
+                let Some(b) = (SINGLES..SINGLES + SINGLE_COUNT)
+                    .find(|&b| BLOCKS[b].pieces[0].0 == m.shape.index())
+                else {
                     continue;
-                }
-                let at = Placed {
-                    block: b as u8,
-                    x: x as u8,
-                    y: y as u8,
                 };
-                let (m, _, top) = at.piece(0);
-                let mut rows = [0u32; 3];
-                for (dy, r) in rows
-                    .iter_mut()
-                    .enumerate()
-                    .take(usize::from(m.shape.height()))
-                {
-                    *r = m.shape.row_mask(dy as u8) << m.x;
+                let (x, w) = (usize::from(m.x), usize::from(m.shape.width()));
+                let inside = x < columns.end && columns.start < x + w;
+                if !inside || !singles.push(b, x, bottom) {
+                    singles.fix(b, x, bottom);
                 }
-                *all.get_mut(n)? = Single {
-                    at,
-                    top: top as u8,
-                    rows,
+            }
+        }
+        for y in 0..sprite.height() {
+            for x in 0..px.width {
+                let x = if order & 1 == 0 {
+                    px.x0 + x
+                } else {
+                    px.x0 + px.width - 1 - x
                 };
-                n += 1;
-            }
-        }
-    }
-    if n == 0 {
-        return None;
-    }
-    // The singles meeting each row (by index, increasing).
-    let mut meet = [[0u8; DP_MEET]; MAX_HEIGHT];
-    let mut meets = [0usize; MAX_HEIGHT];
-    for (i, p) in all[..n].iter().enumerate() {
-        for y in usize::from(p.at.y)..=usize::from(p.top) {
-            *meet[y].get_mut(meets[y])? = i as u8;
-            meets[y] += 1;
-        }
-    }
-    // cost[state] for the current row (state: bits over meet[y]); from[y][state]: the
-    // state of row y − 1 it came from.
-    let mut cost = [u32::MAX; 1 << DP_MEET];
-    let mut from = [[0u8; 1 << DP_MEET]; MAX_HEIGHT];
-    // The singles of a state of row y that reach row y + 1, as bits over meet[y + 1].
-    let carry = |y: usize, state: usize| {
-        let mut next = 0usize;
-        for (k, &i) in meet[y][..meets[y]].iter().enumerate() {
-            if state >> k & 1 != 0 && usize::from(all[usize::from(i)].top) > y {
-                let j = meet[y + 1][..meets[y + 1]].iter().position(|&v| v == i);
-                next |= 1 << j.unwrap_or(0);
-            }
-        }
-        next
-    };
-    // Whether the singles of `state` (bits over meet[y]) overlap.
-    let overlaps = |y: usize, state: usize| {
-        let mut seen = [0u32; 3];
-        for (k, &i) in meet[y][..meets[y]].iter().enumerate() {
-            if state >> k & 1 != 0 {
-                for (r, s) in seen.iter_mut().enumerate() {
-                    let c = all[usize::from(i)].cells(y + r);
-                    if *s & c != 0 {
-                        return true;
+                for b in 0..SINGLE_COUNT {
+                    let b = if order & 2 == 0 {
+                        SINGLES + b
+                    } else {
+                        SINGLES + SINGLE_COUNT - 1 - b
+                    };
+                    if !px.fits(b, x, y) || singles.has(b, x, y) {
+                        continue;
                     }
-                    *s |= c;
-                }
-            }
-        }
-        false
-    };
-    // Row 0: any set of the singles starting there.
-    for (state, c) in cost.iter_mut().enumerate().take(1 << meets[0]) {
-        if !overlaps(0, state) {
-            *c = state.count_ones();
-        }
-    }
-    let mut best = (u32::MAX, 0usize);
-    for y in 0..h {
-        let mut next = [u32::MAX; 1 << DP_MEET];
-        for (state, &so_far) in cost.iter().enumerate().take(1 << meets[y]) {
-            if so_far == u32::MAX {
-                continue;
-            }
-            let (mut covered, mut prefill, mut missing) = (0, 0, 0);
-            for (k, &i) in meet[y][..meets[y]].iter().enumerate() {
-                if state >> k & 1 != 0 {
-                    let p = &all[usize::from(i)];
-                    covered |= p.cells(y);
-                    if usize::from(p.top) == y {
-                        prefill |= p.cells(y);
-                    }
-                    if y > 0 {
-                        missing |= p.cells(y - 1);
+                    let at = Placed {
+                        block: b as u8,
+                        x: x as u8,
+                        y: y as u8,
+                    };
+                    let (m, _, _) = at.piece(0);
+                    let clear = (0..m.shape.height()).all(|dy| {
+                        let cells = m.shape.row_mask(dy) << m.x;
+                        cells & !window == 0
+                            && singles.fixed_cells[y + usize::from(dy)] & cells == 0
+                    });
+                    if clear {
+                        singles.push(b, x, y);
                     }
                 }
             }
-            let Some(price) = row_pieces_by(planner, sprite, y, covered, prefill, missing) else {
-                continue;
+        }
+        singles
+    }
+
+    fn new(height: usize) -> Singles {
+        Singles {
+            all: [Single::default(); DP_PLACEMENTS],
+            n: 0,
+            meet: [[0u8; DP_MEET]; MAX_HEIGHT],
+            meets: [0usize; MAX_HEIGHT],
+            fixed: [[0u8; MAX_WIDTH]; MAX_HEIGHT],
+            fixeds: [0usize; MAX_HEIGHT],
+            fixed_cells: [0u32; MAX_HEIGHT],
+            near: [0u32; MAX_HEIGHT],
+            height,
+        }
+    }
+
+    /// Whether single `b` at `(x, y)` is there already.
+    fn has(&self, b: usize, x: usize, y: usize) -> bool {
+        let at = Placed {
+            block: b as u8,
+            x: x as u8,
+            y: y as u8,
+        };
+        self.all[..self.n].iter().any(|p| p.at == at)
+    }
+
+    /// Adds single `b` at `(x, y)` as a fixed one (at most 255 singles in all: the
+    /// plans hold at most [`MAX_BLOCKS`] pieces, fixed first).
+    fn fix(&mut self, b: usize, x: usize, y: usize) {
+        if self.n == DP_PLACEMENTS {
+            return;
+        }
+        let at = Placed {
+            block: b as u8,
+            x: x as u8,
+            y: y as u8,
+        };
+        let (m, _, top) = at.piece(0);
+        let mut rows = [0u32; 3];
+        for (dy, r) in rows
+            .iter_mut()
+            .enumerate()
+            .take(usize::from(m.shape.height()))
+        {
+            *r = m.shape.row_mask(dy as u8) << m.x;
+            self.fixed_cells[y + dy] |= *r;
+        }
+        self.all[self.n] = Single {
+            at,
+            top: top as u8,
+            rows,
+        };
+        for r in y..=top {
+            self.fixed[r][self.fixeds[r]] = self.n as u8;
+            self.fixeds[r] += 1;
+        }
+        self.n += 1;
+    }
+
+    /// Adds single `b` at `(x, y)`, unless that breaks a cap (then `false`).
+    fn push(&mut self, b: usize, x: usize, y: usize) -> bool {
+        let at = Placed {
+            block: b as u8,
+            x: x as u8,
+            y: y as u8,
+        };
+        let (m, _, top) = at.piece(0);
+        if self.n == DP_PLACEMENTS || (y..=top).any(|r| self.meets[r] == DP_MEET) {
+            return false;
+        }
+        let mut rows = [0u32; 3];
+        for (dy, r) in rows
+            .iter_mut()
+            .enumerate()
+            .take(usize::from(m.shape.height()))
+        {
+            *r = m.shape.row_mask(dy as u8) << m.x;
+        }
+        self.all[self.n] = Single {
+            at,
+            top: top as u8,
+            rows,
+        };
+        let columns = rows[0] | rows[1] | rows[2];
+        for r in y..=top {
+            self.meet[r][self.meets[r]] = self.n as u8;
+            self.meets[r] += 1;
+            self.near[r] |= columns;
+        }
+        self.n += 1;
+        true
+    }
+
+    /// Whether every single of `state` (bits over the singles meeting row `y`), and
+    /// every fixed one near them, whose top row is `y` lands ([`DirectPlan::lands`]):
+    /// the pieces dropped after it that its landing depends on (their cells in its
+    /// rows) and those dropped before it in its top row all meet row `y`, so the state
+    /// decides.
+    fn lands(&self, px: &Pixels, y: usize, state: usize) -> bool {
+        // The fixed singles sharing a column with a single that may be chosen: the others
+        // land as they did in the plan they come from.
+        let mut near = [0u8; MAX_WIDTH];
+        let mut len = 0;
+        for &i in &self.fixed[y][..self.fixeds[y]] {
+            let p = &self.all[usize::from(i)];
+            if (p.rows[0] | p.rows[1] | p.rows[2]) & self.near[y] != 0 {
+                near[len] = i;
+                len += 1;
+            }
+        }
+        let (meet, fixed) = (&self.meet[y][..self.meets[y]], &near[..len]);
+        let ends = |i: u8| usize::from(self.all[usize::from(i)].top) == y;
+        if !meet
+            .iter()
+            .enumerate()
+            .any(|(k, &i)| state >> k & 1 != 0 && ends(i))
+            && !fixed.iter().any(|&i| ends(i))
+        {
+            return true;
+        }
+        // The chosen and the fixed singles meeting row y, in index order.
+        let mut plan = DirectPlan::EMPTY;
+        let mut top = [false; DP_MEET + MAX_WIDTH];
+        let (mut k, mut f) = (0, 0);
+        loop {
+            while k < meet.len() && state >> k & 1 == 0 {
+                k += 1;
+            }
+            let i = match (meet.get(k), fixed.get(f)) {
+                (Some(&a), Some(&b)) if a < b => {
+                    k += 1;
+                    a
+                }
+                (_, Some(&b)) => {
+                    f += 1;
+                    b
+                }
+                (Some(&a), None) => {
+                    k += 1;
+                    a
+                }
+                (None, None) => break,
             };
-            let c = so_far + price;
-            if y + 1 == h {
-                if c < best.0 {
-                    best = (c, state);
-                }
-                continue;
-            }
-            let carried = carry(y, state);
-            // The singles starting in row y + 1, as bits over meet[y + 1].
-            let fresh = meet[y + 1][..meets[y + 1]]
-                .iter()
-                .enumerate()
-                .filter(|&(_, &i)| usize::from(all[usize::from(i)].at.y) == y + 1)
-                .fold(0usize, |m, (k, _)| m | 1 << k);
-            // Every subset of them, with the carried ones.
-            let mut f = fresh;
-            loop {
-                let s = carried | f;
-                let t = c + f.count_ones();
-                if t < next[s] && !overlaps(y + 1, s) {
-                    next[s] = t;
-                    from[y + 1][s] = state as u8;
-                }
-                if f == 0 {
-                    break;
-                }
-                f = (f - 1) & fresh;
-            }
+            top[plan.len] = ends(i);
+            plan.add(self.all[usize::from(i)].at);
         }
-        cost = next;
+        (0..plan.len).all(|k| !top[k] || plan.lands(px, k, 0))
     }
-    if best.0 == u32::MAX {
-        return None;
-    }
-    // The chosen singles, each once, in index order (bottom row first).
-    let mut chosen = [false; DP_PLACEMENTS];
-    let mut state = best.1;
-    for y in (0..h).rev() {
-        for (k, &i) in meet[y][..meets[y]].iter().enumerate() {
-            if state >> k & 1 != 0 {
+
+    /// The plan of [`Singles::solve`]'s singles and the fixed ones, in index order.
+    fn best_plan(&self, px: &Pixels, sprite: &Sprite) -> Option<DirectPlan> {
+        let (pieces, mut chosen) = self.solve(px, sprite)?;
+        for y in 0..self.height {
+            for &i in &self.fixed[y][..self.fixeds[y]] {
                 chosen[usize::from(i)] = true;
             }
         }
-        if y > 0 {
-            state = usize::from(from[y][state]);
+        let mut plan = DirectPlan::EMPTY;
+        for (p, _) in self.all[..self.n].iter().zip(&chosen).filter(|(_, &c)| c) {
+            plan.add(p.at);
         }
+        // The DP saw to it; a plan that did not land would not replay.
+        if (0..plan.len).any(|k| !plan.lands(px, k, 0)) {
+            return None;
+        }
+        plan.pieces = pieces;
+        Some(plan)
     }
-    let mut plan = DirectPlan::empty(planner);
-    for (p, _) in all[..n].iter().zip(&chosen).filter(|(_, &c)| c) {
-        plan.add(p.at);
+
+    /// The fewest pieces of a print whose direct pieces are the fixed singles and some
+    /// of the others, each landing, and the others chosen (by index); `None` when no
+    /// set prints.
+    fn solve(&self, px: &Pixels, sprite: &Sprite) -> Option<(u32, [bool; DP_PLACEMENTS])> {
+        let (all, meet, meets, h) = (&self.all, &self.meet, &self.meets, self.height);
+        // cost[state] for the current row (state: bits over meet[y]); from[y][state]:
+        // the state of row y − 1 it came from.
+        let mut cost = [u32::MAX; 1 << DP_MEET];
+        let mut from = [[0u16; 1 << DP_MEET]; MAX_HEIGHT];
+        // The singles of a state of row y that reach row y + 1, as bits over meet[y + 1].
+        let carry = |y: usize, state: usize| {
+            let mut next = 0usize;
+            for (k, &i) in meet[y][..meets[y]].iter().enumerate() {
+                if state >> k & 1 != 0 && usize::from(all[usize::from(i)].top) > y {
+                    let j = meet[y + 1][..meets[y + 1]].iter().position(|&v| v == i);
+                    next |= 1 << j.unwrap_or(0);
+                }
+            }
+            next
+        };
+        // Whether the singles of `state` (bits over meet[y]) overlap.
+        let overlaps = |y: usize, state: usize| {
+            let mut seen = [0u32; 3];
+            for (k, &i) in meet[y][..meets[y]].iter().enumerate() {
+                if state >> k & 1 != 0 {
+                    for (r, s) in seen.iter_mut().enumerate() {
+                        let c = all[usize::from(i)].cells(y + r);
+                        if *s & c != 0 {
+                            return true;
+                        }
+                        *s |= c;
+                    }
+                }
+            }
+            false
+        };
+        // The singles starting in row y, as bits over meet[y].
+        let fresh = |y: usize| {
+            meet[y][..meets[y]]
+                .iter()
+                .enumerate()
+                .filter(|&(_, &i)| usize::from(all[usize::from(i)].at.y) == y)
+                .fold(0usize, |m, (k, _)| m | 1 << k)
+        };
+        // Row 0: any set of the singles starting there.
+        let f0 = fresh(0);
+        let mut f = f0;
+        loop {
+            if !overlaps(0, f) {
+                cost[f] = f.count_ones();
+            }
+            if f == 0 {
+                break;
+            }
+            f = (f - 1) & f0;
+        }
+        let mut best = (u32::MAX, 0usize);
+        for y in 0..h {
+            let mut next = [u32::MAX; 1 << DP_MEET];
+            for (state, &so_far) in cost.iter().enumerate().take(1 << meets[y]) {
+                if so_far == u32::MAX || !self.lands(px, y, state) {
+                    continue;
+                }
+                let (mut covered, mut prefill, mut missing) = (0, 0, 0);
+                let fixed = self.fixed[y][..self.fixeds[y]].iter().map(|&i| (i, true));
+                let chosen = meet[y][..meets[y]]
+                    .iter()
+                    .enumerate()
+                    .map(|(k, &i)| (i, state >> k & 1 != 0));
+                for (i, on) in chosen.chain(fixed) {
+                    if on {
+                        let p = &all[usize::from(i)];
+                        covered |= p.cells(y);
+                        if usize::from(p.top) == y {
+                            prefill |= p.cells(y);
+                        }
+                        if y > 0 {
+                            missing |= p.cells(y - 1);
+                        }
+                    }
+                }
+                let price = match px.row_plan(sprite, y, covered, prefill) {
+                    (_, true) if prefill != 0 || missing != 0 => continue,
+                    (pieces, _) => pieces,
+                };
+                let c = so_far + price;
+                if y + 1 == h {
+                    if c < best.0 {
+                        best = (c, state);
+                    }
+                    continue;
+                }
+                let carried = carry(y, state);
+                // Every subset of the singles starting in row y + 1, with the carried
+                // ones.
+                let fresh = fresh(y + 1);
+                let mut f = fresh;
+                loop {
+                    let s = carried | f;
+                    let t = c + f.count_ones();
+                    if t < next[s] && !overlaps(y + 1, s) {
+                        next[s] = t;
+                        from[y + 1][s] = state as u16;
+                    }
+                    if f == 0 {
+                        break;
+                    }
+                    f = (f - 1) & fresh;
+                }
+            }
+            cost = next;
+        }
+        if best.0 == u32::MAX {
+            return None;
+        }
+        // The chosen singles.
+        let mut chosen = [false; DP_PLACEMENTS];
+        let mut state = best.1;
+        for y in (0..h).rev() {
+            for (k, &i) in meet[y][..meets[y]].iter().enumerate() {
+                if state >> k & 1 != 0 {
+                    chosen[usize::from(i)] = true;
+                }
+            }
+            if y > 0 {
+                state = usize::from(from[y][state]);
+            }
+        }
+        Some((best.0, chosen))
     }
-    if (0..plan.len).any(|i| !plan.lands(px, i, 0)) {
-        return None;
-    }
-    plan.pieces = best.0;
-    Some(plan)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::playfield::Playfield;
+
+    /// The placement DP checks landing in each row's state ([`Singles::lands`]): every
+    /// plan it finds on dense three-colour noise lands, J1 and L3 among its candidates
+    /// (without the check it picks singles that do not).
+    #[test]
+    fn the_placement_dp_finds_only_pieces_that_land() {
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = move |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % n
+        };
+        let (mut plans, mut pieces) = (0, 0);
+        for _ in 0..200 {
+            let (w, h) = (3 + next(8) as usize, 3 + next(10) as usize);
+            let mut art = [[b'.'; 12]; 13];
+            for row in art.iter_mut().take(h) {
+                for c in row.iter_mut().take(w) {
+                    *c = b'0' + next(3) as u8;
+                }
+                row[w] = b'\n';
+            }
+            let text: &[u8] = art[..h].as_flattened();
+            let text = core::str::from_utf8(text).unwrap().replace('.', "");
+            let sprite = Sprite::from_ascii(&text).unwrap();
+            let px = Pixels::of(&sprite, fewest::plan_row);
+            for reverse in [false, true] {
+                let Some(singles) = Singles::of(&px, &sprite, SINGLES + SINGLE_COUNT, reverse)
+                else {
+                    continue;
+                };
+                let Some((_, chosen)) = singles.solve(&px, &sprite) else {
+                    continue;
+                };
+                let mut plan = DirectPlan::EMPTY;
+                for (p, _) in singles.all[..singles.n]
+                    .iter()
+                    .zip(&chosen)
+                    .filter(|(_, &c)| c)
+                {
+                    plan.add(p.at);
+                }
+                for k in 0..plan.len {
+                    assert!(plan.lands(&px, k, 0), "{:?} in\n{text}", plan.blocks[k]);
+                }
+                plans += 1;
+                pieces += plan.len;
+            }
+        }
+        assert!(
+            plans > 100 && pieces > 100,
+            "{plans} plans, {pieces} pieces"
+        );
+    }
 
     /// Every block, dropped in its order on the floor and on top of itself, lands
     /// exactly on its cells, the cells of its rectangle that no piece covers (pixels
