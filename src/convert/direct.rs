@@ -76,7 +76,8 @@
 //! reach its rows, and those dropped before it in that row), so the DP checks it in
 //! that row's state. Singles with the same top row drop in the order the DP lists
 //! them, so it runs twice, listing them by row, then column left to right, then right
-//! to left, and keeps the cheaper. It is kept if it beats the bands' best. (On the 17 × 32 noise sprite: 1,963 pieces,
+//! to left, and keeps the cheaper. It is kept if it beats the bands' best. (On the 17 × 32
+//! noise sprite, rows priced by the searching planner: 1,963 pieces,
 //! the fewest of any set of singles dropped in these orders; 1,984 without the J1 and
 //! L3, whose short column must be under empty cells or later direct pieces; 1,837 if
 //! nothing had to land.)
