@@ -127,12 +127,10 @@ pub fn convert(data: &[u8]) {
     let Some(sprite) = sprite_from_bytes(data) else {
         return;
     };
-    let converters = all_passes()
-        .map(Converter::with_passes)
-        .chain([
-            Converter::new().with_direct(true),
-            Converter::with_passes(Passes::Fewest).with_direct(true),
-        ]);
+    let converters = all_passes().map(Converter::with_passes).chain([
+        Converter::new().with_direct(true),
+        Converter::with_passes(Passes::Fewest).with_direct(true),
+    ]);
     for conv in converters {
         let passes = (conv.passes(), conv.direct());
         let moves = conv.convert_to_vec(&sprite);
