@@ -3,8 +3,8 @@
 //!
 //! A row's cost is fixed by how its pixels are covered by emitters (a single per pixel,
 //! or a flipped J2/T2/L2 over three adjacent pixels of its colour) and how those are
-//! grouped into passes and ordered ([`fewest`]'s module docs give the cost model). The
-//! searching planner ([`fewest::plan_row`]) tries every cover; this one looks each run
+//! grouped into passes and ordered ([`fewest`](super::fewest)'s module docs give the cost model). The
+//! searching planner ([`fewest::plan_row`](super::fewest::plan_row)) tries every cover; this one looks each run
 //! of same-colour adjacent pixels up in the static run-cover table
 //! ([`tables::run_covers`], `pattern-src/covers.txt`), which lists, per colour, first
 //! column and length, up to [`COVER_SLOTS`] covers of the run: the searching planner's
@@ -27,14 +27,14 @@
 //! orders beyond the fixed ones above. At most: the greedy split (17 fill prices);
 //! [`COVER_SLOTS`] = 4 covers × (4 first-fit groupings + 3 round-robin deals) = 28
 //! grouping prices of at most 72 fill prices each (least costs, then the orders; see
-//! [`fewest`]): 2,016; the repair's least costs (4 × 2 × 17 = 136) and its 64 swaps of
+//! [`fewest`](super::fewest)): 2,016; the repair's least costs (4 × 2 × 17 = 136) and its 64 swaps of
 //! two fill prices and one grouping price each (4,736): **at most 6,905 fill prices per
 //! row**, against the searching planner's 305,684. (A fill price is at most two strip
 //! tilings, each a left-to-right DP over the 21 columns of static fit-index loads, plus
 //! wide-pattern and emitter lookups.) Measured (callgrind), 9.7× the greedy converter's
 //! instructions on the nine benchmark sprites, against the searching planner's 22×.
 
-use super::fewest::{self, Planner, RowPlan, Tuning};
+use super::fewest::{Planner, RowPlan, Tuning};
 use super::row::RowInput;
 use crate::tables;
 
@@ -67,14 +67,14 @@ pub(crate) fn plan_row(row: &RowInput) -> RowPlan {
 /// The covers of a run of `len` pixels of `colour` from column `x` that the run-cover
 /// table lists (`pattern-src/covers.txt`), best first, each a mask of the run's pixels
 /// where a flipped emitter starts: the cover of the searching planner's plan of the run
-/// alone ([`fewest::plan_row`]), then the covers [`price_cover`] prices lowest (ties: the
+/// alone ([`super::fewest::plan_row`]), then the covers [`price_cover`] prices lowest (ties: the
 /// smaller mask), distinct, up to [`COVER_SLOTS`] − 1 in all, then the most flipped
 /// emitters packed against the run's right end, if not listed yet (else the next
 /// cheapest).
 #[cfg(feature = "search")]
 pub(crate) fn run_cover_slots(colour: u8, x: u8, len: u8) -> std::vec::Vec<u16> {
     let row = RowInput::run(x, len, colour);
-    let searched = (fewest::plan_row(&row).flip_columns() >> x) as u16;
+    let searched = (super::fewest::plan_row(&row).flip_columns() >> x) as u16;
     // Every cover of the run: the ways to write `len` as ones and threes.
     let mut all = std::vec::Vec::new();
     let mut stack = std::vec![(0u16, 0u8)];
