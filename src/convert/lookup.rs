@@ -43,8 +43,9 @@ use crate::tables;
 pub(crate) const COVER_SLOTS: usize = tables::RUN_COVER_SLOTS;
 
 /// Plans a row by lookups (see the module docs): the greedy classic split, then the
-/// row's covers from the run-cover table, each grouped first fit from both ends and
-/// priced; the cheapest plan.
+/// row's covers from the run-cover table, each grouped into passes by the fixed rules
+/// of `Planner::offer_cover` (first fit from both ends, round-robin deals, the swap
+/// repair) and priced; the cheapest plan.
 pub(crate) fn plan_row(row: &RowInput) -> RowPlan {
     let (mut planner, mut c) = Planner::start(row, Tuning::LOOKUP);
     let mut covers = [0u32; COVER_SLOTS];
