@@ -87,7 +87,7 @@ use crate::sprite::MAX_WIDTH;
 
 use super::classic;
 use super::row::{Emit, RowInput};
-use super::tiling::{fill, fill_pieces, Fill, NO_EMITTER};
+use super::tiling::{fill_pieces, fill_priced, Fill, NO_EMITTER};
 
 /// Pieces of a platform.
 const PLATFORM_PIECES: u32 = 21;
@@ -108,6 +108,9 @@ pub(crate) struct RowPlan {
     support: u32,
     /// Pieces of the plan, platform included.
     pub pieces: u32,
+    /// Pieces of each pass's fill, in order (what pricing found: [`RowPlan::passes`]
+    /// builds each fill at its price instead of searching for it again).
+    fills: [u16; MAX_WIDTH],
     plan: Candidate,
 }
 
@@ -126,7 +129,7 @@ impl RowPlan {
     pub fn passes(&self, mut f: impl FnMut(&PassPlan)) {
         let c = &self.plan;
         let mut support = self.support;
-        for &p in &c.order[..c.passes] {
+        for (&p, &pieces) in c.order[..c.passes].iter().zip(&self.fills) {
             let mut pass = PassPlan {
                 emits: [Emit::NONE; MAX_WIDTH],
                 len: 0,
@@ -147,7 +150,8 @@ impl RowPlan {
                     flips |= flipped;
                 }
             }
-            pass.fill = fill(above, support | row, flips).expect("a costed plan has its fills");
+            pass.fill = fill_priced(above, support | row, flips, u32::from(pieces))
+                .expect("a costed plan has its fills");
             support |= row;
             f(&pass);
         }
@@ -477,6 +481,10 @@ pub(super) struct Planner<'a> {
     repairs: u32,
     /// Whether plans of four or more passes are also tried dearest pass first.
     dearest_first: bool,
+    /// Pieces of each pass's fill, in order, of the last order [`Planner::cost`] priced
+    /// in full, and of the best plan's ([`RowPlan::fills`]).
+    fills: [u16; MAX_WIDTH],
+    best_fills: [u16; MAX_WIDTH],
 }
 
 impl<'a> Planner<'a> {
@@ -594,7 +602,7 @@ impl<'a> Planner<'a> {
         if total + rest >= self.best {
             return None;
         }
-        for &p in order {
+        for (k, &p) in order.iter().enumerate() {
             let s = &sums[usize::from(p)];
             if !platform && s.loose != 0 && !lands(s.loose, support | s.flip_row) {
                 platform = true;
@@ -606,7 +614,10 @@ impl<'a> Planner<'a> {
             }
             rest -= u32::from(floors.each[usize::from(p)]);
             let flips = s.flip_row != 0;
-            total += u32::from(s.n) + self.fill_pieces(s.above, support | s.row, flips)?;
+            let fill = self.fill_pieces(s.above, support | s.row, flips)?;
+            // At most 21 · 255 / 4 (a classic pattern's height is a byte).
+            self.fills[k] = fill as u16;
+            total += u32::from(s.n) + fill;
             if total + rest >= self.best {
                 return None;
             }
@@ -631,6 +642,7 @@ impl<'a> Planner<'a> {
             c.platform = platform;
             self.best = cost;
             self.best_plan = Some(c);
+            self.best_fills = self.fills;
         }
     }
 
@@ -1119,11 +1131,14 @@ impl<'a> Planner<'a> {
     }
 
     /// Offers cover `c` grouped first fit from `end`, flipped emitters with singles and,
-    /// if it has any, apart.
-    fn offer_groupings(&mut self, c: &mut Candidate, end: End) {
+    /// if it has any, apart. Returns the emitters in the order grouped
+    /// ([`Planner::by_end`]) and the passes first fit uses with flipped emitters among
+    /// singles.
+    fn offer_groupings(&mut self, c: &mut Candidate, end: End) -> ([u16; MAX_WIDTH], usize) {
         let by_end = Self::by_end(c, end);
         let mut sums = [PassSum::ZERO; MAX_WIDTH];
         Self::group(c, &by_end, false, &mut sums);
+        let first_fit = c.passes;
         self.offer_orders(&sums, c.passes, || *c);
         if matches!(end, End::Right) && self.repairs > 0 {
             self.repair(c, &sums);
@@ -1136,6 +1151,7 @@ impl<'a> Planner<'a> {
                 self.offer_orders(&sums, c.passes, || *c);
             }
         }
+        (by_end, first_fit)
     }
 
     /// When first fit leaves one or two passes of `c` (summed in `sums`) with no fill in
@@ -1202,6 +1218,8 @@ impl<'a> Planner<'a> {
             most: [(0, 0); MOST_CACHE],
             repairs: tuning.repair_checks,
             dearest_first: tuning.dearest_first,
+            fills: [0; MAX_WIDTH],
+            best_fills: [0; MAX_WIDTH],
         };
         let mut c = Candidate {
             emits: [Emit::NONE; MAX_WIDTH],
@@ -1238,6 +1256,7 @@ impl<'a> Planner<'a> {
             platform: plan.platform,
             support: self.row.support,
             pieces: self.best,
+            fills: self.best_fills,
             plan,
         }
     }
@@ -1265,10 +1284,9 @@ impl<'a> Planner<'a> {
             }
             c.len += 1;
         }
-        for end in [End::Left, End::Right] {
-            self.offer_groupings(c, end);
-        }
-        self.offer_round_robin(c);
+        let (by_left, first_fit) = self.offer_groupings(c, End::Left);
+        self.offer_groupings(c, End::Right);
+        self.offer_round_robin(c, &by_left, first_fit);
     }
 
     /// Offers cover `c` dealt round robin into `p` passes by left end (emitter `k` from
@@ -1276,14 +1294,12 @@ impl<'a> Planner<'a> {
     /// more, where no two emitters of a pass overlap. First fit fills its first passes
     /// and leaves the last ones light; dealing spreads the emitters evenly, which often
     /// gives every pass a lower matrix (the 17 × 32 noise sprite: 2,467 → 2,404 pieces).
-    fn offer_round_robin(&mut self, c: &mut Candidate) {
+    /// `by_end` is `c`'s emitters by left end ([`Planner::by_end`]), `p0` the passes
+    /// first fit uses in that order.
+    fn offer_round_robin(&mut self, c: &mut Candidate, by_end: &[u16; MAX_WIDTH], p0: usize) {
         if self.best <= self.floor {
             return;
         }
-        let by_end = Self::by_end(c, End::Left);
-        let mut sums = [PassSum::ZERO; MAX_WIDTH];
-        Self::group(c, &by_end, false, &mut sums);
-        let p0 = c.passes;
         for p in [p0, p0 + 1, p0 + 2] {
             if p > c.len {
                 continue;
