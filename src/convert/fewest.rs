@@ -1143,13 +1143,15 @@ impl<'a> Planner<'a> {
         if matches!(end, End::Right) && self.repairs > 0 {
             self.repair(c, &sums);
         }
-        if c.emits[..c.len].iter().any(Emit::flipped) {
-            let (passes, pass_of) = (c.passes, c.pass_of);
+        // Grouped apart, unless no pass mixes them already: then first fit apart packs
+        // every emitter into the same pass again (each pass it skips overlaps the
+        // emitter, and the one it joins holds its kind only), and the same grouping
+        // again cannot cost less. A mixed pass, on the other hand, is one grouping apart
+        // never makes.
+        let mixed = |s: &PassSum| s.flip_row != 0 && u32::from(s.pixels) != 3 * u32::from(s.n);
+        if sums[..c.passes].iter().any(mixed) {
             Self::group(c, &by_end, true, &mut sums);
-            // The same grouping again cannot cost less.
-            if c.passes != passes || c.pass_of[..c.len] != pass_of[..c.len] {
-                self.offer_orders(&sums, c.passes, || *c);
-            }
+            self.offer_orders(&sums, c.passes, || *c);
         }
         (by_end, first_fit)
     }
