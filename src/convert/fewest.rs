@@ -1203,14 +1203,10 @@ impl<'a> Planner<'a> {
     /// A planner for `row` with the knobs `tuning`, the greedy classic split offered
     /// (so no plan it keeps costs more), and an empty candidate to work in.
     pub(super) fn start(row: &'a RowInput, tuning: Tuning) -> (Planner<'a>, Candidate) {
-        let (mut singles, mut flips) = ([Emit::NONE; MAX_WIDTH], [None; MAX_WIDTH]);
-        for i in 0..row.len {
-            (singles[i], flips[i]) = (row.single(i), row.flip(i));
-        }
         let mut planner = Planner {
             row,
-            singles,
-            flips,
+            singles: [Emit::NONE; MAX_WIDTH],
+            flips: [None; MAX_WIDTH],
             best: u32::MAX,
             best_plan: None,
             floor: least_pieces(1, row.len as u32),
@@ -1223,6 +1219,9 @@ impl<'a> Planner<'a> {
             fills: [0; MAX_WIDTH],
             best_fills: [0; MAX_WIDTH],
         };
+        for i in 0..row.len {
+            (planner.singles[i], planner.flips[i]) = (row.single(i), row.flip(i));
+        }
         let mut c = Candidate {
             emits: [Emit::NONE; MAX_WIDTH],
             len: 0,
@@ -1459,7 +1458,7 @@ fn offer_classic(planner: &mut Planner<'_>, c: &mut Candidate, split: &classic::
     c.len = row.len;
     c.passes = count;
     for i in 0..row.len {
-        c.emits[i] = row.single(i);
+        c.emits[i] = planner.singles[i];
         c.pass_of[i] = passes[..count]
             .iter()
             .position(|&m| m >> i & 1 != 0)
