@@ -128,6 +128,12 @@ impl RowPlan {
     /// Builds each pass with its fill, in order, and hands it to `f`.
     pub fn passes(&self, mut f: impl FnMut(&PassPlan)) {
         let c = &self.plan;
+        // The emitters of each pass, and the flipped ones, as masks of emitter indexes.
+        let (mut members, mut flipped) = ([0u32; MAX_WIDTH], 0u32);
+        for (i, (e, &p)) in c.emits[..c.len].iter().zip(&c.pass_of).enumerate() {
+            members[usize::from(p)] |= 1 << i;
+            flipped |= u32::from(e.flipped()) << i;
+        }
         let mut support = self.support;
         for (&p, &pieces) in c.order[..c.passes].iter().zip(&self.fills) {
             let mut pass = PassPlan {
@@ -135,21 +141,17 @@ impl RowPlan {
                 len: 0,
                 fill: Fill::Table(&NO_EMITTER),
             };
-            let (mut above, mut row, mut flips) = (0, 0, false);
+            let (mut above, mut row) = (0, 0);
+            let members = members[usize::from(p)];
             // Flipped emitters first (they lie under the row above), then singles.
-            for flipped in [true, false] {
-                for (e, _) in c.emits[..c.len]
-                    .iter()
-                    .zip(&c.pass_of)
-                    .filter(|(e, &q)| q == p && e.flipped() == flipped)
-                {
-                    pass.emits[pass.len] = *e;
-                    pass.len += 1;
-                    above |= e.above;
-                    row |= e.row;
-                    flips |= flipped;
-                }
+            for i in Bits(members & flipped).chain(Bits(members & !flipped)) {
+                let e = c.emits[i];
+                pass.emits[pass.len] = e;
+                pass.len += 1;
+                above |= e.above;
+                row |= e.row;
             }
+            let flips = members & flipped != 0;
             pass.fill = fill_priced(above, support | row, flips, u32::from(pieces))
                 .expect("a costed plan has its fills");
             support |= row;
