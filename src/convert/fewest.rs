@@ -70,7 +70,7 @@
 //!   each a left-to-right DP over the 21 columns with one inner-fit load and at most
 //!   five edge-fit loads per column, a wide-pattern lookup at each of those heights and
 //!   at 6 rows (a binary search of 442 keys), plus one emitter lookup; two direct-mapped
-//!   caches skip repeats (64 slots, and 256 for the fills on the row's most support).
+//!   caches skip repeats (16 slots, and 256 for the fills on the row's most support).
 //!
 //! Measured (callgrind), this planner costs 22× the greedy converter's instructions on
 //! the nine benchmark sprites (23× on the 17 × 32 noise sprite, 61× on the smiley,
@@ -453,7 +453,7 @@ const REPAIR_CHECKS: u32 = 64;
 const IMPROVE_ROUNDS: usize = 3;
 
 /// Slots of the planner's fill cache (a power of two).
-const CACHE: usize = 64;
+const CACHE: usize = 16;
 
 /// Slots of the planner's cache of fills on the most support (a power of two).
 const MOST_CACHE: usize = 256;
@@ -495,7 +495,8 @@ impl<'a> Planner<'a> {
         if support == self.all {
             return self.fill_on_all(above, flips);
         }
-        let h = (above.wrapping_mul(0x9E37_79B1) ^ support.wrapping_mul(0x85EB_CA77)) >> 26;
+        let h = (above.wrapping_mul(0x9E37_79B1) ^ support.wrapping_mul(0x85EB_CA77))
+            >> (32 - CACHE.trailing_zeros());
         let slot = &mut self.cache[h as usize % CACHE];
         if slot.0 == above && slot.1 == support && slot.2 == flips && slot.0 != 0 {
             return (slot.3 != u32::MAX).then_some(slot.3);
