@@ -70,7 +70,7 @@
 //!   each a left-to-right DP over the 21 columns with one inner-fit load and at most
 //!   five edge-fit loads per column, a wide-pattern lookup at each of those heights and
 //!   at 6 rows (a binary search of 442 keys), plus one emitter lookup; two direct-mapped
-//!   caches skip repeats (16 slots, and 256 for the fills on the row's most support).
+//!   caches skip repeats (16 slots, and 128 for the fills on the row's most support).
 //!
 //! Measured (callgrind), this planner costs 22× the greedy converter's instructions on
 //! the nine benchmark sprites (23× on the 17 × 32 noise sprite, 61× on the smiley,
@@ -456,7 +456,7 @@ const IMPROVE_ROUNDS: usize = 3;
 const CACHE: usize = 16;
 
 /// Slots of the planner's cache of fills on the most support (a power of two).
-const MOST_CACHE: usize = 256;
+const MOST_CACHE: usize = 128;
 
 pub(super) struct Planner<'a> {
     row: &'a RowInput,
@@ -510,7 +510,7 @@ impl<'a> Planner<'a> {
     /// empty, and lies below bit 31).
     fn fill_on_all(&mut self, above: u32, flips: bool) -> Option<u32> {
         let key = above | u32::from(flips) << 31;
-        let h = key.wrapping_mul(0x9E37_79B1) >> 24;
+        let h = key.wrapping_mul(0x9E37_79B1) >> (32 - MOST_CACHE.trailing_zeros());
         let slot = &mut self.most[h as usize % MOST_CACHE];
         if slot.0 != key {
             *slot = (key, fill_pieces(above, self.all, flips).unwrap_or(u32::MAX));
