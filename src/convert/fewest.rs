@@ -171,6 +171,18 @@ pub(super) struct Candidate {
     platform: bool,
 }
 
+impl Candidate {
+    /// No emitters: a candidate to work in.
+    pub(super) const EMPTY: Candidate = Candidate {
+        emits: [Emit::NONE; MAX_WIDTH],
+        len: 0,
+        pass_of: [0; MAX_WIDTH],
+        order: [0; MAX_WIDTH],
+        passes: 0,
+        platform: false,
+    };
+}
+
 /// What one pass of a candidate adds up to. A pass's emitters never overlap (neither
 /// above the row nor in it), so every mask is a union of disjoint masks and
 /// [`PassSum::remove`] undoes [`PassSum::add`] exactly.
@@ -1203,9 +1215,9 @@ impl<'a> Planner<'a> {
         }
     }
 
-    /// A planner for `row` with the knobs `tuning`, the greedy classic split offered
-    /// (so no plan it keeps costs more), and an empty candidate to work in.
-    pub(super) fn start(row: &'a RowInput, tuning: Tuning) -> (Planner<'a>, Candidate) {
+    /// A planner for `row` with the knobs `tuning` and the greedy classic split offered
+    /// (so no plan it keeps costs more), using `c` as scratch.
+    pub(super) fn start(row: &'a RowInput, tuning: Tuning, c: &mut Candidate) -> Planner<'a> {
         let mut planner = Planner {
             row,
             singles: [Emit::NONE; MAX_WIDTH],
@@ -1225,17 +1237,9 @@ impl<'a> Planner<'a> {
         for i in 0..row.len {
             (planner.singles[i], planner.flips[i]) = (row.single(i), row.flip(i));
         }
-        let mut c = Candidate {
-            emits: [Emit::NONE; MAX_WIDTH],
-            len: 0,
-            pass_of: [0; MAX_WIDTH],
-            order: [0; MAX_WIDTH],
-            passes: 0,
-            platform: false,
-        };
         let greedy = classic::greedy(&classic::Singles::of(row));
-        offer_classic(&mut planner, &mut c, &greedy);
-        (planner, c)
+        offer_classic(&mut planner, c, &greedy);
+        planner
     }
 
     /// Forgets every plan offered so far (the greedy split's too).
@@ -1404,7 +1408,8 @@ impl Tuning {
 
 /// [`plan_row`] with the knobs `tuning`.
 fn plan_row_with(row: &RowInput, tuning: Tuning) -> RowPlan {
-    let (mut planner, mut c) = Planner::start(row, tuning);
+    let mut c = Candidate::EMPTY;
+    let mut planner = Planner::start(row, tuning, &mut c);
     // The greedy split bounds the search below. The planner's own candidates may tie
     // with it (`best` is one above) and then win.
     let greedy_cost = planner.best;

@@ -34,7 +34,7 @@
 //! wide-pattern and emitter lookups.) Measured (callgrind), 9.7× the greedy converter's
 //! instructions on the nine benchmark sprites, against the searching planner's 22×.
 
-use super::fewest::{self, Planner, RowPlan, Tuning};
+use super::fewest::{self, Candidate, Planner, RowPlan, Tuning};
 use super::row::RowInput;
 use crate::tables;
 
@@ -46,7 +46,8 @@ pub(crate) const COVER_SLOTS: usize = tables::RUN_COVER_SLOTS;
 /// row's covers from the run-cover table, each grouped first fit from both ends and
 /// priced; the cheapest plan.
 pub(crate) fn plan_row(row: &RowInput) -> RowPlan {
-    let (mut planner, mut c) = Planner::start(row, Tuning::LOOKUP);
+    let mut c = Candidate::EMPTY;
+    let mut planner = Planner::start(row, Tuning::LOOKUP, &mut c);
     let mut covers = [0u32; COVER_SLOTS];
     for (start, len) in runs(row) {
         let slots = tables::run_covers(row.colour[start], row.x[start], len as u8);
@@ -149,7 +150,8 @@ fn runs(row: &RowInput) -> impl Iterator<Item = (usize, usize)> + '_ {
 /// ranks covers by (`search::covers`), not used by any converter.
 #[cfg(feature = "search")]
 pub(crate) fn price_cover(row: &RowInput, flips: u32) -> Option<u32> {
-    let (mut planner, mut c) = Planner::start(row, Tuning::LOOKUP);
+    let mut c = Candidate::EMPTY;
+    let mut planner = Planner::start(row, Tuning::LOOKUP, &mut c);
     // Not the greedy split's price: only this cover's.
     planner.clear_best();
     planner.offer_cover(&mut c, flips);
