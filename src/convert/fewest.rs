@@ -152,8 +152,14 @@ impl RowPlan {
                 row |= e.row;
             }
             let flips = members & flipped != 0;
-            pass.fill = fill_priced(above, support | row, flips, u32::from(pieces))
-                .expect("a costed plan has its fills");
+            let built = fill_priced(
+                above,
+                support | row,
+                flips,
+                u32::from(pieces),
+                &mut pass.fill,
+            );
+            assert!(built, "a costed plan has its fills");
             support |= row;
             f(&pass);
         }

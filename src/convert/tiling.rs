@@ -238,21 +238,33 @@ fn fill(bottom: u32, support: u32, flips: bool) -> Option<Fill> {
 /// the same pass): the classic pattern if it takes no more, else the strip tiling or
 /// wide pattern at the one height `h` with `(21·h − bottom cells)/4 = pieces`, which is
 /// where [`cheapest`] found it, so the fill is [`fill`]'s without trying the lower
-/// heights again.
-pub(super) fn fill_priced(bottom: u32, support: u32, flips: bool, pieces: u32) -> Option<Fill> {
+/// heights again. Written to `out` (built in place, not moved); whether there is one.
+pub(super) fn fill_priced(
+    bottom: u32,
+    support: u32,
+    flips: bool,
+    pieces: u32,
+    out: &mut Fill,
+) -> bool {
     let table = if flips { None } else { tables::emitter(bottom) };
     if let Some(e) = table.filter(|e| e.fillers.len() as u32 <= pieces) {
-        return Some(Fill::Table(e));
+        *out = Fill::Table(e);
+        return true;
     }
     let h = ((4 * pieces + bottom.count_ones()) / 21) as usize;
     let mut tiles: Tiles = ([(0u8, &DUMMY); WIDTH], 0);
     if h <= STRIP_HEIGHT && tile(bottom, support, h, Some(&mut tiles)) {
-        return Some(Fill::Strips {
+        *out = Fill::Strips {
             tiles: tiles.0,
             len: tiles.1,
-        });
+        };
+        return true;
     }
-    wide(bottom, support, h).map(Fill::Wide)
+    match wide(bottom, support, h) {
+        Some(w) => *out = Fill::Wide(w),
+        None => return false,
+    }
+    true
 }
 
 /// The cheapest fill's pieces alone (no tiling is built).
@@ -365,8 +377,10 @@ mod tests {
                     continue;
                 };
                 found += 1;
+                let mut priced = Fill::Table(&NO_EMITTER);
+                let built = fill_priced(bottom, support, flips, pieces, &mut priced);
                 assert_eq!(
-                    moves(fill_priced(bottom, support, flips, pieces)),
+                    moves(built.then_some(priced)),
                     moves(fill(bottom, support, flips)),
                     "bottom {bottom:021b} support {support:021b} flips {flips}"
                 );
