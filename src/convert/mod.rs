@@ -95,7 +95,7 @@ pub enum Passes {
     /// bounded search at run time: every cover of the row by flipped emitters, grouped
     /// and ordered, then local moves of emitters between passes (see the `fewest`
     /// layer). Never more pieces than `Greedy`; on random sprites almost always fewer
-    /// than `Optimal` too. Up to 305,684 fill prices per row; about 2.5× the lookup
+    /// than `Optimal` too. Up to 305,684 fill prices per row; about 2.6× the lookup
     /// planner's instructions on the benchmark sprites.
     Fewest,
     /// The fewest pieces our printing rules allow for each row, found by an exhaustive
