@@ -70,7 +70,7 @@
 //!   each a left-to-right DP over the 21 columns with one inner-fit load and at most
 //!   five edge-fit loads per column, a wide-pattern lookup at each of those heights and
 //!   at 6 rows (a binary search of 442 keys), plus one emitter lookup; two direct-mapped
-//!   caches skip repeats (64 slots, and 256 for the fills on the row's most support).
+//!   caches skip repeats (16 slots, and 128 for the fills on the row's most support).
 //!
 //! Measured (callgrind), this planner costs 22× the greedy converter's instructions on
 //! the nine benchmark sprites (23× on the 17 × 32 noise sprite, 61× on the smiley,
@@ -87,7 +87,7 @@ use crate::sprite::MAX_WIDTH;
 
 use super::classic;
 use super::row::{Emit, RowInput};
-use super::tiling::{fill, fill_pieces, Fill, NO_EMITTER};
+use super::tiling::{fill_pieces, fill_priced, Fill, NO_EMITTER};
 
 /// Pieces of a platform.
 const PLATFORM_PIECES: u32 = 21;
@@ -108,6 +108,9 @@ pub(crate) struct RowPlan {
     support: u32,
     /// Pieces of the plan, platform included.
     pub pieces: u32,
+    /// Pieces of each pass's fill, in order (what pricing found: [`RowPlan::passes`]
+    /// builds each fill at its price instead of searching for it again).
+    fills: [u16; MAX_WIDTH],
     plan: Candidate,
 }
 
@@ -125,29 +128,38 @@ impl RowPlan {
     /// Builds each pass with its fill, in order, and hands it to `f`.
     pub fn passes(&self, mut f: impl FnMut(&PassPlan)) {
         let c = &self.plan;
+        // The emitters of each pass, and the flipped ones, as masks of emitter indexes.
+        let (mut members, mut flipped) = ([0u32; MAX_WIDTH], 0u32);
+        for (i, (e, &p)) in c.emits[..c.len].iter().zip(&c.pass_of).enumerate() {
+            members[usize::from(p)] |= 1 << i;
+            flipped |= u32::from(e.flipped()) << i;
+        }
         let mut support = self.support;
-        for &p in &c.order[..c.passes] {
+        for (&p, &pieces) in c.order[..c.passes].iter().zip(&self.fills) {
             let mut pass = PassPlan {
                 emits: [Emit::NONE; MAX_WIDTH],
                 len: 0,
                 fill: Fill::Table(&NO_EMITTER),
             };
-            let (mut above, mut row, mut flips) = (0, 0, false);
+            let (mut above, mut row) = (0, 0);
+            let members = members[usize::from(p)];
             // Flipped emitters first (they lie under the row above), then singles.
-            for flipped in [true, false] {
-                for (e, _) in c.emits[..c.len]
-                    .iter()
-                    .zip(&c.pass_of)
-                    .filter(|(e, &q)| q == p && e.flipped() == flipped)
-                {
-                    pass.emits[pass.len] = *e;
-                    pass.len += 1;
-                    above |= e.above;
-                    row |= e.row;
-                    flips |= flipped;
-                }
+            for i in Bits(members & flipped).chain(Bits(members & !flipped)) {
+                let e = c.emits[i];
+                pass.emits[pass.len] = e;
+                pass.len += 1;
+                above |= e.above;
+                row |= e.row;
             }
-            pass.fill = fill(above, support | row, flips).expect("a costed plan has its fills");
+            let flips = members & flipped != 0;
+            let built = fill_priced(
+                above,
+                support | row,
+                flips,
+                u32::from(pieces),
+                &mut pass.fill,
+            );
+            assert!(built, "a costed plan has its fills");
             support |= row;
             f(&pass);
         }
@@ -163,6 +175,18 @@ pub(super) struct Candidate {
     order: [u8; MAX_WIDTH],
     passes: usize,
     platform: bool,
+}
+
+impl Candidate {
+    /// No emitters: a candidate to work in.
+    pub(super) const EMPTY: Candidate = Candidate {
+        emits: [Emit::NONE; MAX_WIDTH],
+        len: 0,
+        pass_of: [0; MAX_WIDTH],
+        order: [0; MAX_WIDTH],
+        passes: 0,
+        platform: false,
+    };
 }
 
 /// What one pass of a candidate adds up to. A pass's emitters never overlap (neither
@@ -447,10 +471,10 @@ const REPAIR_CHECKS: u32 = 64;
 const IMPROVE_ROUNDS: usize = 3;
 
 /// Slots of the planner's fill cache (a power of two).
-const CACHE: usize = 64;
+const CACHE: usize = 16;
 
 /// Slots of the planner's cache of fills on the most support (a power of two).
-const MOST_CACHE: usize = 256;
+const MOST_CACHE: usize = 128;
 
 pub(super) struct Planner<'a> {
     row: &'a RowInput,
@@ -477,6 +501,10 @@ pub(super) struct Planner<'a> {
     repairs: u32,
     /// Whether plans of four or more passes are also tried dearest pass first.
     dearest_first: bool,
+    /// Pieces of each pass's fill, in order, of the last order [`Planner::cost`] priced
+    /// in full, and of the best plan's ([`RowPlan::fills`]).
+    fills: [u16; MAX_WIDTH],
+    best_fills: [u16; MAX_WIDTH],
 }
 
 impl<'a> Planner<'a> {
@@ -485,7 +513,8 @@ impl<'a> Planner<'a> {
         if support == self.all {
             return self.fill_on_all(above, flips);
         }
-        let h = (above.wrapping_mul(0x9E37_79B1) ^ support.wrapping_mul(0x85EB_CA77)) >> 26;
+        let h = (above.wrapping_mul(0x9E37_79B1) ^ support.wrapping_mul(0x85EB_CA77))
+            >> (32 - CACHE.trailing_zeros());
         let slot = &mut self.cache[h as usize % CACHE];
         if slot.0 == above && slot.1 == support && slot.2 == flips && slot.0 != 0 {
             return (slot.3 != u32::MAX).then_some(slot.3);
@@ -499,7 +528,7 @@ impl<'a> Planner<'a> {
     /// empty, and lies below bit 31).
     fn fill_on_all(&mut self, above: u32, flips: bool) -> Option<u32> {
         let key = above | u32::from(flips) << 31;
-        let h = key.wrapping_mul(0x9E37_79B1) >> 24;
+        let h = key.wrapping_mul(0x9E37_79B1) >> (32 - MOST_CACHE.trailing_zeros());
         let slot = &mut self.most[h as usize % MOST_CACHE];
         if slot.0 != key {
             *slot = (key, fill_pieces(above, self.all, flips).unwrap_or(u32::MAX));
@@ -594,7 +623,7 @@ impl<'a> Planner<'a> {
         if total + rest >= self.best {
             return None;
         }
-        for &p in order {
+        for (k, &p) in order.iter().enumerate() {
             let s = &sums[usize::from(p)];
             if !platform && s.loose != 0 && !lands(s.loose, support | s.flip_row) {
                 platform = true;
@@ -606,7 +635,10 @@ impl<'a> Planner<'a> {
             }
             rest -= u32::from(floors.each[usize::from(p)]);
             let flips = s.flip_row != 0;
-            total += u32::from(s.n) + self.fill_pieces(s.above, support | s.row, flips)?;
+            let fill = self.fill_pieces(s.above, support | s.row, flips)?;
+            // At most 21 · 255 / 4 (a classic pattern's height is a byte).
+            self.fills[k] = fill as u16;
+            total += u32::from(s.n) + fill;
             if total + rest >= self.best {
                 return None;
             }
@@ -631,6 +663,7 @@ impl<'a> Planner<'a> {
             c.platform = platform;
             self.best = cost;
             self.best_plan = Some(c);
+            self.best_fills = self.fills;
         }
     }
 
@@ -1119,23 +1152,29 @@ impl<'a> Planner<'a> {
     }
 
     /// Offers cover `c` grouped first fit from `end`, flipped emitters with singles and,
-    /// if it has any, apart.
-    fn offer_groupings(&mut self, c: &mut Candidate, end: End) {
+    /// if it has any, apart. Returns the emitters in the order grouped
+    /// ([`Planner::by_end`]) and the passes first fit uses with flipped emitters among
+    /// singles.
+    fn offer_groupings(&mut self, c: &mut Candidate, end: End) -> ([u16; MAX_WIDTH], usize) {
         let by_end = Self::by_end(c, end);
         let mut sums = [PassSum::ZERO; MAX_WIDTH];
         Self::group(c, &by_end, false, &mut sums);
+        let first_fit = c.passes;
         self.offer_orders(&sums, c.passes, || *c);
         if matches!(end, End::Right) && self.repairs > 0 {
             self.repair(c, &sums);
         }
-        if c.emits[..c.len].iter().any(Emit::flipped) {
-            let (passes, pass_of) = (c.passes, c.pass_of);
+        // Grouped apart, unless no pass mixes them already: then first fit apart packs
+        // every emitter into the same pass again (each pass it skips overlaps the
+        // emitter, and the one it joins holds its kind only), and the same grouping
+        // again cannot cost less. A mixed pass, on the other hand, is one grouping apart
+        // never makes.
+        let mixed = |s: &PassSum| s.flip_row != 0 && u32::from(s.pixels) != 3 * u32::from(s.n);
+        if sums[..c.passes].iter().any(mixed) {
             Self::group(c, &by_end, true, &mut sums);
-            // The same grouping again cannot cost less.
-            if c.passes != passes || c.pass_of[..c.len] != pass_of[..c.len] {
-                self.offer_orders(&sums, c.passes, || *c);
-            }
+            self.offer_orders(&sums, c.passes, || *c);
         }
+        (by_end, first_fit)
     }
 
     /// When first fit leaves one or two passes of `c` (summed in `sums`) with no fill in
@@ -1182,17 +1221,13 @@ impl<'a> Planner<'a> {
         }
     }
 
-    /// A planner for `row` with the knobs `tuning`, the greedy classic split offered
-    /// (so no plan it keeps costs more), and an empty candidate to work in.
-    pub(super) fn start(row: &'a RowInput, tuning: Tuning) -> (Planner<'a>, Candidate) {
-        let (mut singles, mut flips) = ([Emit::NONE; MAX_WIDTH], [None; MAX_WIDTH]);
-        for i in 0..row.len {
-            (singles[i], flips[i]) = (row.single(i), row.flip(i));
-        }
+    /// A planner for `row` with the knobs `tuning` and the greedy classic split offered
+    /// (so no plan it keeps costs more), using `c` as scratch.
+    pub(super) fn start(row: &'a RowInput, tuning: Tuning, c: &mut Candidate) -> Planner<'a> {
         let mut planner = Planner {
             row,
-            singles,
-            flips,
+            singles: [Emit::NONE; MAX_WIDTH],
+            flips: [None; MAX_WIDTH],
             best: u32::MAX,
             best_plan: None,
             floor: least_pieces(1, row.len as u32),
@@ -1202,18 +1237,15 @@ impl<'a> Planner<'a> {
             most: [(0, 0); MOST_CACHE],
             repairs: tuning.repair_checks,
             dearest_first: tuning.dearest_first,
+            fills: [0; MAX_WIDTH],
+            best_fills: [0; MAX_WIDTH],
         };
-        let mut c = Candidate {
-            emits: [Emit::NONE; MAX_WIDTH],
-            len: 0,
-            pass_of: [0; MAX_WIDTH],
-            order: [0; MAX_WIDTH],
-            passes: 0,
-            platform: false,
-        };
+        for i in 0..row.len {
+            (planner.singles[i], planner.flips[i]) = (row.single(i), row.flip(i));
+        }
         let greedy = classic::greedy(&classic::Singles::of(row));
-        offer_classic(&mut planner, &mut c, &greedy);
-        (planner, c)
+        offer_classic(&mut planner, c, &greedy);
+        planner
     }
 
     /// Forgets every plan offered so far (the greedy split's too).
@@ -1238,6 +1270,7 @@ impl<'a> Planner<'a> {
             platform: plan.platform,
             support: self.row.support,
             pieces: self.best,
+            fills: self.best_fills,
             plan,
         }
     }
@@ -1265,10 +1298,9 @@ impl<'a> Planner<'a> {
             }
             c.len += 1;
         }
-        for end in [End::Left, End::Right] {
-            self.offer_groupings(c, end);
-        }
-        self.offer_round_robin(c);
+        let (by_left, first_fit) = self.offer_groupings(c, End::Left);
+        self.offer_groupings(c, End::Right);
+        self.offer_round_robin(c, &by_left, first_fit);
     }
 
     /// Offers cover `c` dealt round robin into `p` passes by left end (emitter `k` from
@@ -1276,14 +1308,12 @@ impl<'a> Planner<'a> {
     /// more, where no two emitters of a pass overlap. First fit fills its first passes
     /// and leaves the last ones light; dealing spreads the emitters evenly, which often
     /// gives every pass a lower matrix (the 17 × 32 noise sprite: 2,467 → 2,404 pieces).
-    fn offer_round_robin(&mut self, c: &mut Candidate) {
+    /// `by_end` is `c`'s emitters by left end ([`Planner::by_end`]), `p0` the passes
+    /// first fit uses in that order.
+    fn offer_round_robin(&mut self, c: &mut Candidate, by_end: &[u16; MAX_WIDTH], p0: usize) {
         if self.best <= self.floor {
             return;
         }
-        let by_end = Self::by_end(c, End::Left);
-        let mut sums = [PassSum::ZERO; MAX_WIDTH];
-        Self::group(c, &by_end, false, &mut sums);
-        let p0 = c.passes;
         for p in [p0, p0 + 1, p0 + 2] {
             if p > c.len {
                 continue;
@@ -1384,7 +1414,8 @@ impl Tuning {
 
 /// [`plan_row`] with the knobs `tuning`.
 fn plan_row_with(row: &RowInput, tuning: Tuning) -> RowPlan {
-    let (mut planner, mut c) = Planner::start(row, tuning);
+    let mut c = Candidate::EMPTY;
+    let mut planner = Planner::start(row, tuning, &mut c);
     // The greedy split bounds the search below. The planner's own candidates may tie
     // with it (`best` is one above) and then win.
     let greedy_cost = planner.best;
@@ -1441,7 +1472,7 @@ fn offer_classic(planner: &mut Planner<'_>, c: &mut Candidate, split: &classic::
     c.len = row.len;
     c.passes = count;
     for i in 0..row.len {
-        c.emits[i] = row.single(i);
+        c.emits[i] = planner.singles[i];
         c.pass_of[i] = passes[..count]
             .iter()
             .position(|&m| m >> i & 1 != 0)

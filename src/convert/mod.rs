@@ -95,7 +95,7 @@ pub enum Passes {
     /// bounded search at run time: every cover of the row by flipped emitters, grouped
     /// and ordered, then local moves of emitters between passes (see the `fewest`
     /// layer). Never more pieces than `Greedy`; on random sprites almost always fewer
-    /// than `Optimal` too. Up to 305,684 fill prices per row; about 2.3× the lookup
+    /// than `Optimal` too. Up to 305,684 fill prices per row; about 2.6× the lookup
     /// planner's instructions on the benchmark sprites.
     Fewest,
     /// The fewest pieces our printing rules allow for each row, found by an exhaustive
@@ -463,8 +463,9 @@ impl Converter {
             };
             return Self::run_direct(sprite, planner, sink, on_block, stats);
         }
-        // The plans of the last two rows (a row's plan depends on its input alone, and
-        // sprites repeat rows, often every other one).
+        // The plans of recent rows, the last planned at an even and an odd row (a row's
+        // plan depends on its input alone, and sprites repeat rows, often every other
+        // one).
         let mut recent: [Option<(RowInput, fewest::RowPlan)>; 2] = [None, None];
         // The exact planner plans every row up front, its distinct rows on all cores.
         #[cfg(feature = "search")]
@@ -479,19 +480,25 @@ impl Converter {
             let first_row = y == 0;
             match self.passes {
                 Passes::Lookup | Passes::Fewest => {
+                    let plan = |row: &RowInput| match self.passes {
+                        Passes::Lookup => lookup::plan_row(row),
+                        _ => fewest::plan_row(row),
+                    };
+                    if first_row {
+                        emit::write_row(&plan(&row), sprite, y, sink, on_block, &mut stats)?;
+                        continue;
+                    }
+                    // Planned in place (a plan is a few hundred bytes: not copied around).
                     let known = recent
                         .iter()
-                        .flatten()
-                        .find(|(r, _)| !first_row && *r == row)
-                        .map(|&(_, p)| p);
-                    let planned = known.unwrap_or_else(|| match self.passes {
-                        Passes::Lookup => lookup::plan_row(&row),
-                        _ => fewest::plan_row(&row),
+                        .position(|r| r.as_ref().is_some_and(|(r, _)| *r == row));
+                    let k = known.unwrap_or_else(|| {
+                        recent[y % 2] = Some((row, plan(&row)));
+                        y % 2
                     });
-                    if !first_row {
-                        recent[y % 2] = Some((row, planned));
+                    if let Some((_, planned)) = &recent[k] {
+                        emit::write_row(planned, sprite, y, sink, on_block, &mut stats)?;
                     }
-                    emit::write_row(&planned, sprite, y, sink, on_block, &mut stats)?;
                 }
                 #[cfg(feature = "search")]
                 Passes::Exact => {

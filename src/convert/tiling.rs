@@ -155,8 +155,10 @@ fn tile(bottom: u32, support: u32, h: usize, tiles: Option<&mut Tiles>) -> bool 
 /// The tiles of a strip fill, left to right, and how many.
 type Tiles = ([(u8, &'static Strip); WIDTH], usize);
 
-/// What the cheapest fill of a pass is.
+/// What the cheapest fill of a pass is. Only the tests' [`fill`] builds it; the
+/// converters build a fill from its pieces ([`fill_priced`]).
 #[derive(Clone, Copy)]
+#[cfg_attr(not(test), allow(dead_code))]
 enum Choice {
     /// The classic pattern.
     Table(&'static Emitter),
@@ -216,8 +218,10 @@ fn cheapest(
     table.map(|e| (e.fillers.len() as u32, Choice::Table(e)))
 }
 
-/// The cheapest fill of a pass, built.
-pub(super) fn fill(bottom: u32, support: u32, flips: bool) -> Option<Fill> {
+/// The cheapest fill of a pass, built (what [`fill_priced`] builds without the search,
+/// given its pieces).
+#[cfg(test)]
+fn fill(bottom: u32, support: u32, flips: bool) -> Option<Fill> {
     let mut tiles: Tiles = ([(0u8, &DUMMY); WIDTH], 0);
     let (_, choice) = cheapest(bottom, support, flips, Some(&mut tiles))?;
     Some(match choice {
@@ -228,6 +232,39 @@ pub(super) fn fill(bottom: u32, support: u32, flips: bool) -> Option<Fill> {
             len: tiles.1,
         },
     })
+}
+
+/// The cheapest fill of a pass, built, given its pieces (what [`fill_pieces`] found for
+/// the same pass): the classic pattern if it takes no more, else the strip tiling or
+/// wide pattern at the one height `h` with `(21·h − bottom cells)/4 = pieces`, which is
+/// where [`cheapest`] found it, so the fill is [`fill`]'s without trying the lower
+/// heights again. Written to `out` (built in place, not moved); whether there is one.
+pub(super) fn fill_priced(
+    bottom: u32,
+    support: u32,
+    flips: bool,
+    pieces: u32,
+    out: &mut Fill,
+) -> bool {
+    let table = if flips { None } else { tables::emitter(bottom) };
+    if let Some(e) = table.filter(|e| e.fillers.len() as u32 <= pieces) {
+        *out = Fill::Table(e);
+        return true;
+    }
+    let h = ((4 * pieces + bottom.count_ones()) / 21) as usize;
+    let mut tiles: Tiles = ([(0u8, &DUMMY); WIDTH], 0);
+    if h <= STRIP_HEIGHT && tile(bottom, support, h, Some(&mut tiles)) {
+        *out = Fill::Strips {
+            tiles: tiles.0,
+            len: tiles.1,
+        };
+        return true;
+    }
+    match wide(bottom, support, h) {
+        Some(w) => *out = Fill::Wide(w),
+        None => return false,
+    }
+    true
 }
 
 /// The cheapest fill's pieces alone (no tiling is built).
@@ -310,6 +347,46 @@ mod tests {
         }
         // Both answers occur, so the comparison means something.
         assert!(tiled > 0 && tiled < tries, "{tiled} of {tries} tiled");
+    }
+
+    /// A fill built at its price ([`fill_priced`]) is the cheapest fill ([`fill`]): the
+    /// same pieces, in the same order.
+    #[test]
+    fn priced_fills_are_the_cheapest() {
+        let moves = |f: Option<Fill>| {
+            f.map(|f| {
+                let mut out = Vec::new();
+                f.moves(|m| out.push(m));
+                out
+            })
+        };
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let mut found = 0;
+        for _ in 0..20_000 {
+            let r = next();
+            let bottom = (r as u32 & (r >> 21) as u32) & FULL_ROW;
+            let support = bottom | (next() as u32 & (next() as u32 | next() as u32)) & FULL_ROW;
+            for flips in [false, true] {
+                let Some(pieces) = fill_pieces(bottom, support, flips) else {
+                    continue;
+                };
+                found += 1;
+                let mut priced = Fill::Table(&NO_EMITTER);
+                let built = fill_priced(bottom, support, flips, pieces, &mut priced);
+                assert_eq!(
+                    moves(built.then_some(priced)),
+                    moves(fill(bottom, support, flips)),
+                    "bottom {bottom:021b} support {support:021b} flips {flips}"
+                );
+            }
+        }
+        assert!(found > 1000, "{found}");
     }
 
     /// A lone triple with no 3-row classic pattern fills in 3 rows with a wide pattern
