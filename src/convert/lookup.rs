@@ -31,7 +31,7 @@
 //! two fill prices and one grouping price each (4,736): **at most 6,905 fill prices per
 //! row**, against the searching planner's 305,684. (A fill price is at most two strip
 //! tilings, each a left-to-right DP over the 21 columns of static fit-index loads, plus
-//! wide-pattern and emitter lookups.) Measured (callgrind), 8.8× the greedy converter's
+//! wide-pattern and emitter lookups.) Measured (callgrind), 8.7× the greedy converter's
 //! instructions on the nine benchmark sprites (2.41 M against 276 k per conversion,
 //! measured together), against the searching planner's 22× (6.17 M).
 
