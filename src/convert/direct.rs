@@ -377,6 +377,16 @@ struct Placed {
 }
 
 impl Placed {
+    /// Block `b` with its bottom-left cell at `(x, y)` (all within the field, so each
+    /// fits a byte).
+    const fn new(b: usize, x: usize, y: usize) -> Placed {
+        Placed {
+            block: b as u8,
+            x: x as u8,
+            y: y as u8,
+        }
+    }
+
     fn shape(self) -> &'static BlockShape {
         &BLOCKS[usize::from(self.block)]
     }
@@ -704,11 +714,7 @@ impl Pixels {
             return false;
         }
         let c = usize::from(shape_b.colour);
-        let placed = Placed {
-            block: b as u8,
-            x: x as u8,
-            y: y as u8,
-        };
+        let placed = Placed::new(b, x, y);
         let mut block = [0u32; BAND];
         for (m, bottom, _) in placed.pieces() {
             for dy in 0..m.shape.height() {
@@ -763,11 +769,7 @@ struct Item {
 
 impl Item {
     fn push(&mut self, b: usize, x: usize, y: usize) {
-        self.blocks[usize::from(self.len)] = Placed {
-            block: b as u8,
-            x: x as u8,
-            y: y as u8,
-        };
+        self.blocks[usize::from(self.len)] = Placed::new(b, x, y);
         self.len += 1;
         self.covered += 4 * BLOCKS[b].pieces.len() as u16;
     }
@@ -1016,11 +1018,7 @@ fn add_blocks(
                 if across != 0 && across & starts == 0 {
                     continue;
                 }
-                let placed = Placed {
-                    block: b as u8,
-                    x: x as u8,
-                    y: s as u8,
-                };
+                let placed = Placed::new(b, x, s);
                 let overlaps = placed.pieces().any(|(m, bottom, _)| {
                     (0..m.shape.height()).any(|dy| {
                         plan.cells[bottom + usize::from(dy)] & m.shape.row_mask(dy) << m.x != 0
@@ -1328,11 +1326,7 @@ impl Singles {
                     if !px.fits(b, x, y) || singles.has(b, x, y) {
                         continue;
                     }
-                    let at = Placed {
-                        block: b as u8,
-                        x: x as u8,
-                        y: y as u8,
-                    };
+                    let at = Placed::new(b, x, y);
                     let (m, _, _) = at.piece(0);
                     let clear = (0..m.shape.height()).all(|dy| {
                         let cells = m.shape.row_mask(dy) << m.x;
@@ -1364,11 +1358,7 @@ impl Singles {
 
     /// Whether single `b` at `(x, y)` is there already.
     fn has(&self, b: usize, x: usize, y: usize) -> bool {
-        let at = Placed {
-            block: b as u8,
-            x: x as u8,
-            y: y as u8,
-        };
+        let at = Placed::new(b, x, y);
         self.all[..self.n].iter().any(|p| p.at == at)
     }
 
@@ -1378,11 +1368,7 @@ impl Singles {
         if self.n == DP_PLACEMENTS {
             return;
         }
-        let at = Placed {
-            block: b as u8,
-            x: x as u8,
-            y: y as u8,
-        };
+        let at = Placed::new(b, x, y);
         let (m, _, top) = at.piece(0);
         let mut rows = [0u32; 3];
         for (dy, r) in rows
@@ -1407,11 +1393,7 @@ impl Singles {
 
     /// Adds single `b` at `(x, y)`, unless that breaks a cap (then `false`).
     fn push(&mut self, b: usize, x: usize, y: usize) -> bool {
-        let at = Placed {
-            block: b as u8,
-            x: x as u8,
-            y: y as u8,
-        };
+        let at = Placed::new(b, x, y);
         let (m, _, top) = at.piece(0);
         if self.n == DP_PLACEMENTS || (y..=top).any(|r| self.meets[r] == DP_MEET) {
             return false;
