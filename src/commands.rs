@@ -995,8 +995,9 @@ pub fn search(args: &SearchArgs, force: bool) -> Result<ExitCode> {
         let text = tetris_printer::covers::file_text();
         let secs = t.elapsed().as_secs_f64();
         write_with(&args.out.join("covers.txt"), &opts, text.as_bytes())?;
+        let runs = text.lines().filter(|l| l.starts_with("run ")).count();
         errln!(
-            "run covers: 459 runs in {secs:.1}s, planned with the tables built into this \
+            "run covers: {runs} runs in {secs:.2}s, planned with the tables built into this \
              binary (after changing the patterns, rebuild and search again to refresh them)"
         );
     }

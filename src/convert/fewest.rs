@@ -1402,8 +1402,9 @@ impl Tuning {
         dearest_first: true,
     };
 
-    /// The lookup planner's ([`super::lookup`]): no local moves, no repair (only the plans of its table's
-    /// covers, grouped first fit, are priced).
+    /// The lookup planner's ([`super::lookup`]): no local moves (only its table's covers
+    /// are priced, grouped by the fixed rules of [`Planner::offer_cover`]), the repair
+    /// as the searching planner has it.
     pub(super) const LOOKUP: Tuning = Tuning {
         rounds: 0,
         right_too: true,

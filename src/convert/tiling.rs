@@ -288,6 +288,16 @@ mod tests {
 
     const FULL_ROW: u32 = (1 << WIDTH) - 1;
 
+    /// A xorshift generator from `seed`: the same numbers on every machine.
+    fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
+        move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        }
+    }
+
     /// The fit index tiles exactly as a plain DP over the strip lists does: inner strips
     /// anywhere, edge strips against their edge, each looked up with [`strip`].
     #[test]
@@ -311,13 +321,7 @@ mod tests {
             }
             reach[WIDTH]
         };
-        let mut x = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut next = xorshift(0x9E37_79B9_7F4A_7C15);
         let (mut tiled, mut tries) = (0, 0);
         for _ in 0..4000 {
             // Sparse bottoms (as a pass leaves them) over denser supports.
@@ -360,13 +364,7 @@ mod tests {
                 out
             })
         };
-        let mut x = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut next = xorshift(0x2545_F491_4F6C_DD1D);
         let mut found = 0;
         for _ in 0..20_000 {
             let r = next();
@@ -488,13 +486,7 @@ mod tests {
         .expect("pattern-src/strips.txt");
         let file = crate::pattern_text::parse_file(&text).expect("strips.txt parses");
         let index = crate::search::strips::StripIndex::new(&file.strips);
-        let mut state = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut next = xorshift(0x2545_F491_4F6C_DD1D);
         let (mut tiled, mut trials) = (0, 0);
         for _ in 0..20_000 {
             let r = next();
