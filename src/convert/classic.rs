@@ -105,7 +105,7 @@ fn emitter_cost(e: &Emitter) -> u32 {
     (e.pieces() + 5 * usize::from(e.n)) as u32
 }
 
-/// The cheap patterns [`Passes::Optimal`] can take into account; past this it keeps its
+/// The cheap patterns [`Passes::Optimal`](crate::Passes::Optimal) can take into account; past this it keeps its
 /// best heuristic split.
 const MAX_CHEAP: usize = 128;
 

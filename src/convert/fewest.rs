@@ -7,7 +7,7 @@
 //! the emission row on three adjacent pixels of its colour (only its top cell sticks up
 //! into the row above). Emitters whose cells above the row do not overlap form a *pass*;
 //! its matrix is completed either by the classic emitter table (passes of unflipped
-//! emitters) or by a tiling of [strips](crate::Strip), which may rest on everything
+//! emitters) or by a tiling of [strips](crate::pattern::Strip), which may rest on everything
 //! already in the emission row: squares of earlier passes and this pass's flipped bars.
 //!
 //! A tiling of height `h` over a bottom row with `b` filled cells always costs
@@ -508,7 +508,7 @@ pub(super) struct Planner<'a> {
 }
 
 impl<'a> Planner<'a> {
-    /// [`fill`]'s pieces through small direct-mapped caches (candidates share passes).
+    /// `tiling::fill`'s pieces through small direct-mapped caches (candidates share passes).
     fn fill_pieces(&mut self, above: u32, support: u32, flips: bool) -> Option<u32> {
         if support == self.all {
             return self.fill_on_all(above, flips);
@@ -524,7 +524,7 @@ impl<'a> Planner<'a> {
         pieces
     }
 
-    /// [`fill`]'s pieces on [`Planner::all`] through their own cache (`above` is not
+    /// `tiling::fill`'s pieces on [`Planner::all`] through their own cache (`above` is not
     /// empty, and lies below bit 31).
     fn fill_on_all(&mut self, above: u32, flips: bool) -> Option<u32> {
         let key = above | u32::from(flips) << 31;

@@ -1,4 +1,4 @@
-//! Tiling a pass's matrix with [strips](crate::Strip) side by side: a DP over the 21
+//! Tiling a pass's matrix with [strips](crate::pattern::Strip) side by side: a DP over the 21
 //! columns that looks every step up in the static fit indexes of [`crate::tables`], and
 //! the choice between a strip tiling, a [wide pattern](crate::pattern::Wide) and the
 //! classic emitter pattern.
@@ -155,7 +155,7 @@ fn tile(bottom: u32, support: u32, h: usize, tiles: Option<&mut Tiles>) -> bool 
 /// The tiles of a strip fill, left to right, and how many.
 type Tiles = ([(u8, &'static Strip); WIDTH], usize);
 
-/// What the cheapest fill of a pass is. Only the tests' [`fill`] builds it; the
+/// What the cheapest fill of a pass is. Only the tests' `fill` builds it; the
 /// converters build a fill from its pieces ([`fill_priced`]).
 #[derive(Clone, Copy)]
 #[cfg_attr(not(test), allow(dead_code))]
@@ -237,7 +237,7 @@ fn fill(bottom: u32, support: u32, flips: bool) -> Option<Fill> {
 /// The cheapest fill of a pass, built, given its pieces (what [`fill_pieces`] found for
 /// the same pass): the classic pattern if it takes no more, else the strip tiling or
 /// wide pattern at the one height `h` with `(21·h − bottom cells)/4 = pieces`, which is
-/// where [`cheapest`] found it, so the fill is [`fill`]'s without trying the lower
+/// where [`cheapest`] found it, so the fill is `fill`'s without trying the lower
 /// heights again. Written to `out` (built in place, not moved); whether there is one.
 pub(super) fn fill_priced(
     bottom: u32,
@@ -353,7 +353,7 @@ mod tests {
         assert!(tiled > 0 && tiled < tries, "{tiled} of {tries} tiled");
     }
 
-    /// A fill built at its price ([`fill_priced`]) is the cheapest fill ([`fill`]): the
+    /// A fill built at its price ([`fill_priced`]) is the cheapest fill (`fill`): the
     /// same pieces, in the same order.
     #[test]
     fn priced_fills_are_the_cheapest() {

@@ -1,0 +1,557 @@
+//! The placement DP: a DP over the rows choosing single pieces, whose state is the set
+//! of those meeting the row, and `improve`, its rounds over windows of columns.
+
+use crate::sprite::{Sprite, MAX_HEIGHT, MAX_WIDTH};
+
+use super::blocks::*;
+use super::pixels::Pixels;
+use super::plan::DirectPlan;
+
+/// Most single placements the placement DP takes.
+pub(super) const DP_PLACEMENTS: usize = 255;
+/// Most of them meeting one row (its states are their subsets).
+pub(super) const DP_MEET: usize = 10;
+
+/// One single placement of the placement DP: its block, corner, top row and cells by
+/// row from its bottom.
+#[derive(Clone, Copy, Default)]
+pub(super) struct Single {
+    pub(super) at: Placed,
+    pub(super) top: u8,
+    pub(super) rows: [u32; 3],
+}
+
+impl Single {
+    pub(super) fn cells(&self, y: usize) -> u32 {
+        let b = usize::from(self.at.y);
+        if (b..=usize::from(self.top)).contains(&y) {
+            self.rows[y - b]
+        } else {
+            0
+        }
+    }
+}
+
+/// The placement DP: the set of single pieces that fit, none overlapping, each
+/// landing, whose print costs least (rows priced as everywhere here), by a DP over the
+/// rows whose state is the set of chosen singles meeting the row (at most 2^10), when
+/// the sprite has at most [`DP_PLACEMENTS`] singles that fit and no row meets more than
+/// [`DP_MEET`] of them. Whether a single lands depends only on the singles meeting its
+/// top row ([`Singles::lands`]), so the DP checks it in the state of that row. Every
+/// single is a candidate; when that makes too many, the lone J1 and L3 are left out
+/// (they land only where the cells above their short column are empty or filled by
+/// later direct pieces); when that is still too many, the singles offered while the
+/// caps allow ([`Singles::around`] an empty plan). Singles with the same top row drop
+/// in index order, so this runs with them listed by row and column left to right, then
+/// right to left, and keeps the cheaper plan.
+pub(super) fn placement_dp(px: &Pixels, sprite: &Sprite) -> Option<DirectPlan> {
+    let mut best: Option<DirectPlan> = None;
+    for reverse in [false, true] {
+        let singles = Singles::of(px, sprite, SINGLES + SINGLE_COUNT, reverse)
+            .or_else(|| Singles::of(px, sprite, SINGLES + SINGLE_COUNT - 2, reverse))
+            .unwrap_or_else(|| {
+                Singles::around(
+                    px,
+                    sprite,
+                    &DirectPlan::EMPTY,
+                    px.x0..px.x0 + px.width,
+                    usize::from(reverse),
+                )
+            });
+        if let Some(p) = singles.best_plan(px, sprite) {
+            if best.is_none_or(|b| p.pieces < b.pieces) {
+                best = Some(p);
+            }
+        }
+    }
+    best
+}
+
+/// The placement DP in rounds over windows of columns (see the module docs), each over
+/// the pieces of the best plan so far and as many other singles in the window as the
+/// caps allow: `None` unless it finds a plan with fewer pieces than `plan`.
+pub(super) fn improve(px: &Pixels, sprite: &Sprite, plan: &DirectPlan) -> Option<DirectPlan> {
+    let mut best = *plan;
+    let (x0, w) = (px.x0, px.width);
+    let rounds: [(usize, usize, usize); 14] = [
+        (0, w, 0),
+        (0, w, 1),
+        (0, 4, 0),
+        (2, 6, 0),
+        (4, 8, 0),
+        (6, 10, 0),
+        (8, 12, 0),
+        (10, 14, 0),
+        (12, 16, 0),
+        (14, 18, 0),
+        (0, 6, 3),
+        (4, 10, 3),
+        (8, 14, 3),
+        (12, 18, 3),
+    ];
+    for &(a, b, order) in &rounds {
+        if a >= w {
+            continue;
+        }
+        if let Some(p) =
+            Singles::around(px, sprite, &best, x0 + a..x0 + b.min(w), order).best_plan(px, sprite)
+        {
+            if p.pieces < best.pieces {
+                best = p;
+            }
+        }
+    }
+    (best.pieces < plan.pieces).then_some(best)
+}
+
+/// The singles of the placement DP, and those meeting each row.
+pub(super) struct Singles {
+    pub(super) all: [Single; DP_PLACEMENTS],
+    pub(super) n: usize,
+    /// The singles meeting each row (by index, increasing).
+    pub(super) meet: [[u8; DP_MEET]; MAX_HEIGHT],
+    pub(super) meets: [usize; MAX_HEIGHT],
+    /// The fixed singles meeting each row (by index, increasing): always chosen.
+    pub(super) fixed: [[u8; MAX_WIDTH]; MAX_HEIGHT],
+    pub(super) fixeds: [usize; MAX_HEIGHT],
+    /// Per row, the cells of the fixed singles.
+    pub(super) fixed_cells: [u32; MAX_HEIGHT],
+    /// Per row, the columns of the other singles meeting it.
+    pub(super) near: [u32; MAX_HEIGHT],
+    pub(super) height: usize,
+}
+
+impl Singles {
+    /// The singles `SINGLES..last` that fit `px`, by row, then column (right to left if
+    /// `reverse`), then block, or `None` when there are none or too many.
+    pub(super) fn of(px: &Pixels, sprite: &Sprite, last: usize, reverse: bool) -> Option<Singles> {
+        let mut singles = Singles::new(sprite.height());
+        for y in 0..sprite.height() {
+            for x in 0..px.width {
+                let x = if reverse {
+                    px.x0 + px.width - 1 - x
+                } else {
+                    px.x0 + x
+                };
+                for b in SINGLES..last {
+                    if px.fits(b, x, y) && !singles.push(b, x, y) {
+                        return None;
+                    }
+                }
+            }
+        }
+        (singles.n > 0).then_some(singles)
+    }
+
+    /// The pieces of `plan` as singles, in its drop order (so that the DP can choose
+    /// them all again, landing as they do): those reaching into `columns` as the DP's
+    /// to choose while the caps allow, the others fixed. Then every other single that
+    /// fits, lies in `columns` and overlaps no fixed one, while the caps allow, by row,
+    /// then column (right to left when `order & 1`), then block (in reverse when
+    /// `order & 2`).
+    pub(super) fn around(
+        px: &Pixels,
+        sprite: &Sprite,
+        plan: &DirectPlan,
+        columns: core::ops::Range<usize>,
+        order: usize,
+    ) -> Singles {
+        let mut singles = Singles::new(sprite.height());
+        let window = ((1u32 << columns.end) - 1) & !((1u32 << columns.start) - 1);
+        for p in &plan.blocks[..plan.len] {
+            for (m, bottom, _) in p.pieces() {
+                let Some(b) = (SINGLES..SINGLES + SINGLE_COUNT)
+                    .find(|&b| BLOCKS[b].pieces[0].0 == m.shape.index())
+                else {
+                    continue;
+                };
+                let (x, w) = (usize::from(m.x), usize::from(m.shape.width()));
+                let inside = x < columns.end && columns.start < x + w;
+                if !inside || !singles.push(b, x, bottom) {
+                    singles.fix(b, x, bottom);
+                }
+            }
+        }
+        for y in 0..sprite.height() {
+            for x in 0..px.width {
+                let x = if order & 1 == 0 {
+                    px.x0 + x
+                } else {
+                    px.x0 + px.width - 1 - x
+                };
+                for b in 0..SINGLE_COUNT {
+                    let b = if order & 2 == 0 {
+                        SINGLES + b
+                    } else {
+                        SINGLES + SINGLE_COUNT - 1 - b
+                    };
+                    if !px.fits(b, x, y) || singles.has(b, x, y) {
+                        continue;
+                    }
+                    let at = Placed::new(b, x, y);
+                    let (m, _, _) = at.piece(0);
+                    let clear = (0..m.shape.height()).all(|dy| {
+                        let cells = m.shape.row_mask(dy) << m.x;
+                        cells & !window == 0
+                            && singles.fixed_cells[y + usize::from(dy)] & cells == 0
+                    });
+                    if clear {
+                        singles.push(b, x, y);
+                    }
+                }
+            }
+        }
+        singles
+    }
+
+    pub(super) fn new(height: usize) -> Singles {
+        Singles {
+            all: [Single::default(); DP_PLACEMENTS],
+            n: 0,
+            meet: [[0u8; DP_MEET]; MAX_HEIGHT],
+            meets: [0usize; MAX_HEIGHT],
+            fixed: [[0u8; MAX_WIDTH]; MAX_HEIGHT],
+            fixeds: [0usize; MAX_HEIGHT],
+            fixed_cells: [0u32; MAX_HEIGHT],
+            near: [0u32; MAX_HEIGHT],
+            height,
+        }
+    }
+
+    /// Whether single `b` at `(x, y)` is there already.
+    pub(super) fn has(&self, b: usize, x: usize, y: usize) -> bool {
+        let at = Placed::new(b, x, y);
+        self.all[..self.n].iter().any(|p| p.at == at)
+    }
+
+    /// Adds single `b` at `(x, y)` as a fixed one (at most 255 singles in all: the
+    /// plans hold at most [`MAX_BLOCKS`] pieces, fixed first).
+    pub(super) fn fix(&mut self, b: usize, x: usize, y: usize) {
+        if self.n == DP_PLACEMENTS {
+            return;
+        }
+        let at = Placed::new(b, x, y);
+        let (m, _, top) = at.piece(0);
+        let mut rows = [0u32; 3];
+        for (dy, r) in rows
+            .iter_mut()
+            .enumerate()
+            .take(usize::from(m.shape.height()))
+        {
+            *r = m.shape.row_mask(dy as u8) << m.x;
+            self.fixed_cells[y + dy] |= *r;
+        }
+        self.all[self.n] = Single {
+            at,
+            top: top as u8,
+            rows,
+        };
+        for r in y..=top {
+            self.fixed[r][self.fixeds[r]] = self.n as u8;
+            self.fixeds[r] += 1;
+        }
+        self.n += 1;
+    }
+
+    /// Adds single `b` at `(x, y)`, unless that breaks a cap (then `false`).
+    pub(super) fn push(&mut self, b: usize, x: usize, y: usize) -> bool {
+        let at = Placed::new(b, x, y);
+        let (m, _, top) = at.piece(0);
+        if self.n == DP_PLACEMENTS || (y..=top).any(|r| self.meets[r] == DP_MEET) {
+            return false;
+        }
+        let mut rows = [0u32; 3];
+        for (dy, r) in rows
+            .iter_mut()
+            .enumerate()
+            .take(usize::from(m.shape.height()))
+        {
+            *r = m.shape.row_mask(dy as u8) << m.x;
+        }
+        self.all[self.n] = Single {
+            at,
+            top: top as u8,
+            rows,
+        };
+        let columns = rows[0] | rows[1] | rows[2];
+        for r in y..=top {
+            self.meet[r][self.meets[r]] = self.n as u8;
+            self.meets[r] += 1;
+            self.near[r] |= columns;
+        }
+        self.n += 1;
+        true
+    }
+
+    /// Whether every single of `state` (bits over the singles meeting row `y`), and
+    /// every fixed one near them, whose top row is `y` lands ([`DirectPlan::lands`]):
+    /// the pieces dropped after it that its landing depends on (their cells in its
+    /// rows) and those dropped before it in its top row all meet row `y`, so the state
+    /// decides.
+    pub(super) fn lands(&self, px: &Pixels, y: usize, state: usize) -> bool {
+        // The fixed singles sharing a column with a single that may be chosen: the others
+        // land as they did in the plan they come from.
+        let mut near = [0u8; MAX_WIDTH];
+        let mut len = 0;
+        for &i in &self.fixed[y][..self.fixeds[y]] {
+            let p = &self.all[usize::from(i)];
+            if (p.rows[0] | p.rows[1] | p.rows[2]) & self.near[y] != 0 {
+                near[len] = i;
+                len += 1;
+            }
+        }
+        let (meet, fixed) = (&self.meet[y][..self.meets[y]], &near[..len]);
+        let ends = |i: u8| usize::from(self.all[usize::from(i)].top) == y;
+        if !meet
+            .iter()
+            .enumerate()
+            .any(|(k, &i)| state >> k & 1 != 0 && ends(i))
+            && !fixed.iter().any(|&i| ends(i))
+        {
+            return true;
+        }
+        // The chosen and the fixed singles meeting row y, in index order.
+        let mut plan = DirectPlan::EMPTY;
+        let mut top = [false; DP_MEET + MAX_WIDTH];
+        let (mut k, mut f) = (0, 0);
+        loop {
+            while k < meet.len() && state >> k & 1 == 0 {
+                k += 1;
+            }
+            let i = match (meet.get(k), fixed.get(f)) {
+                (Some(&a), Some(&b)) if a < b => {
+                    k += 1;
+                    a
+                }
+                (_, Some(&b)) => {
+                    f += 1;
+                    b
+                }
+                (Some(&a), None) => {
+                    k += 1;
+                    a
+                }
+                (None, None) => break,
+            };
+            top[plan.len] = ends(i);
+            plan.add(self.all[usize::from(i)].at);
+        }
+        (0..plan.len).all(|k| !top[k] || plan.lands(px, k, 0))
+    }
+
+    /// The plan of [`Singles::solve`]'s singles and the fixed ones, in index order.
+    pub(super) fn best_plan(&self, px: &Pixels, sprite: &Sprite) -> Option<DirectPlan> {
+        let (pieces, mut chosen) = self.solve(px, sprite)?;
+        for y in 0..self.height {
+            for &i in &self.fixed[y][..self.fixeds[y]] {
+                chosen[usize::from(i)] = true;
+            }
+        }
+        let mut plan = DirectPlan::EMPTY;
+        for (p, _) in self.all[..self.n].iter().zip(&chosen).filter(|(_, &c)| c) {
+            plan.add(p.at);
+        }
+        // The DP saw to it; a plan that did not land would not replay.
+        if (0..plan.len).any(|k| !plan.lands(px, k, 0)) {
+            return None;
+        }
+        plan.pieces = pieces;
+        Some(plan)
+    }
+
+    /// The fewest pieces of a print whose direct pieces are the fixed singles and some
+    /// of the others, each landing, and the others chosen (by index); `None` when no
+    /// set prints.
+    pub(super) fn solve(
+        &self,
+        px: &Pixels,
+        sprite: &Sprite,
+    ) -> Option<(u32, [bool; DP_PLACEMENTS])> {
+        let (all, meet, meets, h) = (&self.all, &self.meet, &self.meets, self.height);
+        // cost[state] for the current row (state: bits over meet[y]); from[y][state]:
+        // the state of row y − 1 it came from.
+        let mut cost = [u32::MAX; 1 << DP_MEET];
+        let mut from = [[0u16; 1 << DP_MEET]; MAX_HEIGHT];
+        // The singles of a state of row y that reach row y + 1, as bits over meet[y + 1].
+        let carry = |y: usize, state: usize| {
+            let mut next = 0usize;
+            for (k, &i) in meet[y][..meets[y]].iter().enumerate() {
+                if state >> k & 1 != 0 && usize::from(all[usize::from(i)].top) > y {
+                    let j = meet[y + 1][..meets[y + 1]].iter().position(|&v| v == i);
+                    next |= 1 << j.unwrap_or(0);
+                }
+            }
+            next
+        };
+        // Whether the singles of `state` (bits over meet[y]) overlap.
+        let overlaps = |y: usize, state: usize| {
+            let mut seen = [0u32; 3];
+            for (k, &i) in meet[y][..meets[y]].iter().enumerate() {
+                if state >> k & 1 != 0 {
+                    for (r, s) in seen.iter_mut().enumerate() {
+                        let c = all[usize::from(i)].cells(y + r);
+                        if *s & c != 0 {
+                            return true;
+                        }
+                        *s |= c;
+                    }
+                }
+            }
+            false
+        };
+        // The singles starting in row y, as bits over meet[y].
+        let fresh = |y: usize| {
+            meet[y][..meets[y]]
+                .iter()
+                .enumerate()
+                .filter(|&(_, &i)| usize::from(all[usize::from(i)].at.y) == y)
+                .fold(0usize, |m, (k, _)| m | 1 << k)
+        };
+        // Row 0: any set of the singles starting there.
+        let f0 = fresh(0);
+        let mut f = f0;
+        loop {
+            if !overlaps(0, f) {
+                cost[f] = f.count_ones();
+            }
+            if f == 0 {
+                break;
+            }
+            f = (f - 1) & f0;
+        }
+        let mut best = (u32::MAX, 0usize);
+        for y in 0..h {
+            let mut next = [u32::MAX; 1 << DP_MEET];
+            for (state, &so_far) in cost.iter().enumerate().take(1 << meets[y]) {
+                if so_far == u32::MAX || !self.lands(px, y, state) {
+                    continue;
+                }
+                let (mut covered, mut prefill, mut missing) = (0, 0, 0);
+                let fixed = self.fixed[y][..self.fixeds[y]].iter().map(|&i| (i, true));
+                let chosen = meet[y][..meets[y]]
+                    .iter()
+                    .enumerate()
+                    .map(|(k, &i)| (i, state >> k & 1 != 0));
+                for (i, on) in chosen.chain(fixed) {
+                    if on {
+                        let p = &all[usize::from(i)];
+                        covered |= p.cells(y);
+                        if usize::from(p.top) == y {
+                            prefill |= p.cells(y);
+                        }
+                        if y > 0 {
+                            missing |= p.cells(y - 1);
+                        }
+                    }
+                }
+                let price = match px.row_plan(sprite, y, covered, prefill) {
+                    (_, true) if prefill != 0 || missing != 0 => continue,
+                    (pieces, _) => pieces,
+                };
+                let c = so_far + price;
+                if y + 1 == h {
+                    if c < best.0 {
+                        best = (c, state);
+                    }
+                    continue;
+                }
+                let carried = carry(y, state);
+                // Every subset of the singles starting in row y + 1, with the carried
+                // ones.
+                let fresh = fresh(y + 1);
+                let mut f = fresh;
+                loop {
+                    let s = carried | f;
+                    let t = c + f.count_ones();
+                    if t < next[s] && !overlaps(y + 1, s) {
+                        next[s] = t;
+                        from[y + 1][s] = state as u16;
+                    }
+                    if f == 0 {
+                        break;
+                    }
+                    f = (f - 1) & fresh;
+                }
+            }
+            cost = next;
+        }
+        if best.0 == u32::MAX {
+            return None;
+        }
+        // The chosen singles.
+        let mut chosen = [false; DP_PLACEMENTS];
+        let mut state = best.1;
+        for y in (0..h).rev() {
+            for (k, &i) in meet[y][..meets[y]].iter().enumerate() {
+                if state >> k & 1 != 0 {
+                    chosen[usize::from(i)] = true;
+                }
+            }
+            if y > 0 {
+                state = usize::from(from[y][state]);
+            }
+        }
+        Some((best.0, chosen))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::convert::fewest;
+
+    /// The placement DP checks landing in each row's state ([`Singles::lands`]): every
+    /// plan it finds on dense three-colour noise lands, J1 and L3 among its candidates
+    /// (without the check it picks singles that do not).
+    #[test]
+    fn the_placement_dp_finds_only_pieces_that_land() {
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = move |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % n
+        };
+        let (mut plans, mut pieces) = (0, 0);
+        for _ in 0..200 {
+            let (w, h) = (3 + next(8) as usize, 3 + next(10) as usize);
+            let mut art = [[b'.'; 12]; 13];
+            for row in art.iter_mut().take(h) {
+                for c in row.iter_mut().take(w) {
+                    *c = b'0' + next(3) as u8;
+                }
+                row[w] = b'\n';
+            }
+            let text: &[u8] = art[..h].as_flattened();
+            let text = core::str::from_utf8(text).unwrap().replace('.', "");
+            let sprite = Sprite::from_ascii(&text).unwrap();
+            let px = Pixels::of(&sprite, fewest::plan_row);
+            for reverse in [false, true] {
+                let Some(singles) = Singles::of(&px, &sprite, SINGLES + SINGLE_COUNT, reverse)
+                else {
+                    continue;
+                };
+                let Some((_, chosen)) = singles.solve(&px, &sprite) else {
+                    continue;
+                };
+                let mut plan = DirectPlan::EMPTY;
+                for (p, _) in singles.all[..singles.n]
+                    .iter()
+                    .zip(&chosen)
+                    .filter(|(_, &c)| c)
+                {
+                    plan.add(p.at);
+                }
+                for k in 0..plan.len {
+                    assert!(plan.lands(&px, k, 0), "{:?} in\n{text}", plan.blocks[k]);
+                }
+                plans += 1;
+                pieces += plan.len;
+            }
+        }
+        assert!(
+            plans > 100 && pieces > 100,
+            "{plans} plans, {pieces} pieces"
+        );
+    }
+}
