@@ -241,8 +241,7 @@ pub(super) fn cover_band(
             low = low.min(b);
             high = high.max(t);
         }
-        let landed = (plan.len..trial.len).all(|i| trial.all_land(px, i));
-        if landed {
+        if (plan.len..trial.len).all(|i| trial.all_land(px, i)) {
             let mut tp = *priced;
             for (r, t) in tp
                 .iter_mut()
@@ -261,4 +260,72 @@ pub(super) fn cover_band(
         tried[depth] += 1;
     }
     found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::convert::fewest;
+    use crate::playfield::Playfield;
+
+    /// The smiley's top: four rows of one colour narrowing upwards. The row covers
+    /// leave rows with no pixel to emit, the print costs less than without direct
+    /// pieces, every piece lands, and the pieces and the rows' passes replay to the
+    /// cells of the rows they cover.
+    #[test]
+    fn a_dome_of_one_colour_gets_rows_with_no_passes() {
+        let sprite = Sprite::from_ascii(
+            "
+            .....000000.....
+            ...0000000000...
+            ..000000000000..
+            .00000000000000.
+            ",
+        )
+        .unwrap();
+        let px = Pixels::of(&sprite, fewest::plan_row);
+        let h = sprite.height();
+        let plain: u32 = (0..h)
+            .map(|y| priced_row(&DirectPlan::EMPTY, &px, &sprite, y))
+            .sum();
+        let plan = cover_rows(&px, &sprite, &DirectPlan::EMPTY).expect("a cheaper print");
+        assert!(plan.pieces < plain, "{} of {plain}", plan.pieces);
+        let free = (0..h).filter(|&y| px.any(y) & !plan.cells[y] == 0).count();
+        assert!(free >= 2, "{free} rows with no passes");
+        for k in 0..plan.len {
+            assert!(plan.lands(&px, k, 0), "{:?}", plan.blocks[k]);
+        }
+        // The pieces' cells are pixels of their colour and none is shared.
+        let mut seen = [0u32; MAX_HEIGHT];
+        for p in &plan.blocks[..plan.len] {
+            for (m, bottom, _) in p.pieces() {
+                let c = m.shape.piece().color().unwrap();
+                for dy in 0..m.shape.height() {
+                    let y = bottom + usize::from(dy);
+                    let cells = m.shape.row_mask(dy) << m.x;
+                    assert_eq!(px.colour[y][usize::from(c)] & cells, cells);
+                    assert_eq!(seen[y] & cells, 0);
+                    seen[y] |= cells;
+                }
+            }
+        }
+        assert_eq!(seen, plan.cells);
+        // Dropped on their own, bottom row first, every piece lands where it should
+        // once the pixels below it that no piece covers are there.
+        let mut field = Playfield::new();
+        for y in 0..h {
+            for x in 0..21 {
+                if (px.any(y) & !plan.cells[y]) >> x & 1 != 0 {
+                    field.set(x, y, Some(crate::piece::Piece::J));
+                }
+            }
+            plan.after_row(y, |m| {
+                let landing = field.drop_piece(m).unwrap();
+                assert_eq!(landing.lines(), 0);
+            });
+        }
+        for y in 0..h {
+            assert_eq!(field.rows()[y], px.any(y), "row {y}");
+        }
+    }
 }
