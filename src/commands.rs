@@ -97,7 +97,8 @@ const DIRECT_HELP: &str = "\
 Also drop J, T and L pieces directly onto pixels of their colour (blocks of 2x4, 4x2,
 4x4 and 5x8 of one colour, and single flat pieces), where that saves pieces; the other
 pixels are emitted as usual. Never more pieces than without; not the article's
-algorithm, so not the default. Works with --passes lookup (the default) and fewest.";
+algorithm, so not the default. Works with --passes lookup (the default: no search) and
+fewest (which also searches, within a fixed budget, for rows it can cover whole).";
 
 /// Where the sprite stands in the printable columns 2..=18 (`--align`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -319,12 +320,11 @@ pub struct AnimateArgs {
 Convert every sprite given (files, or directories whose image files are all taken),
 verify each by replay, and print a table: file, size, colours, rows, pieces, platforms,
 conversion time; then the totals. With --passes all (the default) the pieces of the
-greedy and optimal classic passes and of the exact planner are shown next to those of
-the searching planner (fewest) and of the exact planner are shown next to those of the
-default planner (lookup), with the default's pieces as a ratio to exact; platforms and
-time are the default's. The exact planner searches at run time and can take seconds
-per sprite; --passes lookup (or any other single strategy) skips it. With --align every strategy places each
-sprite by that rule (best: each strategy at its own best column, so the exact planner
+greedy and optimal classic passes, of the searching planner (fewest) and of the exact
+planner are shown next to those of the default planner (lookup), with the default's
+pieces as a ratio to exact; platforms and time are the default's. The exact planner
+searches at run time and can take seconds per sprite; --passes lookup (or any other
+single strategy) skips it. With --align every strategy places each sprite by that rule (best: each strategy at its own best column, so the exact planner
 then runs at every column, up to 17 times); the time includes choosing the column.
 With --passes all or --direct, a `direct` column shows the pieces with direct
 placement (convert --direct), each print verified too: the default planner's, or with

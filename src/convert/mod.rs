@@ -457,11 +457,12 @@ impl Converter {
             ..ConvertStats::default()
         };
         if self.direct() {
-            let planner: direct::RowPlanner = match self.passes {
-                Passes::Fewest => fewest::plan_row,
-                _ => lookup::plan_row,
+            // The searching planner's `--direct` may search for row covers too.
+            let (planner, search): (direct::RowPlanner, bool) = match self.passes {
+                Passes::Fewest => (fewest::plan_row, true),
+                _ => (lookup::plan_row, false),
             };
-            return Self::run_direct(sprite, planner, sink, on_block, stats);
+            return Self::run_direct(sprite, planner, search, sink, on_block, stats);
         }
         // The plans of recent rows, the last planned at an even and an odd row (a row's
         // plan depends on its input alone, and sprites repeat rows, often every other
@@ -529,11 +530,12 @@ impl Converter {
     fn run_direct(
         sprite: &Sprite,
         planner: direct::RowPlanner,
+        search: bool,
         sink: &mut Sink<'_>,
         on_block: &mut dyn FnMut(Block),
         mut stats: ConvertStats,
     ) -> Result<ConvertStats, ConvertError> {
-        let plan = direct::plan(sprite, planner);
+        let plan = direct::plan(sprite, planner, search);
         for y in 0..sprite.height() {
             let row = plan.row(sprite, y);
             if row.len > 0 {

@@ -82,8 +82,9 @@
 //! L3, whose short column must be under empty cells or later direct pieces; 1,837 if
 //! nothing had to land.)
 //!
-//! Then the *row covers* (`cover_rows`, from no direct pieces and from the best print
-//! so far): bottom to top, each row still left to the passes is covered whole, alone
+//! Then, with the searching row planner only (`--passes fewest --direct`: it searches
+//! at run time anyway), the *row covers* (`cover_rows`, from no direct pieces and from
+//! the best print so far), the one search here: bottom to top, each row still left to the passes is covered whole, alone
 //! or with the one or two rows above it, by single pieces on pixels of their colour
 //! that no direct piece holds yet (they may reach two rows above and below the band).
 //! A row with no pixel left costs nothing, which is where direct pieces pay. The covers
@@ -96,7 +97,9 @@
 //! 4 covers found in 1,024 steps, at most 8 rows. The cheapest cover is kept when it
 //! lowers the print's pieces, a row not yet reached that cannot print being counted as
 //! a quarter of its pixels; a print is only kept where every row prints. (The smiley:
-//! 472 to 409 pieces with either planner.)
+//! 472 to 409 pieces. A fixed set of sweeps instead, every way to cover the first cell
+//! each completed by the first way at every later one, finds none of the smiley's
+//! covers, so this is a search and the lookup planner's `--direct` goes without it.)
 //!
 //! Last, `improve` runs the same DP in 14 rounds over the best print so far, each
 //! round over a window of columns: the whole width twice (columns scanned left to
@@ -127,13 +130,14 @@
 //! states: one row plan each (32,768 a run, 524,288 in all), a landing check of the at
 //! most 10 chosen and 17 fixed singles meeting the row against each other, and the
 //! 2^10 subsets of the next row's new singles, each checked for overlaps (at most
-//! 32 × 2^10 × 2^10 = 33,554,432 checks a run). The row covers run twice, each over
+//! 32 × 2^10 × 2^10 = 33,554,432 checks a run). So at most 1,872,096 row plans with
+//! the lookup planner. With the searching planner, the row covers run twice, each over
 //! at most 32 rows × 3 bands; a band's search takes at most 4,096 steps (each checks
 //! the at most 12 × 4 ways to cover a cell) and prices at most 16 covers, each
 //! re-planning the at most 7 rows it meets and settling at most 8 rows above with
 //! searches of 1,024 steps and 4 covers of at most 5 rows (7 + 8 × 4 × 5 = 167 row
 //! plans a cover): at most 2 × 96 × 16 × 167 = 513,024 row plans and
-//! 2 × 96 × (4,096 + 16 × 8 × 1,024) = 25,952,256 steps. So at most 2,385,120 row plans in all,
+//! 2 × 96 × (4,096 + 16 × 8 × 1,024) = 25,952,256 steps: at most 2,385,120 row plans in all,
 //! and 8 × 5 × 5 DPs of 17 columns × 4 items (each at most 4 blocks of at most 40
 //! cells checked). Each block tried in an add pass is checked against the plan's pieces
 //! (`DirectPlan::all_land`: every piece sharing a column with it, each against every
@@ -142,9 +146,13 @@
 //! does not run on such a print. Row plans are
 //! remembered in a table of 4,096 slots (each keeps the last plan hashed to it), so a
 //! row planned again with the same direct cells costs a lookup. In practice far fewer:
-//! at most ~30 ms per benchmark sprite on the 2-core machine (the smiley, with the
-//! searching planner; without direct placement it plans any of them in at most 0.3 ms). On the stack: the placement DP's table of where each state
-//! came from (32 × 2^10 × 2 bytes, 64 KiB) and the remembered row plans (48 KiB).
+//! on the 2-core machine at most ~20 ms per benchmark sprite with the lookup planner,
+//! and ~90 ms with the searching one (the stripes, most of it the row covers; ~30 ms
+//! before them); without direct placement either plans any of them in at most 0.3 ms.
+//! On the stack: the placement DP's table of where each state came from (32 × 2^10 × 2
+//! bytes, 64 KiB), the remembered row plans (48 KiB) and, with the searching planner,
+//! the row covers' two nested searches (each about 10 KiB of stack, and a few plans of
+//! about 1 KiB).
 
 mod bands;
 mod blocks;
@@ -193,8 +201,10 @@ pub fn row_pieces_with(
     (!p.platform || (prefill == 0 && missing_below == 0)).then_some(p.pieces)
 }
 /// The direct plan with the fewest pieces in all, never more than the print without
-/// direct pieces; rows priced and planned by `planner`.
-pub(crate) fn plan(sprite: &Sprite, planner: RowPlanner) -> DirectPlan {
+/// direct pieces; rows priced and planned by `planner`. With `search`, the row covers'
+/// bounded depth-first search runs too (`--passes fewest --direct` only: the lookup
+/// planner's `--direct` searches nothing at run time).
+pub(crate) fn plan(sprite: &Sprite, planner: RowPlanner, search: bool) -> DirectPlan {
     let px = Pixels::of(sprite, planner);
     let h = sprite.height();
     // Every row's pieces without direct pieces.
@@ -255,8 +265,8 @@ pub(crate) fn plan(sprite: &Sprite, planner: RowPlanner) -> DirectPlan {
             best = p;
         }
     }
-    for start in [DirectPlan::EMPTY, best] {
-        if let Some(p) = cover_rows(&px, sprite, &start) {
+    for start in [DirectPlan::EMPTY, best].iter().filter(|_| search) {
+        if let Some(p) = cover_rows(&px, sprite, start) {
             if p.pieces < best.pieces {
                 best = p;
             }
