@@ -11,7 +11,7 @@ use crate::sprite::Sprite;
 use crate::tables;
 
 use super::classic::{Singles, Split};
-use super::fewest::RowPlan;
+use super::planner::RowPlan;
 use super::{ConvertError, ConvertStats, PLATFORM_PIECES};
 
 /// What a block of moves does.

@@ -35,7 +35,7 @@
 //! instructions on the nine benchmark sprites (2.41 M against 276 k per conversion,
 //! measured together), against the searching planner's 22× (6.17 M).
 
-use super::fewest::{Candidate, Planner, RowPlan, Tuning};
+use super::planner::{Candidate, Planner, RowPlan, Tuning};
 use super::row::RowInput;
 use crate::tables;
 

@@ -35,6 +35,7 @@ mod direct;
 mod emit;
 mod fewest;
 mod lookup;
+mod planner;
 mod row;
 mod tiling;
 
@@ -467,7 +468,7 @@ impl Converter {
         // The plans of recent rows, the last planned at an even and an odd row (a row's
         // plan depends on its input alone, and sprites repeat rows, often every other
         // one).
-        let mut recent: [Option<(RowInput, fewest::RowPlan)>; 2] = [None, None];
+        let mut recent: [Option<(RowInput, planner::RowPlan)>; 2] = [None, None];
         // The exact planner plans every row up front, its distinct rows on all cores.
         #[cfg(feature = "search")]
         let exact_plans = if self.passes == Passes::Exact {

@@ -163,7 +163,8 @@ mod plan;
 
 use crate::sprite::{Sprite, MAX_HEIGHT};
 
-use super::fewest::{self, RowPlan};
+use super::fewest;
+use super::planner::RowPlan;
 use super::row::RowInput;
 
 pub(crate) use plan::DirectPlan;
