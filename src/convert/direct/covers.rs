@@ -167,7 +167,9 @@ pub(super) const SETTLE_BUDGET: (usize, usize) = (1024, 4);
 /// its price, plan and rows' pieces. Depth first: the lowest, then leftmost, cell still
 /// open, each of its [`cover_ways`] in turn; at most [`COVER_NODES`] steps, and the
 /// first [`COVER_TRIES`] complete covers whose pieces all land with the plan's
-/// ([`DirectPlan::all_land`]) are priced.
+/// ([`DirectPlan::all_land`]) are priced (the steps and covers are the budget passed
+/// in). None when some open cell has no way to be covered at the start (the cells used
+/// only grow, so it never will): the stripes' one-wide column of L skips its search.
 pub(super) fn cover_band(
     px: &Pixels,
     sprite: &Sprite,
@@ -201,6 +203,17 @@ pub(super) fn cover_band(
     let mut count = [0usize; COVER_DEPTH];
     let mut tried = [0usize; COVER_DEPTH];
     used[0] = base;
+    // A cell that no single can cover now never can: no cover then.
+    for r in band.clone() {
+        let mut rest = px.any(r) & !base[(r as isize - lo) as usize];
+        while rest != 0 {
+            let x = rest.trailing_zeros() as usize;
+            if cover_ways(px, &base, lo, x, r, &mut ways[0]) == 0 {
+                return None;
+            }
+            rest &= rest - 1;
+        }
+    }
     let (x, y) = open(&used[0])?;
     count[0] = cover_ways(px, &used[0], lo, x, y, &mut ways[0]);
     let mut depth = 0;

@@ -147,8 +147,8 @@
 //! remembered in a table of 4,096 slots (each keeps the last plan hashed to it), so a
 //! row planned again with the same direct cells costs a lookup. In practice far fewer:
 //! on the 2-core machine at most ~20 ms per benchmark sprite with the lookup planner,
-//! and ~90 ms with the searching one (the stripes, most of it the row covers; ~30 ms
-//! before them); without direct placement either plans any of them in at most 0.3 ms.
+//! and ~40 ms with the searching one (the smiley; ~30 ms before the row covers); without
+//! direct placement either plans any of them in at most 0.3 ms.
 //! On the stack: the placement DP's table of where each state came from (32 × 2^10 × 2
 //! bytes, 64 KiB), the remembered row plans (48 KiB) and, with the searching planner,
 //! the row covers' two nested searches (each about 10 KiB of stack, and a few plans of
