@@ -84,14 +84,15 @@
 //!
 //! Then, with the searching row planner only (`--passes fewest --direct`: it searches
 //! at run time anyway), the *row covers* (`cover_rows`, from no direct pieces and from
-//! the best print so far), the one search here: bottom to top, each row still left to the passes is covered whole, alone
-//! or with the one or two rows above it, by single pieces on pixels of their colour
-//! that no direct piece holds yet (they may reach two rows above and below the band).
-//! A row with no pixel left costs nothing, which is where direct pieces pay. The covers
-//! are found depth first, the lowest and then leftmost open cell first and each single
-//! that can cover it (the ones with more cells in its row first), within a fixed budget
-//! of 4,096 steps; the first 16 complete covers whose pieces all land
-//! (`DirectPlan::all_land`) are priced. A cover's pre-filled cells can leave a row above
+//! the best print so far), the one search here: bottom to top, each row still left to
+//! the passes is covered whole, alone or with the one or two rows above it, by single
+//! pieces on pixels of their colour that no direct piece holds yet (they may reach two
+//! rows above and below the band). A row with no pixel left costs nothing, which is
+//! where direct pieces pay. The covers are found depth first, the lowest and then
+//! leftmost open cell first and each single that can cover it (the ones with more
+//! cells in its row first), within a fixed budget of 4,096 steps (none when some open
+//! cell has no single that could cover it); the first 16 complete covers whose pieces
+//! all land (`DirectPlan::all_land`) are priced. A cover's pre-filled cells can leave a row above
 //! it unprintable (its passes need a platform, which a pre-filled row may not have);
 //! such a row is then covered too, the lowest first, each by the cheapest of at most
 //! 4 covers found in 1,024 steps, at most 8 rows. The cheapest cover is kept when it
