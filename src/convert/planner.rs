@@ -196,7 +196,7 @@ impl PassSum {
 
     /// Flips `e`'s cells in the masks: adds them if `e` is apart from the pass's
     /// emitters, takes them out if it is one of them.
-    pub(super) fn toggle(&mut self, e: &Emit) {
+    fn toggle(&mut self, e: &Emit) {
         self.above ^= e.above;
         self.row ^= e.row;
         if e.flipped() {
@@ -422,10 +422,10 @@ pub(super) enum End {
 pub(super) const REPAIR_CHECKS: u32 = 64;
 
 /// Slots of the planner's fill cache (a power of two).
-pub(super) const CACHE: usize = 16;
+const CACHE: usize = 16;
 
 /// Slots of the planner's cache of fills on the most support (a power of two).
-pub(super) const MOST_CACHE: usize = 128;
+const MOST_CACHE: usize = 128;
 
 pub(super) struct Planner<'a> {
     pub(super) row: &'a RowInput,
@@ -477,7 +477,7 @@ impl<'a> Planner<'a> {
 
     /// `tiling::fill`'s pieces on [`Planner::all`] through their own cache (`above` is not
     /// empty, and lies below bit 31).
-    pub(super) fn fill_on_all(&mut self, above: u32, flips: bool) -> Option<u32> {
+    fn fill_on_all(&mut self, above: u32, flips: bool) -> Option<u32> {
         let key = above | u32::from(flips) << 31;
         let h = key.wrapping_mul(0x9E37_79B1) >> (32 - MOST_CACHE.trailing_zeros());
         let slot = &mut self.most[h as usize % MOST_CACHE];
@@ -489,7 +489,7 @@ impl<'a> Planner<'a> {
 
     /// What pass `s` costs resting on [`Planner::all`], the most support it can have:
     /// no order of its plan makes it cheaper (`None`: it has no fill in any order).
-    pub(super) fn least_cost(&mut self, s: &PassSum) -> Option<u32> {
+    fn least_cost(&mut self, s: &PassSum) -> Option<u32> {
         let fill = self.fill_on_all(s.above, s.flip_row != 0)?;
         Some(u32::from(s.n) + fill)
     }
@@ -624,7 +624,7 @@ impl<'a> Planner<'a> {
     }
 
     /// Offers `c` in its own order.
-    pub(super) fn offer_orders_fixed(&mut self, c: &Candidate) {
+    fn offer_orders_fixed(&mut self, c: &Candidate) {
         let sums = sums_of(c);
         let floors = Floors::of(&sums, c.passes);
         self.offer(&sums, &c.order[..c.passes], floors, &|| *c);
@@ -647,7 +647,7 @@ impl<'a> Planner<'a> {
 
     /// [`Planner::offer_orders`] with the passes' floors `floors` already raised as
     /// [`Planner::tighten`] does.
-    pub(super) fn offer_orders_floored(
+    fn offer_orders_floored(
         &mut self,
         sums: &[PassSum],
         passes: usize,
@@ -721,7 +721,7 @@ impl<'a> Planner<'a> {
 
     /// `c`'s emitters from `end` inwards (by left end ascending, or by right end
     /// descending), ties in cover order, each as `key << 5 | index` (the first `c.len`).
-    pub(super) fn by_end(c: &Candidate, end: End) -> [u16; MAX_WIDTH] {
+    fn by_end(c: &Candidate, end: End) -> [u16; MAX_WIDTH] {
         let mut by_end = [0u16; MAX_WIDTH];
         for (i, (k, e)) in by_end.iter_mut().zip(&c.emits[..c.len]).enumerate() {
             let key = match end {
@@ -1119,7 +1119,7 @@ pub(super) fn renumber(c: &mut Candidate) -> bool {
 }
 
 /// Offers the classic plan `(pass bits, passes)` in its own order, using `c` as scratch.
-pub(super) fn offer_classic(planner: &mut Planner<'_>, c: &mut Candidate, split: &classic::Split) {
+fn offer_classic(planner: &mut Planner<'_>, c: &mut Candidate, split: &classic::Split) {
     let row = planner.row;
     let (passes, count) = (split.members(row.len), split.passes);
     c.len = row.len;

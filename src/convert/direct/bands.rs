@@ -81,13 +81,7 @@ pub(super) fn item(px: &Pixels, width: usize, x: usize, y: usize, rows: usize) -
 
 /// Picks the blocks of the band of rows `y..y + rows` that cover the most pixels (a DP
 /// over its columns), into `plan`.
-pub(super) fn band_blocks(
-    px: &Pixels,
-    y: usize,
-    rows: usize,
-    widths: &[usize],
-    plan: &mut DirectPlan,
-) {
+fn band_blocks(px: &Pixels, y: usize, rows: usize, widths: &[usize], plan: &mut DirectPlan) {
     let (x0, w) = (px.x0, px.width);
     // best[i]: most pixels covered in columns x0..x0 + i; how[i]: the item ending there.
     let mut best = [0u16; MAX_WIDTH + 1];
@@ -117,7 +111,7 @@ pub(super) fn band_blocks(
 }
 
 /// The direct pieces of `plan`'s blocks from `first` on.
-pub(super) fn block_pieces(plan: &DirectPlan, first: usize) -> u32 {
+fn block_pieces(plan: &DirectPlan, first: usize) -> u32 {
     plan.blocks[first..plan.len]
         .iter()
         .map(|p| p.shape().pieces.len() as u32)
@@ -126,7 +120,7 @@ pub(super) fn block_pieces(plan: &DirectPlan, first: usize) -> u32 {
 
 /// The band's pieces: its rows' (`priced`, `u32::MAX` if one is impossible) and its
 /// blocks' (`plan`'s from `first` on).
-pub(super) fn band_cost(plan: &DirectPlan, priced: &[u32], first: usize) -> u32 {
+fn band_cost(plan: &DirectPlan, priced: &[u32], first: usize) -> u32 {
     priced
         .iter()
         .try_fold(0u32, |t, &r| (r != u32::MAX).then(|| t + r))
@@ -134,7 +128,7 @@ pub(super) fn band_cost(plan: &DirectPlan, priced: &[u32], first: usize) -> u32 
 }
 
 /// The pieces of each row of the band `y..y + rows` with `plan`'s direct pieces.
-pub(super) fn priced_band<const N: usize>(
+fn priced_band<const N: usize>(
     plan: &DirectPlan,
     px: &Pixels,
     sprite: &Sprite,

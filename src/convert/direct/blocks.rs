@@ -20,7 +20,7 @@ pub(crate) struct BlockShape {
 }
 
 /// The index in [`Shape::ALL`] of `piece` turned `rotation` times (the one shape table).
-pub(super) const fn index_of(piece: Piece, rotation: u8) -> u8 {
+const fn index_of(piece: Piece, rotation: u8) -> u8 {
     match Shape::new(piece, rotation) {
         Some(s) => s.index(),
         None => panic!("J, T and L have four orientations"),
@@ -28,15 +28,15 @@ pub(super) const fn index_of(piece: Piece, rotation: u8) -> u8 {
 }
 
 pub(super) const T0: u8 = index_of(Piece::T, 0);
-pub(super) const T1: u8 = index_of(Piece::T, 1);
+const T1: u8 = index_of(Piece::T, 1);
 pub(super) const T2: u8 = index_of(Piece::T, 2);
-pub(super) const T3: u8 = index_of(Piece::T, 3);
+const T3: u8 = index_of(Piece::T, 3);
 pub(super) const J0: u8 = index_of(Piece::J, 0);
 pub(super) const J1: u8 = index_of(Piece::J, 1);
 pub(super) const J2: u8 = index_of(Piece::J, 2);
-pub(super) const J3: u8 = index_of(Piece::J, 3);
+const J3: u8 = index_of(Piece::J, 3);
 pub(super) const L0: u8 = index_of(Piece::L, 0);
-pub(super) const L1: u8 = index_of(Piece::L, 1);
+const L1: u8 = index_of(Piece::L, 1);
 pub(super) const L2: u8 = index_of(Piece::L, 2);
 pub(super) const L3: u8 = index_of(Piece::L, 3);
 
@@ -55,13 +55,13 @@ pub(super) const J_WIDE: usize = 5;
 /// 5 × 8 of ten L (the J one mirrored).
 pub(super) const L_WIDE: usize = 6;
 /// 2 × 8 stair of three T, bars left, right, left (four cells of the rectangle left).
-pub(super) const T_STAIR: usize = SINGLES + SINGLE_COUNT;
+const T_STAIR: usize = SINGLES + SINGLE_COUNT;
 /// Its mirror image.
-pub(super) const T_STAIR_MIRRORED: usize = T_STAIR + 1;
+const T_STAIR_MIRRORED: usize = T_STAIR + 1;
 /// The stair a row higher (the bottom two cells and one of the top row's left).
-pub(super) const T_STAIR_HIGH: usize = T_STAIR + 2;
+const T_STAIR_HIGH: usize = T_STAIR + 2;
 /// Its mirror image.
-pub(super) const T_STAIR_HIGH_MIRRORED: usize = T_STAIR + 3;
+const T_STAIR_HIGH_MIRRORED: usize = T_STAIR + 3;
 /// The stairs, in the order the DP tries them.
 pub(super) const STAIRS: [usize; 4] = [
     T_STAIR,
@@ -132,9 +132,9 @@ pub(super) const fn mirrored<const N: usize>(
 }
 
 /// The J blocks' pieces; the L blocks are their mirror images.
-pub(super) const J_UP_PIECES: [(u8, u8, u8); 2] = [(J1, 0, 0), (J3, 0, 1)];
-pub(super) const J_FLAT_PIECES: [(u8, u8, u8); 2] = [(J2, 0, 0), (J0, 1, 0)];
-pub(super) const J_WIDE_PIECES: [(u8, u8, u8); 10] = [
+const J_UP_PIECES: [(u8, u8, u8); 2] = [(J1, 0, 0), (J3, 0, 1)];
+const J_FLAT_PIECES: [(u8, u8, u8); 2] = [(J2, 0, 0), (J0, 1, 0)];
+const J_WIDE_PIECES: [(u8, u8, u8); 10] = [
     (J2, 0, 0),
     (J1, 3, 0),
     (J1, 1, 1),
@@ -146,16 +146,15 @@ pub(super) const J_WIDE_PIECES: [(u8, u8, u8); 10] = [
     (J2, 0, 6),
     (J0, 1, 6),
 ];
-pub(super) const L_UP_PIECES: [(u8, u8, u8); 2] = mirrored(J_UP_PIECES, 2);
-pub(super) const L_FLAT_PIECES: [(u8, u8, u8); 2] = mirrored(J_FLAT_PIECES, 4);
-pub(super) const L_WIDE_PIECES: [(u8, u8, u8); 10] = mirrored(J_WIDE_PIECES, 5);
+const L_UP_PIECES: [(u8, u8, u8); 2] = mirrored(J_UP_PIECES, 2);
+const L_FLAT_PIECES: [(u8, u8, u8); 2] = mirrored(J_FLAT_PIECES, 4);
+const L_WIDE_PIECES: [(u8, u8, u8); 10] = mirrored(J_WIDE_PIECES, 5);
 /// T3, T1, T3 up a 2-wide column: each bar rests on the one below it and the nub beside
 /// it. Left out: the bottom right cell and the top three of the rectangle's 2 × 8.
-pub(super) const T_STAIR_PIECES: [(u8, u8, u8); 3] = [(T3, 0, 0), (T1, 0, 2), (T3, 0, 4)];
-pub(super) const T_STAIR_MIRRORED_PIECES: [(u8, u8, u8); 3] = [(T1, 0, 0), (T3, 0, 2), (T1, 0, 4)];
-pub(super) const T_STAIR_HIGH_PIECES: [(u8, u8, u8); 3] = [(T3, 0, 1), (T1, 0, 3), (T3, 0, 5)];
-pub(super) const T_STAIR_HIGH_MIRRORED_PIECES: [(u8, u8, u8); 3] =
-    [(T1, 0, 1), (T3, 0, 3), (T1, 0, 5)];
+const T_STAIR_PIECES: [(u8, u8, u8); 3] = [(T3, 0, 0), (T1, 0, 2), (T3, 0, 4)];
+const T_STAIR_MIRRORED_PIECES: [(u8, u8, u8); 3] = [(T1, 0, 0), (T3, 0, 2), (T1, 0, 4)];
+const T_STAIR_HIGH_PIECES: [(u8, u8, u8); 3] = [(T3, 0, 1), (T1, 0, 3), (T3, 0, 5)];
+const T_STAIR_HIGH_MIRRORED_PIECES: [(u8, u8, u8); 3] = [(T1, 0, 1), (T3, 0, 3), (T1, 0, 5)];
 
 /// Every block, indexed by the constants above.
 pub(crate) static BLOCKS: [BlockShape; SINGLES + SINGLE_COUNT + STAIRS.len()] = [

@@ -8,22 +8,22 @@ use super::pixels::Pixels;
 use super::plan::{priced_row, DirectPlan};
 
 /// Most steps a cover search takes ([`cover_band`]).
-pub(super) const COVER_NODES: usize = 4096;
+const COVER_NODES: usize = 4096;
 /// Most complete covers one search prices.
-pub(super) const COVER_TRIES: usize = 16;
+const COVER_TRIES: usize = 16;
 /// Most ways to cover one cell: each single with one of its four cells there.
-pub(super) const COVER_WAYS: usize = 4 * SINGLE_COUNT;
+const COVER_WAYS: usize = 4 * SINGLE_COUNT;
 /// Most rows a cover search covers at once.
-pub(super) const COVER_BAND: usize = 3;
+const COVER_BAND: usize = 3;
 /// Rows of a cover search's window: its band and two rows either side.
-pub(super) const WINDOW: usize = COVER_BAND + 4;
+const WINDOW: usize = COVER_BAND + 4;
 /// Deepest a cover search goes: one piece per cell of the band at most.
-pub(super) const COVER_DEPTH: usize = COVER_BAND * MAX_WIDTH;
+const COVER_DEPTH: usize = COVER_BAND * MAX_WIDTH;
 
 /// The ways to cover cell `(x, y)` with a single: every cell a pixel of the single's
 /// colour, in the window of rows from `lo` and not in `used` (its cells so far),
 /// resting as [`Pixels::fits`] asks. Singles with more cells in row `y` first.
-pub(super) fn cover_ways(
+fn cover_ways(
     px: &Pixels,
     used: &[u32; WINDOW],
     lo: isize,
@@ -155,12 +155,12 @@ pub(super) fn cover_rows(px: &Pixels, sprite: &Sprite, start: &DirectPlan) -> Op
 }
 
 /// A cover's price, the plan with its pieces, and the plan's rows' pieces.
-pub(super) type Covered = (u32, DirectPlan, [u32; MAX_HEIGHT]);
+type Covered = (u32, DirectPlan, [u32; MAX_HEIGHT]);
 
 /// Most rows [`cover_rows`] covers to make a cover's print printable again.
-pub(super) const SETTLE: usize = 8;
+const SETTLE: usize = 8;
 /// The steps and complete covers of each search that does.
-pub(super) const SETTLE_BUDGET: (usize, usize) = (1024, 4);
+const SETTLE_BUDGET: (usize, usize) = (1024, 4);
 
 /// The cheapest cover of the rows `band` (at most [`COVER_BAND`]) by single pieces,
 /// priced by `price` (the plan with the cover's pieces added, and its rows' pieces):
@@ -170,7 +170,7 @@ pub(super) const SETTLE_BUDGET: (usize, usize) = (1024, 4);
 /// ([`DirectPlan::all_land`]) are priced (the steps and covers are the budget passed
 /// in). None when some open cell has no way to be covered at the start (the cells used
 /// only grow, so it never will): the stripes' one-wide column of L skips its search.
-pub(super) fn cover_band(
+fn cover_band(
     px: &Pixels,
     sprite: &Sprite,
     plan: &DirectPlan,

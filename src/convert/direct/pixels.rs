@@ -17,7 +17,7 @@ pub(super) struct Pixels {
     pub(super) x0: usize,
     pub(super) width: usize,
     /// Row plans made so far ([`Pixels::row_plan`]).
-    pub(super) memo: [Cell<Memo>; MEMO],
+    memo: [Cell<Memo>; MEMO],
     /// The row planner that prices and plans the rows ([`Passes::Lookup`]'s or
     /// [`Passes::Fewest`]'s).
     ///
@@ -27,12 +27,12 @@ pub(super) struct Pixels {
 }
 
 /// How many row plans [`Pixels::row_plan`] remembers.
-pub(super) const MEMO: usize = 4096;
+const MEMO: usize = 4096;
 
 /// One row plan remembered: the row, its direct cells and pre-filled cells, and its
 /// pieces and whether it has a platform.
 #[derive(Clone, Copy)]
-pub(super) struct Memo {
+struct Memo {
     /// `u8::MAX` when empty.
     pub(super) y: u8,
     pub(super) platform: bool,

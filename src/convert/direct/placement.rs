@@ -8,14 +8,14 @@ use super::pixels::Pixels;
 use super::plan::DirectPlan;
 
 /// Most single placements the placement DP takes.
-pub(super) const DP_PLACEMENTS: usize = 255;
+const DP_PLACEMENTS: usize = 255;
 /// Most of them meeting one row (its states are their subsets).
-pub(super) const DP_MEET: usize = 10;
+const DP_MEET: usize = 10;
 
 /// One single placement of the placement DP: its block, corner, top row and cells by
 /// row from its bottom.
 #[derive(Clone, Copy, Default)]
-pub(super) struct Single {
+struct Single {
     pub(super) at: Placed,
     pub(super) top: u8,
     pub(super) rows: [u32; 3],
@@ -106,7 +106,7 @@ pub(super) fn improve(px: &Pixels, sprite: &Sprite, plan: &DirectPlan) -> Option
 
 /// The singles of the placement DP, and those meeting each row.
 pub(super) struct Singles {
-    pub(super) all: [Single; DP_PLACEMENTS],
+    all: [Single; DP_PLACEMENTS],
     pub(super) n: usize,
     /// The singles meeting each row (by index, increasing).
     pub(super) meet: [[u8; DP_MEET]; MAX_HEIGHT],
@@ -226,7 +226,7 @@ impl Singles {
 
     /// Adds single `b` at `(x, y)` as a fixed one (at most 255 singles in all: the
     /// plans hold at most [`MAX_BLOCKS`] pieces, fixed first).
-    pub(super) fn fix(&mut self, b: usize, x: usize, y: usize) {
+    fn fix(&mut self, b: usize, x: usize, y: usize) {
         if self.n == DP_PLACEMENTS {
             return;
         }
@@ -362,11 +362,7 @@ impl Singles {
     /// The fewest pieces of a print whose direct pieces are the fixed singles and some
     /// of the others, each landing, and the others chosen (by index); `None` when no
     /// set prints.
-    pub(super) fn solve(
-        &self,
-        px: &Pixels,
-        sprite: &Sprite,
-    ) -> Option<(u32, [bool; DP_PLACEMENTS])> {
+    fn solve(&self, px: &Pixels, sprite: &Sprite) -> Option<(u32, [bool; DP_PLACEMENTS])> {
         let (all, meet, meets, h) = (&self.all, &self.meet, &self.meets, self.height);
         // cost[state] for the current row (state: bits over meet[y]); from[y][state]:
         // the state of row y − 1 it came from.

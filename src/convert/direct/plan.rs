@@ -74,7 +74,7 @@ impl DirectPlan {
     }
 
     /// Marks the cells of `p`.
-    pub(super) fn mark(&mut self, p: Placed) {
+    fn mark(&mut self, p: Placed) {
         for (m, bottom, top) in p.pieces() {
             for dy in 0..m.shape.height() {
                 let cells = m.shape.row_mask(dy) << m.x;
