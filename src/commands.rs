@@ -324,8 +324,9 @@ greedy and optimal classic passes, of the searching planner (fewest) and of the 
 planner are shown next to those of the default planner (lookup), with the default's
 pieces as a ratio to exact; platforms and time are the default's. The exact planner
 searches at run time and can take seconds per sprite; --passes lookup (or any other
-single strategy) skips it. With --align every strategy places each sprite by that rule (best: each strategy at its own best column, so the exact planner
-then runs at every column, up to 17 times); the time includes choosing the column.
+single strategy) skips it. With --align every strategy places each sprite by that rule
+(best: each strategy at its own best column, so the exact planner then runs at every
+column, up to 17 times); the time includes choosing the column.
 With --passes all or --direct, a `direct` column shows the pieces with direct
 placement (convert --direct), each print verified too: the default planner's, or with
 --passes fewest --direct the searching planner's.",

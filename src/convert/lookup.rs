@@ -3,9 +3,9 @@
 //!
 //! A row's cost is fixed by how its pixels are covered by emitters (a single per pixel,
 //! or a flipped J2/T2/L2 over three adjacent pixels of its colour) and how those are
-//! grouped into passes and ordered ([`fewest`](super::fewest)'s module docs give the cost model). The
-//! searching planner ([`fewest::plan_row`](super::fewest::plan_row)) tries every cover; this one looks each run
-//! of same-colour adjacent pixels up in the static run-cover table
+//! grouped into passes and ordered ([`planner`](super::planner)'s module docs give the
+//! cost model). The searching planner ([`fewest::plan_row`](super::fewest::plan_row))
+//! tries every cover; this one looks each run of same-colour adjacent pixels up in the static run-cover table
 //! ([`tables::run_covers`], `pattern-src/covers.txt`), which lists, per colour, first
 //! column and length, up to [`COVER_SLOTS`] covers of the run: the searching planner's
 //! own for the run alone, the ones this planner prices lowest for it, and the most
@@ -14,7 +14,7 @@
 //! with fewer takes its first). Each distinct cover is grouped into passes first fit
 //! from both ends, flipped emitters with singles and apart, and dealt round robin into
 //! as many passes as first fit uses and one and two more
-//! ([`Planner::offer_round_robin`](super::fewest)); when first fit from the right leaves
+//! ([`Planner::offer_round_robin`](super::planner::Planner::offer_round_robin)); when first fit from the right leaves
 //! a pass with no fill, each overlapping pair between it and another is swapped once
 //! (the searching planner's repair, at most 64 checks per row). Every plan is priced in
 //! every order of up to three passes (of more: the grouping order, the passes needing no

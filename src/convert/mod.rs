@@ -87,7 +87,7 @@ pub enum Passes {
     /// at build time; the row's few covers are grouped into passes by fixed rules
     /// (first fit from either end, dealt round robin) and priced with strip and wide
     /// fillers resting on squares already emitted in the row, and singles over holes
-    /// land on such squares instead of a platform (see the `lookup` and `fewest`
+    /// land on such squares instead of a platform (see the `lookup` and `planner`
     /// layers). At most 6,905 fill prices per row, whatever the row. Never more pieces
     /// than `Greedy`.
     #[default]

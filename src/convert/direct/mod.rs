@@ -267,10 +267,12 @@ pub(crate) fn plan(sprite: &Sprite, planner: RowPlanner, search: bool) -> Direct
             best = p;
         }
     }
-    for start in [DirectPlan::EMPTY, best].iter().filter(|_| search) {
-        if let Some(p) = cover_rows(&px, sprite, start) {
-            if p.pieces < best.pieces {
-                best = p;
+    if search {
+        for start in [DirectPlan::EMPTY, best] {
+            if let Some(p) = cover_rows(&px, sprite, &start) {
+                if p.pieces < best.pieces {
+                    best = p;
+                }
             }
         }
     }
