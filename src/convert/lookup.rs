@@ -5,9 +5,9 @@
 //! or a flipped J2/T2/L2 over three adjacent pixels of its colour) and how those are
 //! grouped into passes and ordered ([`planner`](super::planner)'s module docs give the
 //! cost model). The searching planner ([`fewest::plan_row`](super::fewest::plan_row))
-//! tries every cover; this one looks each run of same-colour adjacent pixels up in the static run-cover table
-//! ([`tables::run_covers`], `pattern-src/covers.txt`), which lists, per colour, first
-//! column and length, up to [`COVER_SLOTS`] covers of the run: the searching planner's
+//! tries every cover; this one looks each run of same-colour adjacent pixels up in the
+//! static run-cover table ([`tables::run_covers`], `pattern-src/covers.txt`), which
+//! lists, per colour, first column and length, up to [`COVER_SLOTS`] covers of the run: the searching planner's
 //! own for the run alone, the ones this planner prices lowest for it, and the most
 //! flipped emitters packed against its right end (computed at build time by
 //! `tetris_printer::covers`). Cover `k` of the row takes every run's `k`-th cover (a run
