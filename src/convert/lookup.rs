@@ -7,33 +7,34 @@
 //! cost model). The searching planner ([`fewest::plan_row`](super::fewest::plan_row))
 //! tries every cover; this one looks each run of same-colour adjacent pixels up in the
 //! static run-cover table ([`tables::run_covers`], `pattern-src/covers.txt`), which
-//! lists, per colour, first column and length, up to [`COVER_SLOTS`] covers of the run: the searching planner's
-//! own for the run alone, the ones this planner prices lowest for it, and the most
-//! flipped emitters packed against its right end (computed at build time by
-//! `tetris_printer::covers`). Cover `k` of the row takes every run's `k`-th cover (a run
-//! with fewer takes its first). Each distinct cover is grouped into passes first fit
-//! from both ends, flipped emitters with singles and apart, and dealt round robin into
-//! as many passes as first fit uses and one and two more
-//! ([`Planner::offer_round_robin`](super::planner::Planner::offer_round_robin)); when first fit from the right leaves
-//! a pass with no fill, each overlapping pair between it and another is swapped once
-//! (the searching planner's repair, at most 64 checks per row). Every plan is priced in
-//! every order of up to three passes (of more: the grouping order, the passes needing no
-//! landing first, and the dearest first), with the same fills, landing rule and
-//! least-cost bounds as the searching planner; the greedy classic split is priced
-//! first, so no plan costs more than it.
+//! lists, per colour, first column and length, up to [`COVER_SLOTS`] covers of the run:
+//! the searching planner's own for the run alone, the ones this planner prices lowest
+//! for it, and the most flipped emitters packed against its right end (computed at
+//! build time by `tetris_printer::covers`). Cover `k` of the row takes every run's
+//! `k`-th cover (a run with fewer takes its first). Each distinct cover is grouped into
+//! passes first fit from both ends, flipped emitters with singles and apart, and dealt
+//! round robin into as many passes as first fit uses and one and two more
+//! ([`Planner::offer_round_robin`](super::planner::Planner::offer_round_robin)); when
+//! first fit from the right leaves a pass with no fill, each overlapping pair between
+//! it and another is swapped once (the searching planner's repair, at most 64 checks
+//! per row). Every plan is priced in every order of up to three passes (of more: the
+//! grouping order, the passes needing no landing first, and the dearest first), with
+//! the same fills, landing rule and least-cost bounds as the searching planner; the
+//! greedy classic split is priced first, so no plan costs more than it.
 //!
 //! # Work per row (worst case)
 //! A fixed scan: no recursion, no local moves, no enumeration of covers, groupings or
 //! orders beyond the fixed ones above. At most: the greedy split (17 fill prices);
 //! [`COVER_SLOTS`] = 4 covers × (4 first-fit groupings + 3 round-robin deals) = 28
 //! grouping prices of at most 72 fill prices each (least costs, then the orders; see
-//! [`fewest`](super::fewest)): 2,016; the repair's least costs (4 × 2 × 17 = 136) and its 64 swaps of
-//! two fill prices and one grouping price each (4,736): **at most 6,905 fill prices per
-//! row**, against the searching planner's 305,684. (A fill price is at most two strip
-//! tilings, each a left-to-right DP over the 21 columns of static fit-index loads, plus
-//! wide-pattern and emitter lookups.) Measured (callgrind), 8.7× the greedy converter's
-//! instructions on the nine benchmark sprites (2.41 M against 276 k per conversion,
-//! measured together), against the searching planner's 22× (6.17 M).
+//! [`fewest`](super::fewest)): 2,016; the repair's least costs (4 × 2 × 17 = 136) and
+//! its 64 swaps of two fill prices and one grouping price each (4,736): **at most 6,905
+//! fill prices per row**, against the searching planner's 305,684. (A fill price is at
+//! most two strip tilings, each a left-to-right DP over the 21 columns of static
+//! fit-index loads, plus wide-pattern and emitter lookups.) Measured (callgrind), 8.7×
+//! the greedy converter's instructions on the nine benchmark sprites (2.41 M against
+//! 276 k per conversion, measured together), against the searching planner's 22× (6.17
+//! M).
 
 use super::planner::{Candidate, Planner, RowPlan, Tuning};
 use super::row::RowInput;
