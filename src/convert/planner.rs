@@ -37,11 +37,18 @@
 //! Everything is fixed-size; nothing allocates.
 
 use crate::bits::Bits;
+use crate::playfield::WIDTH;
 use crate::sprite::MAX_WIDTH;
 
 use super::classic;
 use super::row::{Emit, RowInput};
-use super::tiling::{fill_pieces, fill_priced, Fill, NO_EMITTER};
+use super::tiling::{bar_sets, fill_pieces, fill_priced, Fill, MOST_BARS, NO_BARS, NO_EMITTER};
+
+/// An emitter in no pass yet ([`Planner::offer_staged`]).
+const STAGED_FREE: u8 = u8::MAX;
+
+/// The tallest pass [`Planner::offer_staged`] looks for.
+const STAGE_HEIGHT: usize = 5;
 
 /// Pieces of a platform.
 pub(super) const PLATFORM_PIECES: u32 = 21;
@@ -1011,6 +1018,141 @@ impl<'a> Planner<'a> {
         let (by_left, first_fit) = self.offer_groupings(c, End::Left);
         self.offer_groupings(c, End::Right);
         self.offer_round_robin(c, &by_left, first_fit);
+        for seed in [None, Some(End::Left), Some(End::Right)] {
+            self.offer_staged(c, seed);
+        }
+    }
+
+    /// Offers cover `c` grouped in *stages*: while the singles not yet grouped can fill
+    /// a one-row matrix on their own (bars side by side, the gaps I pieces resting on
+    /// cells already filled in the emission row), the most of them that can (7, else 3:
+    /// the counts whose one-row matrix takes whole pieces) form the next pass, which
+    /// the later passes rest on; the rest are grouped first fit by left end after them.
+    /// A one-row pass is the cheapest there is per pixel, and first fit packs every
+    /// emitter that fits into a pass, so it seldom leaves exactly 3 bars to one.
+    pub(super) fn offer_staged(&mut self, c: &mut Candidate, seed: Option<End>) {
+        if self.best <= self.floor {
+            return;
+        }
+        let mut pass_of = [STAGED_FREE; MAX_WIDTH];
+        let mut sums = [PassSum::ZERO; MAX_WIDTH];
+        let mut passes = 0;
+        let mut filled = self.row.support;
+        if let Some(end) = seed {
+            for &key in &Self::by_end(c, end)[..c.len] {
+                let i = usize::from(key & 31);
+                if sums[0].above & c.emits[i].above == 0 {
+                    sums[0].add(&c.emits[i]);
+                    pass_of[i] = 0;
+                }
+            }
+            filled |= sums[0].row;
+            passes = 1;
+        }
+        loop {
+            // The first free single whose bar starts at each column and can land.
+            let mut bar = [STAGED_FREE; WIDTH];
+            for (i, e) in c.emits[..c.len].iter().enumerate() {
+                let a = e.above.trailing_zeros() as usize;
+                if pass_of[i] == STAGED_FREE
+                    && !e.flipped()
+                    && bar[a] == STAGED_FREE
+                    && (e.held || filled & e.above != 0)
+                {
+                    bar[a] = i as u8;
+                }
+            }
+            let starts = bar
+                .iter()
+                .enumerate()
+                .fold(0u32, |m, (a, &i)| m | u32::from(i != STAGED_FREE) << a);
+            // The pass of the fewest pieces per pixel: (21·h + k)/4 over k.
+            let mut best: Option<(usize, usize, u32)> = None;
+            for h in 1..=STAGE_HEIGHT {
+                let sets = bar_sets(starts, filled, h);
+                for k in (1..=MOST_BARS).filter(|k| (21 * h + k) % 4 == 0) {
+                    if sets[k] == NO_BARS {
+                        continue;
+                    }
+                    let better = best.is_none_or(|(bh, bk, _)| (21 * h + k) * bk < (21 * bh + bk) * k);
+                    if better {
+                        best = Some((h, k, sets[k]));
+                    }
+                }
+            }
+            let Some((_, _, bars)) = best else { break };
+            for a in Bits(bars) {
+                let i = usize::from(bar[a]);
+                pass_of[i] = passes as u8;
+                sums[passes].add(&c.emits[i]);
+            }
+            filled |= sums[passes].row;
+            passes += 1;
+            self.offer_rest(c, &sums, &pass_of, passes);
+        }
+    }
+
+    /// Offers cover `c` with its first `staged` passes as `sums` and `pass_of` have
+    /// them ([`STAGED_FREE`]: an emitter in none yet) and the rest grouped after them:
+    /// first fit from either end, and dealt round robin by left end into as many passes
+    /// as first fit from the left uses and one and two more.
+    fn offer_rest(
+        &mut self,
+        c: &mut Candidate,
+        sums: &[PassSum; MAX_WIDTH],
+        pass_of: &[u8; MAX_WIDTH],
+        staged: usize,
+    ) {
+        let mut first_fit = 0;
+        for deal in [None, Some(0), Some(1), Some(2), Some(3)] {
+            let by_end = Self::by_end(c, if deal == Some(0) { End::Right } else { End::Left });
+            let (mut sums, mut pass_of, mut passes) = (*sums, *pass_of, staged);
+            let mut r = 0;
+            let mut ok = true;
+            for &key in &by_end[..c.len] {
+                let i = usize::from(key & 31);
+                if pass_of[i] != STAGED_FREE {
+                    continue;
+                }
+                let e = c.emits[i];
+                let q = match deal {
+                    Some(d @ 1..) => staged + r % (first_fit + d - 1),
+                    _ => (staged..passes)
+                        .find(|&p| sums[p].above & e.above == 0)
+                        .unwrap_or(passes),
+                };
+                r += 1;
+                if sums[q].above & e.above != 0 {
+                    ok = false;
+                    break;
+                }
+                passes = passes.max(q + 1);
+                sums[q].add(&e);
+                pass_of[i] = q as u8;
+            }
+            if deal.is_none() {
+                first_fit = passes - staged;
+                if first_fit == 0 {
+                    // Nothing left: the stages alone.
+                    for s in &mut sums[..passes] {
+                        s.settle();
+                    }
+                    c.pass_of[..c.len].copy_from_slice(&pass_of[..c.len]);
+                    c.passes = passes;
+                    self.offer_orders(&sums, passes, || *c);
+                    return;
+                }
+            }
+            if !ok || (staged..passes).any(|p| sums[p].n == 0) {
+                continue;
+            }
+            for s in &mut sums[..passes] {
+                s.settle();
+            }
+            c.pass_of[..c.len].copy_from_slice(&pass_of[..c.len]);
+            c.passes = passes;
+            self.offer_orders(&sums, passes, || *c);
+        }
     }
 
     /// Offers cover `c` dealt round robin into `p` passes by left end (emitter `k` from

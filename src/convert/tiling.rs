@@ -152,6 +152,85 @@ fn tile(bottom: u32, support: u32, h: usize, tiles: Option<&mut Tiles>) -> bool 
     true
 }
 
+/// The most bars a pass's matrix of one height can hold (7 × 3 = 21 columns).
+pub(super) const MOST_BARS: usize = 7;
+
+/// No set of bars (a slot of [`bar_sets`]).
+pub(super) const NO_BARS: u32 = u32::MAX;
+
+/// The sets of bars a strip tiling of height `h` can hold: for each count `k`, the
+/// starts (left columns) of `k` 3-cell bars from `starts`, none overlapping, over which
+/// the 21 columns tile with strips `h` rows tall resting on `support`, or [`NO_BARS`]
+/// (the first set found, scanning left to right). A DP over the columns like [`tile`]'s,
+/// each strip with every set of bars that lies in it: a fixed scan of at most 21 × 64
+/// inner-strip lookups and the edge strips' (at most 2 × 5 widths × 2^6 bar sets).
+pub(super) fn bar_sets(starts: u32, support: u32, h: usize) -> [u32; MOST_BARS + 1] {
+    let cells = |bars: u32| Bits(bars).fold(0u32, |m, s| m | 0b111 << s);
+    let apart = |bars: u32| bars & (bars >> 1) == 0 && bars & (bars >> 2) == 0;
+    // sets[a][k]: starts of k bars over which columns 0..a tile.
+    let mut sets = [[NO_BARS; MOST_BARS + 1]; WIDTH + 1];
+    sets[0][0] = 0;
+    // Every set of bars among `avail` (starts relative to `a`), apart, to `f`.
+    let subsets = |avail: u32, f: &mut dyn FnMut(u32)| {
+        let mut m = avail;
+        loop {
+            if apart(m) {
+                f(m);
+            }
+            if m == 0 {
+                break;
+            }
+            m = (m - 1) & avail;
+        }
+    };
+    for a in 0..WIDTH {
+        if sets[a].iter().all(|&s| s == NO_BARS) {
+            continue;
+        }
+        let here = sets[a];
+        let sup = support >> a;
+        let reach = |w: usize, bars: u32, sets: &mut [[u32; MOST_BARS + 1]; WIDTH + 1]| {
+            let n = bars.count_ones() as usize;
+            for k in 0..=MOST_BARS - n {
+                if here[k] != NO_BARS && sets[a + w][k + n] == NO_BARS {
+                    sets[a + w][k + n] = here[k] | bars << a;
+                }
+            }
+        };
+        // Inner strips: bars starting in the first 6 columns (ending by the 8th).
+        let room = (1u32 << STRIP_WIDTH.min(WIDTH - a)) - 1;
+        subsets(starts >> a & 0x3F, &mut |bars| {
+            let end = if bars == 0 { 0 } else { 34 - bars.leading_zeros() as usize };
+            let fits = u32::from(tables::inner_fits(h, cells(bars), sup)) & room;
+            for w in Bits(fits) {
+                if w + 1 >= end {
+                    reach(w + 1, bars, &mut sets);
+                }
+            }
+        });
+        // Edge strips: from column 0, or to column 21; bars in their windows.
+        let edge = |side: StripSide, w: usize, sets: &mut [[u32; MOST_BARS + 1]; WIDTH + 1]| {
+            let win = window(side, w);
+            let avail = starts >> a & (win & win >> 1 & win >> 2);
+            subsets(avail, &mut |bars| {
+                let mask = (1u32 << w) - 1;
+                if edge_fits(side, w, h, cells(bars), sup & mask) {
+                    reach(w, bars, sets);
+                }
+            });
+        };
+        if a == 0 {
+            for w in STRIP_WIDTH + 1..=EDGE_WIDTH {
+                edge(StripSide::Left, w, &mut sets);
+            }
+        }
+        if (STRIP_WIDTH + 1..=EDGE_WIDTH).contains(&(WIDTH - a)) {
+            edge(StripSide::Right, WIDTH - a, &mut sets);
+        }
+    }
+    sets[WIDTH]
+}
+
 /// The tiles of a strip fill, left to right, and how many.
 type Tiles = ([(u8, &'static Strip); WIDTH], usize);
 
