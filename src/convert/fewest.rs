@@ -375,9 +375,7 @@ impl Planner<'_> {
             for &end in ends {
                 self.offer_groupings(c, end);
             }
-            for seed in [None, Some(End::Left), Some(End::Right)] {
-                self.offer_staged(c, seed);
-            }
+            self.offer_staged(c);
             return;
         }
         let len = c.len;

@@ -42,13 +42,19 @@ use crate::sprite::MAX_WIDTH;
 
 use super::classic;
 use super::row::{Emit, RowInput};
-use super::tiling::{bar_sets, fill_pieces, fill_priced, Fill, MOST_BARS, NO_BARS, NO_EMITTER};
+use super::tiling::{bar_reach, bar_set, fill_pieces, fill_priced, Fill, MOST_BARS, NO_EMITTER};
 
 /// An emitter in no pass yet ([`Planner::offer_staged`]).
 const STAGED_FREE: u8 = u8::MAX;
 
 /// The tallest pass [`Planner::offer_staged`] looks for.
 const STAGE_HEIGHT: usize = 5;
+
+/// The passes [`Planner::stage_options`] can list: one per height and count.
+const STAGE_OPTIONS: usize = 9;
+
+/// The cheapest first passes [`Planner::offer_staged`] starts from.
+const STAGE_FIRSTS: usize = 2;
 
 /// Pieces of a platform.
 pub(super) const PLATFORM_PIECES: u32 = 21;
@@ -428,6 +434,9 @@ pub(super) enum End {
 /// for the same plans; 64 leaves room.
 pub(super) const REPAIR_CHECKS: u32 = 64;
 
+/// Slots of the planner's cache of bar reaches (a power of two).
+const REACH_CACHE: usize = 32;
+
 /// Slots of the planner's fill cache (a power of two).
 const CACHE: usize = 16;
 
@@ -463,6 +472,8 @@ pub(super) struct Planner<'a> {
     /// in full, and of the best plan's ([`RowPlan::fills`]).
     pub(super) fills: [u16; MAX_WIDTH],
     pub(super) best_fills: [u16; MAX_WIDTH],
+    /// Recent bar reaches ([`Planner::bar_reach`]): `(starts, filled, h) → reach`.
+    reaches: [((u32, u32, u8), [u8; WIDTH + 1]); REACH_CACHE],
 }
 
 impl<'a> Planner<'a> {
@@ -956,6 +967,7 @@ impl<'a> Planner<'a> {
             dearest_first: tuning.dearest_first,
             fills: [0; MAX_WIDTH],
             best_fills: [0; MAX_WIDTH],
+            reaches: [((0, 0, 0), [0; WIDTH + 1]); REACH_CACHE],
         };
         for i in 0..row.len {
             (planner.singles[i], planner.flips[i]) = (row.single(i), row.flip(i));
@@ -1018,77 +1030,155 @@ impl<'a> Planner<'a> {
         let (by_left, first_fit) = self.offer_groupings(c, End::Left);
         self.offer_groupings(c, End::Right);
         self.offer_round_robin(c, &by_left, first_fit);
-        for seed in [None, Some(End::Left), Some(End::Right)] {
-            self.offer_staged(c, seed);
-        }
+        self.offer_staged(c);
     }
 
-    /// Offers cover `c` grouped in *stages*: while the singles not yet grouped can fill
-    /// a one-row matrix on their own (bars side by side, the gaps I pieces resting on
-    /// cells already filled in the emission row), the most of them that can (7, else 3:
-    /// the counts whose one-row matrix takes whole pieces) form the next pass, which
-    /// the later passes rest on; the rest are grouped first fit by left end after them.
-    /// A one-row pass is the cheapest there is per pixel, and first fit packs every
-    /// emitter that fits into a pass, so it seldom leaves exactly 3 bars to one.
-    pub(super) fn offer_staged(&mut self, c: &mut Candidate, seed: Option<End>) {
-        if self.best <= self.floor {
-            return;
+    /// [`bar_reach`] through a small direct-mapped cache (the stages of different
+    /// first passes and covers often meet the same singles on the same squares).
+    fn bar_reach(&mut self, starts: u32, filled: u32, h: usize) -> [u8; WIDTH + 1] {
+        let key = (starts, filled, h as u8);
+        let slot = (starts.wrapping_mul(0x9E37_79B1) ^ filled.wrapping_mul(0x85EB_CA77))
+            .wrapping_add(h as u32)
+            >> (32 - REACH_CACHE.trailing_zeros());
+        let slot = &mut self.reaches[slot as usize % REACH_CACHE];
+        if slot.0 != key {
+            *slot = (key, bar_reach(starts, filled, h));
         }
-        let mut pass_of = [STAGED_FREE; MAX_WIDTH];
-        let mut sums = [PassSum::ZERO; MAX_WIDTH];
-        let mut passes = 0;
-        let mut filled = self.row.support;
-        if let Some(end) = seed {
-            for &key in &Self::by_end(c, end)[..c.len] {
-                let i = usize::from(key & 31);
-                if sums[0].above & c.emits[i].above == 0 {
-                    sums[0].add(&c.emits[i]);
-                    pass_of[i] = 0;
+        slot.1
+    }
+
+    /// [`bar_set`] with the reach from the cache.
+    fn bar_set(&mut self, starts: u32, filled: u32, h: usize, k: usize) -> u32 {
+        let reach = self.bar_reach(starts, filled, h);
+        bar_set(&reach, starts, filled, h, k)
+    }
+
+    /// The passes of singles of `c` not yet grouped (`pass_of`) that a strip tiling
+    /// can complete on `filled` (at most [`STAGE_HEIGHT`] rows, whole pieces), one per
+    /// height and count, fewest pieces per pixel first: `(h, k, bar starts)`, how many,
+    /// and the single whose bar starts at each column.
+    fn stage_options(
+        &mut self,
+        c: &Candidate,
+        pass_of: &[u8; MAX_WIDTH],
+        filled: u32,
+        all: bool,
+    ) -> ([(usize, usize); STAGE_OPTIONS], usize, [u8; WIDTH], u32) {
+        // The first free single whose bar starts at each column and can land.
+        let mut bar = [STAGED_FREE; WIDTH];
+        for (i, e) in c.emits[..c.len].iter().enumerate() {
+            let a = e.above.trailing_zeros() as usize;
+            if pass_of[i] == STAGED_FREE
+                && !e.flipped()
+                && bar[a] == STAGED_FREE
+                && (e.held || filled & e.above != 0)
+            {
+                bar[a] = i as u8;
+            }
+        }
+        let starts = bar
+            .iter()
+            .enumerate()
+            .fold(0u32, |m, (a, &i)| m | u32::from(i != STAGED_FREE) << a);
+        let mut options = [(0, 0); STAGE_OPTIONS];
+        let mut n = 0;
+        // Whether pass (h1, k1) costs less per pixel than (h2, k2), or as much and is
+        // lower: the order of the list.
+        let before = |(h1, k1): (usize, usize), (h2, k2): (usize, usize)| {
+            ((21 * h1 + k1) * k2, h1) < ((21 * h2 + k2) * k1, h2)
+        };
+        let most = (starts.count_ones() as usize).min(MOST_BARS);
+        // The heights by the least pieces per pixel they could have (for the best alone,
+        // a height that cannot come first is skipped).
+        for h in [1, 2, 3, 5, 4] {
+            if h > STAGE_HEIGHT {
+                continue;
+            }
+            let Some(top) = (1..=most).rev().find(|k| (21 * h + k) % 4 == 0) else {
+                continue;
+            };
+            if !all && n > 0 && !before((h, top), (options[0].0, options[0].1)) {
+                continue;
+            }
+            let counts = self.bar_reach(starts, filled, h)[WIDTH];
+            for k in (1..=most).filter(|k| (21 * h + k) % 4 == 0) {
+                if counts >> k & 1 == 0 {
+                    continue;
+                }
+                if all {
+                    options[n] = (h, k);
+                    n += 1;
+                } else if n == 0 || before((h, k), (options[0].0, options[0].1)) {
+                    options[0] = (h, k);
+                    n = 1;
+                }
+            }
+        }
+        // Pieces per pixel, (21·h + k)/4k, lowest first (then the lower pass).
+        options[..n].sort_by(|&(h1, k1), &(h2, k2)| {
+            ((21 * h1 + k1) * k2, h1).cmp(&((21 * h2 + k2) * k1, h2))
+        });
+        (options, n, bar, starts)
+    }
+
+    /// Offers cover `c` grouped in *stages*: each pass in turn is the cheapest per pixel
+    /// ([`Planner::stage_options`]) of the singles left, resting on the passes before
+    /// it, and after each the rest are grouped ([`Planner::offer_rest`]). The first
+    /// pass is also each of the first [`STAGE_FIRSTS`] options, and the first fit pass
+    /// from either end. First fit packs every emitter that fits into a pass, so it
+    /// seldom leaves the counts whose matrix is low (3 or 7 bars in one row, 2 or 6 in
+    /// two), and it never builds a pass on the squares of another.
+    pub(super) fn offer_staged(&mut self, c: &mut Candidate) {
+        for first in 0..STAGE_FIRSTS + 2 {
+            if self.best <= self.floor {
+                return;
+            }
+            let mut pass_of = [STAGED_FREE; MAX_WIDTH];
+            let mut sums = [PassSum::ZERO; MAX_WIDTH];
+            let mut filled = self.row.support;
+            match first {
+                0 | 1 => {
+                    let end = if first == 0 { End::Left } else { End::Right };
+                    for &key in &Self::by_end(c, end)[..c.len] {
+                        let i = usize::from(key & 31);
+                        if sums[0].above & c.emits[i].above == 0 {
+                            sums[0].add(&c.emits[i]);
+                            pass_of[i] = 0;
+                        }
+                    }
+                }
+                _ => {
+                    let (options, n, bar, starts) =
+                        self.stage_options(c, &pass_of, filled, true);
+                    let Some(&(h, k)) = options[..n].get(first - 2) else {
+                        return;
+                    };
+                    for a in Bits(self.bar_set(starts, filled, h, k)) {
+                        let i = usize::from(bar[a]);
+                        pass_of[i] = 0;
+                        sums[0].add(&c.emits[i]);
+                    }
                 }
             }
             filled |= sums[0].row;
-            passes = 1;
-        }
-        loop {
-            // The first free single whose bar starts at each column and can land.
-            let mut bar = [STAGED_FREE; WIDTH];
-            for (i, e) in c.emits[..c.len].iter().enumerate() {
-                let a = e.above.trailing_zeros() as usize;
-                if pass_of[i] == STAGED_FREE
-                    && !e.flipped()
-                    && bar[a] == STAGED_FREE
-                    && (e.held || filled & e.above != 0)
-                {
-                    bar[a] = i as u8;
-                }
-            }
-            let starts = bar
-                .iter()
-                .enumerate()
-                .fold(0u32, |m, (a, &i)| m | u32::from(i != STAGED_FREE) << a);
-            // The pass of the fewest pieces per pixel: (21·h + k)/4 over k.
-            let mut best: Option<(usize, usize, u32)> = None;
-            for h in 1..=STAGE_HEIGHT {
-                let sets = bar_sets(starts, filled, h);
-                for k in (1..=MOST_BARS).filter(|k| (21 * h + k) % 4 == 0) {
-                    if sets[k] == NO_BARS {
-                        continue;
-                    }
-                    let better = best.is_none_or(|(bh, bk, _)| (21 * h + k) * bk < (21 * bh + bk) * k);
-                    if better {
-                        best = Some((h, k, sets[k]));
-                    }
-                }
-            }
-            let Some((_, _, bars)) = best else { break };
-            for a in Bits(bars) {
-                let i = usize::from(bar[a]);
-                pass_of[i] = passes as u8;
-                sums[passes].add(&c.emits[i]);
-            }
-            filled |= sums[passes].row;
-            passes += 1;
+            let mut passes = 1;
             self.offer_rest(c, &sums, &pass_of, passes);
+            loop {
+                let (options, n, bar, starts) = self.stage_options(c, &pass_of, filled, false);
+                if std::env::var_os("STAGE_DEBUG").is_some() { eprintln!("first {first} stage {passes} filled {filled:021b} options {:?} best {}", &options[..n], self.best); }
+                if n == 0 {
+                    break;
+                }
+                let (h, k) = options[0];
+                for a in Bits(self.bar_set(starts, filled, h, k)) {
+                    let i = usize::from(bar[a]);
+                    pass_of[i] = passes as u8;
+                    sums[passes].add(&c.emits[i]);
+                }
+                filled |= sums[passes].row;
+                passes += 1;
+                self.offer_rest(c, &sums, &pass_of, passes);
+            }
         }
     }
 

@@ -155,80 +155,153 @@ fn tile(bottom: u32, support: u32, h: usize, tiles: Option<&mut Tiles>) -> bool 
 /// The most bars a pass's matrix of one height can hold (7 × 3 = 21 columns).
 pub(super) const MOST_BARS: usize = 7;
 
-/// No set of bars (a slot of [`bar_sets`]).
-pub(super) const NO_BARS: u32 = u32::MAX;
-
-/// The sets of bars a strip tiling of height `h` can hold: for each count `k`, the
-/// starts (left columns) of `k` 3-cell bars from `starts`, none overlapping, over which
-/// the 21 columns tile with strips `h` rows tall resting on `support`, or [`NO_BARS`]
-/// (the first set found, scanning left to right). A DP over the columns like [`tile`]'s,
-/// each strip with every set of bars that lies in it: a fixed scan of at most 21 × 64
-/// inner-strip lookups and the edge strips' (at most 2 × 5 widths × 2^6 bar sets).
-pub(super) fn bar_sets(starts: u32, support: u32, h: usize) -> [u32; MOST_BARS + 1] {
-    let cells = |bars: u32| Bits(bars).fold(0u32, |m, s| m | 0b111 << s);
-    let apart = |bars: u32| bars & (bars >> 1) == 0 && bars & (bars >> 2) == 0;
-    // sets[a][k]: starts of k bars over which columns 0..a tile.
-    let mut sets = [[NO_BARS; MOST_BARS + 1]; WIDTH + 1];
-    sets[0][0] = 0;
-    // Every set of bars among `avail` (starts relative to `a`), apart, to `f`.
-    let subsets = |avail: u32, f: &mut dyn FnMut(u32)| {
-        let mut m = avail;
-        loop {
-            if apart(m) {
-                f(m);
+/// The cells of each set of 3-cell bars starting in 6 columns (bit `i`: a bar over
+/// columns `i..i + 3`), or 0 when two of them overlap (the empty set's cells are 0
+/// too, and it is always apart: [`bar_windows`] takes it first).
+const BAR_CELLS: [u8; 64] = {
+    let mut cells = [0u8; 64];
+    let mut m = 0;
+    while m < 64 {
+        if m & (m >> 1) == 0 && m & (m >> 2) == 0 {
+            let mut c = 0u32;
+            let mut i = 0;
+            while i < 6 {
+                if m >> i & 1 != 0 {
+                    c |= 0b111 << i;
+                }
+                i += 1;
             }
-            if m == 0 {
-                break;
-            }
-            m = (m - 1) & avail;
+            cells[m] = c as u8;
         }
+        m += 1;
+    }
+    cells
+};
+
+/// The sets of bars (starts relative to the window, apart) among `avail` (6 bits),
+/// each with its cells, to `f`: the empty set first.
+#[inline]
+fn bar_windows(avail: u32, mut f: impl FnMut(u32, u32)) {
+    f(0, 0);
+    let mut m = avail & 0x3F;
+    while m != 0 {
+        let cells = u32::from(BAR_CELLS[m as usize]);
+        if cells != 0 {
+            f(m, cells);
+        }
+        m = (m - 1) & avail;
+    }
+}
+
+/// One step of a bar-set tiling: a strip from column `a` `w` wide holding the bars
+/// `bars` (starts relative to `a`).
+type BarStep = (usize, usize, u32);
+
+/// Every inner strip from column `a` exactly `w` wide (if `w` is given) or of any
+/// width that fits with bars from `starts` starting in its first 6 columns (so ending
+/// inside it), to `f`.
+#[inline]
+fn inner_bar_steps(
+    starts: u32,
+    support: u32,
+    h: usize,
+    a: usize,
+    w: Option<usize>,
+    mut f: impl FnMut(BarStep),
+) {
+    let sup = support >> a;
+    let room = (1u32 << STRIP_WIDTH.min(WIDTH - a)) - 1;
+    let (room, avail) = match w {
+        Some(w) => (room & 1 << (w - 1), starts >> a & ((1 << w.saturating_sub(2)) - 1)),
+        None => (room, starts >> a),
     };
+    bar_windows(avail, |bars, cells| {
+        let fits = u32::from(tables::inner_fits(h, cells, sup)) & room;
+        // Every bar inside the strip: it ends by column w.
+        let end = if bars == 0 { 0 } else { 34 - bars.leading_zeros() as usize };
+        for w in Bits(fits >> end.saturating_sub(1)) {
+            f((a, w + end.max(1), bars));
+        }
+    });
+}
+
+/// The edge strip on `side` from column `a`, `w` wide, with every set of bars from
+/// `starts` in its window that fits, to `f`.
+#[inline]
+fn edge_bar_steps(
+    starts: u32,
+    support: u32,
+    h: usize,
+    (a, side, w): (usize, StripSide, usize),
+    mut f: impl FnMut(BarStep),
+) {
+    let win = window(side, w);
+    let shift = win.trailing_zeros();
+    let mask = (1u32 << w) - 1;
+    bar_windows(starts >> a >> shift & (win >> shift), |bars, cells| {
+        let cells = cells << shift;
+        if cells & !win == 0 && edge_fits(side, w, h, cells, support >> a & mask) {
+            f((a, w, bars << shift));
+        }
+    });
+}
+
+/// Which columns a bar-set tiling reaches: `reach[a]` has bit `k` when columns `0..a`
+/// tile with strips `h` rows tall holding `k` bars from `starts` (bit: a bar's left
+/// column; their cells apart), resting on `support`. A DP over the columns like
+/// [`tile`]'s: at most 21 columns × 32 bar sets of inner-strip lookups, and the edge
+/// strips' (2 × 5 widths × 32 bar sets).
+pub(super) fn bar_reach(starts: u32, support: u32, h: usize) -> [u8; WIDTH + 1] {
+    let mut reach = [0u8; WIDTH + 1];
+    reach[0] = 1;
     for a in 0..WIDTH {
-        if sets[a].iter().all(|&s| s == NO_BARS) {
+        let here = reach[a];
+        if here == 0 {
             continue;
         }
-        let here = sets[a];
-        let sup = support >> a;
-        let reach = |w: usize, bars: u32, sets: &mut [[u32; MOST_BARS + 1]; WIDTH + 1]| {
-            let n = bars.count_ones() as usize;
-            for k in 0..=MOST_BARS - n {
-                if here[k] != NO_BARS && sets[a + w][k + n] == NO_BARS {
-                    sets[a + w][k + n] = here[k] | bars << a;
-                }
-            }
-        };
-        // Inner strips: bars starting in the first 6 columns (ending by the 8th).
-        let room = (1u32 << STRIP_WIDTH.min(WIDTH - a)) - 1;
-        subsets(starts >> a & 0x3F, &mut |bars| {
-            let end = if bars == 0 { 0 } else { 34 - bars.leading_zeros() as usize };
-            let fits = u32::from(tables::inner_fits(h, cells(bars), sup)) & room;
-            for w in Bits(fits) {
-                if w + 1 >= end {
-                    reach(w + 1, bars, &mut sets);
-                }
-            }
-        });
-        // Edge strips: from column 0, or to column 21; bars in their windows.
-        let edge = |side: StripSide, w: usize, sets: &mut [[u32; MOST_BARS + 1]; WIDTH + 1]| {
-            let win = window(side, w);
-            let avail = starts >> a & (win & win >> 1 & win >> 2);
-            subsets(avail, &mut |bars| {
-                let mask = (1u32 << w) - 1;
-                if edge_fits(side, w, h, cells(bars), sup & mask) {
-                    reach(w, bars, sets);
-                }
-            });
-        };
+        let mut step = |(a, w, bars): BarStep| reach[a + w] |= here << bars.count_ones();
+        inner_bar_steps(starts, support, h, a, None, &mut step);
         if a == 0 {
             for w in STRIP_WIDTH + 1..=EDGE_WIDTH {
-                edge(StripSide::Left, w, &mut sets);
+                edge_bar_steps(starts, support, h, (0, StripSide::Left, w), &mut step);
             }
         }
         if (STRIP_WIDTH + 1..=EDGE_WIDTH).contains(&(WIDTH - a)) {
-            edge(StripSide::Right, WIDTH - a, &mut sets);
+            edge_bar_steps(starts, support, h, (a, StripSide::Right, WIDTH - a), &mut step);
         }
     }
-    sets[WIDTH]
+    reach
+}
+
+/// Starts of `k` bars among `starts` that a strip tiling of height `h` can hold on
+/// `support`, given its [`bar_reach`] (`k` a count it reaches column 21 with): the
+/// first found walking back from column 21.
+pub(super) fn bar_set(reach: &[u8; WIDTH + 1], starts: u32, support: u32, h: usize, k: usize) -> u32 {
+    let (mut b, mut k, mut set) = (WIDTH, k, 0u32);
+    while b > 0 {
+        let mut found = None;
+        let mut step = |(a, _, bars): BarStep| {
+            let n = bars.count_ones() as usize;
+            if found.is_none() && n <= k && reach[a] >> (k - n) & 1 != 0 {
+                found = Some((a, bars, n));
+            }
+        };
+        for a in b.saturating_sub(STRIP_WIDTH)..b {
+            inner_bar_steps(starts, support, h, a, Some(b - a), &mut step);
+        }
+        if (STRIP_WIDTH + 1..=EDGE_WIDTH).contains(&b) {
+            edge_bar_steps(starts, support, h, (0, StripSide::Left, b), &mut step);
+        }
+        if b == WIDTH {
+            for w in STRIP_WIDTH + 1..=EDGE_WIDTH {
+                edge_bar_steps(starts, support, h, (b - w, StripSide::Right, w), &mut step);
+            }
+        }
+        let (a, bars, n) = found.expect("a reached column has a step into it");
+        set |= bars << a;
+        (b, k) = (a, k - n);
+    }
+    set
 }
 
 /// The tiles of a strip fill, left to right, and how many.
