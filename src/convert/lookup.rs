@@ -160,15 +160,3 @@ pub(crate) fn price_cover(row: &RowInput, flips: u32) -> Option<u32> {
     planner.offer_cover(&mut c, flips);
     planner.best_pieces()
 }
-#[cfg(test)]
-mod debug_tests {
-    #[test]
-    fn debug_row() {
-        let art = std::env::var("ROW").unwrap_or_default();
-        if art.is_empty() { return; }
-        let sprite = crate::sprite::Sprite::from_ascii(&art).unwrap();
-        let row = super::RowInput::of(&sprite, 0);
-        let p = super::plan_row(&row);
-        eprintln!("pieces {}", p.pieces);
-    }
-}

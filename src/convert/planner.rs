@@ -468,6 +468,8 @@ pub(super) struct Planner<'a> {
     pub(super) repairs: u32,
     /// Whether plans of four or more passes are also tried dearest pass first.
     pub(super) dearest_first: bool,
+    /// Whether covers are also grouped in stages ([`Planner::offer_staged`]).
+    staged: bool,
     /// Pieces of each pass's fill, in order, of the last order [`Planner::cost`] priced
     /// in full, and of the best plan's ([`RowPlan::fills`]).
     pub(super) fills: [u16; MAX_WIDTH],
@@ -965,6 +967,7 @@ impl<'a> Planner<'a> {
             most: [(0, 0); MOST_CACHE],
             repairs: tuning.repair_checks,
             dearest_first: tuning.dearest_first,
+            staged: tuning.staged,
             fills: [0; MAX_WIDTH],
             best_fills: [0; MAX_WIDTH],
             reaches: [((0, 0, 0), [0; WIDTH + 1]); REACH_CACHE],
@@ -1129,6 +1132,9 @@ impl<'a> Planner<'a> {
     /// seldom leaves the counts whose matrix is low (3 or 7 bars in one row, 2 or 6 in
     /// two), and it never builds a pass on the squares of another.
     pub(super) fn offer_staged(&mut self, c: &mut Candidate) {
+        if !self.staged {
+            return;
+        }
         for first in 0..STAGE_FIRSTS + 2 {
             if self.best <= self.floor {
                 return;
@@ -1148,8 +1154,7 @@ impl<'a> Planner<'a> {
                     }
                 }
                 _ => {
-                    let (options, n, bar, starts) =
-                        self.stage_options(c, &pass_of, filled, true);
+                    let (options, n, bar, starts) = self.stage_options(c, &pass_of, filled, true);
                     let Some(&(h, k)) = options[..n].get(first - 2) else {
                         return;
                     };
@@ -1165,7 +1170,6 @@ impl<'a> Planner<'a> {
             self.offer_rest(c, &sums, &pass_of, passes);
             loop {
                 let (options, n, bar, starts) = self.stage_options(c, &pass_of, filled, false);
-                if std::env::var_os("STAGE_DEBUG").is_some() { eprintln!("first {first} stage {passes} filled {filled:021b} options {:?} best {}", &options[..n], self.best); }
                 if n == 0 {
                     break;
                 }
@@ -1195,7 +1199,14 @@ impl<'a> Planner<'a> {
     ) {
         let mut first_fit = 0;
         for deal in [None, Some(0), Some(1), Some(2), Some(3)] {
-            let by_end = Self::by_end(c, if deal == Some(0) { End::Right } else { End::Left });
+            let by_end = Self::by_end(
+                c,
+                if deal == Some(0) {
+                    End::Right
+                } else {
+                    End::Left
+                },
+            );
             let (mut sums, mut pass_of, mut passes) = (*sums, *pass_of, staged);
             let mut r = 0;
             let mut ok = true;
@@ -1303,6 +1314,8 @@ pub(super) struct Tuning {
     /// Whether a plan of four or more passes is also tried dearest pass first
     /// ([`Planner::offer_orders_floored`]).
     pub(super) dearest_first: bool,
+    /// Whether each cover is also grouped in stages ([`Planner::offer_staged`]).
+    pub(super) staged: bool,
 }
 
 impl Tuning {
@@ -1314,6 +1327,7 @@ impl Tuning {
         right_too: true,
         repair_checks: REPAIR_CHECKS,
         dearest_first: true,
+        staged: true,
     };
 }
 

@@ -212,13 +212,20 @@ fn inner_bar_steps(
     let sup = support >> a;
     let room = (1u32 << STRIP_WIDTH.min(WIDTH - a)) - 1;
     let (room, avail) = match w {
-        Some(w) => (room & 1 << (w - 1), starts >> a & ((1 << w.saturating_sub(2)) - 1)),
+        Some(w) => (
+            room & 1 << (w - 1),
+            starts >> a & ((1 << w.saturating_sub(2)) - 1),
+        ),
         None => (room, starts >> a),
     };
     bar_windows(avail, |bars, cells| {
         let fits = u32::from(tables::inner_fits(h, cells, sup)) & room;
         // Every bar inside the strip: it ends by column w.
-        let end = if bars == 0 { 0 } else { 34 - bars.leading_zeros() as usize };
+        let end = if bars == 0 {
+            0
+        } else {
+            34 - bars.leading_zeros() as usize
+        };
         for w in Bits(fits >> end.saturating_sub(1)) {
             f((a, w + end.max(1), bars));
         }
@@ -267,7 +274,13 @@ pub(super) fn bar_reach(starts: u32, support: u32, h: usize) -> [u8; WIDTH + 1] 
             }
         }
         if (STRIP_WIDTH + 1..=EDGE_WIDTH).contains(&(WIDTH - a)) {
-            edge_bar_steps(starts, support, h, (a, StripSide::Right, WIDTH - a), &mut step);
+            edge_bar_steps(
+                starts,
+                support,
+                h,
+                (a, StripSide::Right, WIDTH - a),
+                &mut step,
+            );
         }
     }
     reach
@@ -276,7 +289,13 @@ pub(super) fn bar_reach(starts: u32, support: u32, h: usize) -> [u8; WIDTH + 1] 
 /// Starts of `k` bars among `starts` that a strip tiling of height `h` can hold on
 /// `support`, given its [`bar_reach`] (`k` a count it reaches column 21 with): the
 /// first found walking back from column 21.
-pub(super) fn bar_set(reach: &[u8; WIDTH + 1], starts: u32, support: u32, h: usize, k: usize) -> u32 {
+pub(super) fn bar_set(
+    reach: &[u8; WIDTH + 1],
+    starts: u32,
+    support: u32,
+    h: usize,
+    k: usize,
+) -> u32 {
     let (mut b, mut k, mut set) = (WIDTH, k, 0u32);
     while b > 0 {
         let mut found = None;
