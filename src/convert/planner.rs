@@ -1051,9 +1051,9 @@ impl<'a> Planner<'a> {
     }
 
     /// [`bar_set`] with the reach from the cache.
-    fn bar_set(&mut self, starts: u32, filled: u32, h: usize, k: usize) -> u32 {
+    fn bar_set(&mut self, starts: u32, filled: u32, h: usize, k: usize, narrow: bool) -> u32 {
         let reach = self.bar_reach(starts, filled, h);
-        bar_set(&reach, starts, filled, h, k)
+        bar_set(&reach, starts, filled, h, k, narrow)
     }
 
     /// The passes of singles of `c` not yet grouped (`pass_of`) that a strip tiling
@@ -1158,7 +1158,7 @@ impl<'a> Planner<'a> {
                     let Some(&(h, k)) = options[..n].get(first - 2) else {
                         return;
                     };
-                    for a in Bits(self.bar_set(starts, filled, h, k)) {
+                    for a in Bits(self.bar_set(starts, filled, h, k, false)) {
                         let i = usize::from(bar[a]);
                         pass_of[i] = 0;
                         sums[0].add(&c.emits[i]);
@@ -1174,7 +1174,23 @@ impl<'a> Planner<'a> {
                     break;
                 }
                 let (h, k) = options[0];
-                for a in Bits(self.bar_set(starts, filled, h, k)) {
+                // Of the sets found walking back widest strip first and narrowest
+                // first, the one whose leftover singles first fit packs in fewer passes.
+                let mut set = self.bar_set(starts, filled, h, k, false);
+                let other = self.bar_set(starts, filled, h, k, true);
+                if other != set {
+                    let left = |set: u32| {
+                        let mut taken = pass_of;
+                        for a in Bits(set) {
+                            taken[usize::from(bar[a])] = 0;
+                        }
+                        Self::rest_passes(c, &taken)
+                    };
+                    if left(other) < left(set) {
+                        set = other;
+                    }
+                }
+                for a in Bits(set) {
                     let i = usize::from(bar[a]);
                     pass_of[i] = passes as u8;
                     sums[passes].add(&c.emits[i]);
@@ -1184,6 +1200,24 @@ impl<'a> Planner<'a> {
                 self.offer_rest(c, &sums, &pass_of, passes);
             }
         }
+    }
+
+    /// How many passes first fit by left end packs the emitters of `c` in no pass yet
+    /// (`pass_of`) into.
+    fn rest_passes(c: &Candidate, pass_of: &[u8; MAX_WIDTH]) -> usize {
+        let mut aboves = [0u32; MAX_WIDTH];
+        let mut passes = 0;
+        for &key in &Self::by_end(c, End::Left)[..c.len] {
+            let i = usize::from(key & 31);
+            if pass_of[i] != STAGED_FREE {
+                continue;
+            }
+            let e = c.emits[i].above;
+            let p = (0..passes).find(|&p| aboves[p] & e == 0).unwrap_or(passes);
+            passes = passes.max(p + 1);
+            aboves[p] |= e;
+        }
+        passes
     }
 
     /// Offers cover `c` with its first `staged` passes as `sums` and `pass_of` have

@@ -295,6 +295,7 @@ pub(super) fn bar_set(
     support: u32,
     h: usize,
     k: usize,
+    narrow: bool,
 ) -> u32 {
     let (mut b, mut k, mut set) = (WIDTH, k, 0u32);
     while b > 0 {
@@ -305,7 +306,12 @@ pub(super) fn bar_set(
                 found = Some((a, bars, n));
             }
         };
-        for a in b.saturating_sub(STRIP_WIDTH)..b {
+        for d in 0..b.min(STRIP_WIDTH) {
+            let a = if narrow {
+                b - 1 - d
+            } else {
+                b - b.min(STRIP_WIDTH) + d
+            };
             inner_bar_steps(starts, support, h, a, Some(b - a), &mut step);
         }
         if (STRIP_WIDTH + 1..=EDGE_WIDTH).contains(&b) {
