@@ -35,8 +35,8 @@
 //! [`Converter::convert_into`] fills a [`MoveList`] (fixed capacity, no heap), and with
 //! the `alloc` feature `Converter::convert_to_vec` returns a `Vec`. [`Passes`] picks
 //! how rows are split: [`Passes::Lookup`] (the default: lookups in static tables, no
-//! search, at most 6,905 fill prices per row), [`Passes::Fewest`] (1–3 % fewer pieces
-//! by a bounded search at run time, about 2.6× the instructions), [`Passes::Optimal`]
+//! search, at most 104,825 fill prices per row), [`Passes::Fewest`] (up to 1–2 % fewer
+//! pieces by a bounded search at run time, about 3× the instructions), [`Passes::Optimal`]
 //! or [`Passes::Greedy`] (the article's, and the fastest). [`Converter::with_direct`]
 //! goes beyond the article: it also drops whole J, T and L pieces onto pixels of their
 //! colour where that saves pieces (a solid 17 × 32 sprite in 136 pieces instead of 640),

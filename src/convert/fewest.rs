@@ -9,7 +9,8 @@
 //! with flips among singles and apart from them, tries every order of up to three
 //! passes (of more: the grouping order, the passes needing no landing first, and the
 //! dearest first, by least cost) (when first fit from the right leaves a pass with no
-//! fill at all, also with one overlapping pair swapped, [`Planner::repair`]), and keeps
+//! fill at all, also with one overlapping pair swapped, [`Planner::repair`]), and in
+//! stages ([`Planner::offer_staged`], as the lookup planner does), and keeps
 //! the cheapest plan, starting from the greedy classic split, so it
 //! never does worse than that. Then it improves the best plan by local moves
 //! ([`Planner::improve`]): each emitter moved to another pass (or one of its own),
@@ -33,6 +34,9 @@
 //!   threes), each grouped four times (two ends, flips with singles or apart): at
 //!   most 1,624 grouping prices, and the right end's least costs looked up twice more
 //!   for the repair (2 × 406 × 17 = 13,804 fill prices);
+//! - each cover grouped in stages: at most 340 grouping prices (see
+//!   [`super::lookup`]), 138,040 for the 406 covers, and 406 × 4 × 18 × 5 = 146,160
+//!   bar reaches and 406 × 140 = 56,840 walks back;
 //! - at most [`REPAIR_CHECKS`] = 64 swaps of the repair per row, each two fill prices
 //!   and at most one grouping price;
 //! - one descent by local moves, at most 3 rounds of at most 17 × 17 moves, 136 swaps,
@@ -41,17 +45,18 @@
 //!   that overlap, and moves whose passes' floors or least costs cannot beat the best,
 //!   are skipped before pricing;
 //! - at most 120 orders of the best plan, after its least costs (605 fill prices);
-//! - so at most (1,624 + 64 + 2,355) × 72 + 13,804 + 128 + 51 + 605 = 305,684 fill
-//!   prices. A fill price is
+//! - so at most (1,624 + 138,040 + 64 + 2,355) × 72 + 13,804 + 128 + 51 + 605 =
+//!   10,244,564 fill prices (305,684 before the stages). A fill price is
 //!   at most two strip tilings (the heights `h ≤ 5` with `21·h ≡ bottom cells (mod 4)`),
 //!   each a left-to-right DP over the 21 columns with one inner-fit load and at most
 //!   five edge-fit loads per column, a wide-pattern lookup at each of those heights and
 //!   at 6 rows (a binary search of 442 keys), plus one emitter lookup; two direct-mapped
 //!   caches skip repeats (16 slots, and 128 for the fills on the row's most support).
 //!
-//! Measured (callgrind), this planner costs 22× the greedy converter's instructions on
-//! the nine benchmark sprites (23× on the 17 × 32 noise sprite, 61× on the smiley,
-//! 2.0× on the solid sprite; the repair adds 23 % over the nine). Until the local moves it also priced the exact classic
+//! Measured (callgrind), this planner costs 598× the greedy converter's instructions
+//! on the nine benchmark sprites (164.9 M against 276 k per conversion; 22×, 6.17 M,
+//! before the stages, which took the nine from 7,147 to 6,958 pieces and the random
+//! set from 2,385,670 to 2,375,569; the repair added 23 % over the nine). Until the local moves it also priced the exact classic
 //! split ([`classic::optimal_from`](super::classic::optimal_from), a branch-and-bound with a node limit); the moves
 //! find everything that split won (the stripes sprite's rows of seven side-by-side
 //! triples) and more. Until the right-end grouping it also descended by local moves

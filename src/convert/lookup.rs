@@ -17,24 +17,34 @@
 //! ([`Planner::offer_round_robin`](super::planner::Planner::offer_round_robin)); when
 //! first fit from the right leaves a pass with no fill, each overlapping pair between
 //! it and another is swapped once (the searching planner's repair, at most 64 checks
-//! per row). Every plan is priced in every order of up to three passes (of more: the
+//! per row); and each is grouped in stages, the cheapest pass per pixel of the singles
+//! left on the squares of the passes before it, one at a time
+//! ([`Planner::offer_staged`](super::planner::Planner::offer_staged)). Every plan is
+//! priced in every order of up to three passes (of more: the
 //! grouping order, the passes needing no landing first, and the dearest first), with
 //! the same fills, landing rule and least-cost bounds as the searching planner; the
 //! greedy classic split is priced first, so no plan costs more than it.
 //!
 //! # Work per row (worst case)
 //! A fixed scan: no recursion, no local moves, no enumeration of covers, groupings or
-//! orders beyond the fixed ones above. At most: the greedy split (17 fill prices);
-//! [`COVER_SLOTS`] = 4 covers × (4 first-fit groupings + 3 round-robin deals) = 28
-//! grouping prices of at most 72 fill prices each (least costs, then the orders; see
-//! [`fewest`](super::fewest)): 2,016; the repair's least costs (4 × 2 × 17 = 136) and
-//! its 64 swaps of two fill prices and one grouping price each (4,736): **at most 6,905
-//! fill prices per row**, against the searching planner's 305,684. (A fill price is at
-//! most two strip tilings, each a left-to-right DP over the 21 columns of static
-//! fit-index loads, plus wide-pattern and emitter lookups.) Measured (callgrind), 8.7×
-//! the greedy converter's instructions on the nine benchmark sprites (2.41 M against
-//! 276 k per conversion, measured together), against the searching planner's 22× (6.17
-//! M).
+//! orders beyond the fixed ones above and the stages (no stage is undone). At most: the
+//! greedy split (17 fill prices); [`COVER_SLOTS`] = 4 covers × (4 first-fit groupings +
+//! 3 round-robin deals) = 28 grouping prices of at most 72 fill prices each (least
+//! costs, then the orders; see [`fewest`](super::fewest)): 2,016; the repair's least
+//! costs (4 × 2 × 17 = 136) and its 64 swaps of two fill prices and one grouping price
+//! each (4,736); the stages
+//! ([`Planner::offer_staged`](super::planner::Planner::offer_staged)): per cover 4
+//! first passes × at most 17 stages × 5 groupings of the rest = 340 grouping prices,
+//! 1,360 in all (97,920 fill prices): **at most 104,825 fill prices per row**, against
+//! the searching planner's (see [`fewest`](super::fewest)). (A fill price is at most two
+//! strip tilings, each a left-to-right DP over the 21 columns of static fit-index
+//! loads, plus wide-pattern and emitter lookups.) The stages also run at most 4 × 4 ×
+//! 18 × 5 = 1,440 bar reaches (a DP over the 21 columns of at most 13 sets of bars per
+//! strip: at most 403 fit-index loads) and 4 × 4 × 35 = 560 walks back (at most 21
+//! steps of 182 loads). Measured (callgrind), 194× the greedy converter's
+//! instructions on the nine benchmark sprites (53.7 M against 276 k per conversion,
+//! measured together; noise 37.8 M, smiley 7.3 M); before the stages 8.7× (2.41 M),
+//! for 357 more pieces on the nine (7,399 against 7,042).
 
 use super::planner::{Candidate, Planner, RowPlan, Tuning};
 use super::row::RowInput;

@@ -26,6 +26,20 @@
 //! swapped ([`Planner::repair`]). The planners start from the greedy classic split, so
 //! they never do worse than that.
 //!
+//! Each cover is also grouped in *stages* ([`Planner::offer_staged`]): one pass at a
+//! time, each the cheapest per pixel that the singles left can form on the squares of
+//! the passes before it, found by a DP over the columns ([`super::tiling`]'s bar
+//! reach: which sets of bars a strip tiling of each height up to 5 can hold on those
+//! squares), and after each stage the rest grouped first fit from both ends and dealt
+//! round robin. First fit packs every emitter that fits into a pass, so it seldom
+//! leaves the counts whose matrix is low (3 or 7 bars in one row, 2 or 6 in two) and
+//! never builds a pass on the squares of another; the exact planner's plans of dense
+//! rows are mostly such passes (the 17 × 32 noise sprite: 25 one-row passes of three
+//! singles). The first stage is also the first fit pass from either end and the second
+//! cheapest; of the two sets of bars a walk back through the DP finds (widest strips
+//! first, narrowest first), the one whose leftover singles first fit packs into fewer
+//! passes is taken. This is a fixed scan, not a search: no stage is undone.
+//!
 //! Most candidates are dropped before any order is priced: a fill never costs more on
 //! more support, and no pass of any plan rests on more than the row's support and all
 //! its pixels, so each pass's fill on those cells (its *least cost*,
@@ -1058,8 +1072,9 @@ impl<'a> Planner<'a> {
 
     /// The passes of singles of `c` not yet grouped (`pass_of`) that a strip tiling
     /// can complete on `filled` (at most [`STAGE_HEIGHT`] rows, whole pieces), one per
-    /// height and count, fewest pieces per pixel first: `(h, k, bar starts)`, how many,
-    /// and the single whose bar starts at each column.
+    /// height and count, fewest pieces per pixel first (then the lower): `(h, k)`, how
+    /// many, the single whose bar starts at each column and those columns. With `all`
+    /// false only the first, and a height that cannot beat the best found is skipped.
     fn stage_options(
         &mut self,
         c: &Candidate,
@@ -1127,10 +1142,9 @@ impl<'a> Planner<'a> {
     /// Offers cover `c` grouped in *stages*: each pass in turn is the cheapest per pixel
     /// ([`Planner::stage_options`]) of the singles left, resting on the passes before
     /// it, and after each the rest are grouped ([`Planner::offer_rest`]). The first
-    /// pass is also each of the first [`STAGE_FIRSTS`] options, and the first fit pass
-    /// from either end. First fit packs every emitter that fits into a pass, so it
-    /// seldom leaves the counts whose matrix is low (3 or 7 bars in one row, 2 or 6 in
-    /// two), and it never builds a pass on the squares of another.
+    /// pass is the first fit pass from either end, then each of the first
+    /// [`STAGE_FIRSTS`] options: `2 + STAGE_FIRSTS` runs of at most 17 stages each (a
+    /// stage takes at least one of the at most 17 singles). See the module docs.
     pub(super) fn offer_staged(&mut self, c: &mut Candidate) {
         if !self.staged {
             return;

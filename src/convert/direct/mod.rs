@@ -77,10 +77,11 @@
 //! that row's state. Singles with the same top row drop in the order the DP lists
 //! them, so it runs twice, listing them by row, then column left to right, then right
 //! to left, and keeps the cheaper. It is kept if it beats the bands' best. (On the 17 × 32
-//! noise sprite, rows priced by the searching planner: 1,963 pieces,
-//! the fewest of any set of singles dropped in these orders; 1,984 without the J1 and
-//! L3, whose short column must be under empty cells or later direct pieces; 1,837 if
-//! nothing had to land.)
+//! noise sprite, rows priced by the searching planner: 1,879 pieces;
+//! 1,774 if nothing had to land, the `direct_bound` example's `dp`. Before the
+//! planners' stages: 1,963, the fewest of any set of singles dropped in these orders;
+//! 1,984 without the J1 and L3, whose short column must be under empty cells or later
+//! direct pieces; 1,837 if nothing had to land.)
 //!
 //! Then, with the searching row planner only (`--passes fewest --direct`: it searches
 //! at run time anyway), the *row covers* (`cover_rows`, from no direct pieces and from
@@ -147,9 +148,10 @@
 //! does not run on such a print. Row plans are
 //! remembered in a table of 4,096 slots (each keeps the last plan hashed to it), so a
 //! row planned again with the same direct cells costs a lookup. In practice far fewer:
-//! on the 2-core machine at most ~20 ms per benchmark sprite with the lookup planner,
-//! and ~40 ms with the searching one (the smiley; ~30 ms before the row covers); without
-//! direct placement either plans any of them in at most 0.3 ms.
+//! on the 2-core machine at most ~0.3 s per benchmark sprite with the lookup planner
+//! (the stripes; ~20 ms before the planners' stages, which price each row many times
+//! more), and ~1.1 s with the searching one (the solid sprite; ~40 ms before the
+//! stages); without direct placement either plans any of them in at most ~10 ms.
 //! On the stack: the placement DP's table of where each state came from (32 × 2^10 × 2
 //! bytes, 64 KiB), the remembered row plans (48 KiB) and, with the searching planner,
 //! the row covers' two nested searches (each about 10 KiB of stack, and a few plans of
