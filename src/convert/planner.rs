@@ -1132,8 +1132,9 @@ impl<'a> Planner<'a> {
                 }
             }
         }
-        // Pieces per pixel, (21·h + k)/4k, lowest first (then the lower pass).
-        options[..n].sort_by(|&(h1, k1), &(h2, k2)| {
+        // Pieces per pixel, (21·h + k)/4k, lowest first (then the lower pass; two
+        // options of one height differ in pieces per pixel, so no two tie).
+        options[..n].sort_unstable_by(|&(h1, k1), &(h2, k2)| {
             ((21 * h1 + k1) * k2, h1).cmp(&((21 * h2 + k2) * k1, h2))
         });
         (options, n, bar, starts)
