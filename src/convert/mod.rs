@@ -96,7 +96,7 @@ pub enum Passes {
     /// bounded search at run time: every cover of the row by flipped emitters, grouped
     /// and ordered, then local moves of emitters between passes (see the `fewest`
     /// layer). Never more pieces than `Greedy`; on random sprites almost always fewer
-    /// than `Optimal` too. Up to 10,244,564 fill prices per row; about 3× the lookup
+    /// than `Optimal` too. Up to 131,265,044 fill prices per row; about 3× the lookup
     /// planner's instructions on the benchmark sprites.
     Fewest,
     /// The fewest pieces our printing rules allow for each row, found by an exhaustive

@@ -196,7 +196,7 @@ pub(super) struct PassSum {
 
 impl PassSum {
     /// An empty pass.
-    const ZERO: PassSum = PassSum {
+    pub(super) const ZERO: PassSum = PassSum {
         above: 0,
         row: 0,
         flip_row: 0,
@@ -484,6 +484,8 @@ pub(super) struct Planner<'a> {
     pub(super) dearest_first: bool,
     /// Whether covers are also grouped in stages ([`Planner::offer_staged`]).
     staged: bool,
+    /// Covers of at most this many emitters are also grouped every way.
+    pub(super) partition_emitters: usize,
     /// Pieces of each pass's fill, in order, of the last order [`Planner::cost`] priced
     /// in full, and of the best plan's ([`RowPlan::fills`]).
     pub(super) fills: [u16; MAX_WIDTH],
@@ -982,6 +984,7 @@ impl<'a> Planner<'a> {
             repairs: tuning.repair_checks,
             dearest_first: tuning.dearest_first,
             staged: tuning.staged,
+            partition_emitters: tuning.partition_emitters,
             fills: [0; MAX_WIDTH],
             best_fills: [0; MAX_WIDTH],
             reaches: [((0, 0, 0), [0; WIDTH + 1]); REACH_CACHE],
@@ -1365,6 +1368,9 @@ pub(super) struct Tuning {
     pub(super) dearest_first: bool,
     /// Whether each cover is also grouped in stages ([`Planner::offer_staged`]).
     pub(super) staged: bool,
+    /// Covers of at most this many emitters are also grouped every way (the searching
+    /// planner's `Planner::partitions`; 0: none).
+    pub(super) partition_emitters: usize,
 }
 
 impl Tuning {
@@ -1377,6 +1383,7 @@ impl Tuning {
         repair_checks: REPAIR_CHECKS,
         dearest_first: true,
         staged: true,
+        partition_emitters: 0,
     };
 }
 
