@@ -457,19 +457,45 @@ mod tests {
 
     /// Random one-row sprites, 17 pixels of up to three colours (xorshift, fixed seed).
     fn random_rows(n: usize) -> impl Iterator<Item = RowInput> {
-        let mut state = 0x9E37_79B9_7F4A_7C15u64;
-        (0..n).map(move |_| {
+        random_rows_of(n, 0x9E37_79B9_7F4A_7C15, b"012")
+    }
+
+    /// Random one-row sprites of 17 cells drawn from `cells` (xorshift from `seed`),
+    /// those with a pixel.
+    fn random_rows_of(
+        n: usize,
+        mut state: u64,
+        cells: &'static [u8],
+    ) -> impl Iterator<Item = RowInput> {
+        (0..n).filter_map(move |_| {
             let art: String = (0..17)
                 .map(|_| {
                     state ^= state << 13;
                     state ^= state >> 7;
                     state ^= state << 17;
-                    char::from(b'0' + (state % 3) as u8)
+                    char::from(cells[(state % cells.len() as u64) as usize])
                 })
                 .collect();
-            let sprite = Sprite::from_ascii(&art).expect("a valid row");
-            RowInput::of(&sprite, 0)
+            let sprite = Sprite::from_ascii(&art).ok()?;
+            Some(RowInput::of(&sprite, 0))
         })
+    }
+
+    /// Over `rows`, how many rows `on` plans cheaper than `off`, how many dearer, and
+    /// the pieces it saves in all.
+    fn knob_effect(
+        rows: impl Iterator<Item = RowInput>,
+        off: Tuning,
+        on: Tuning,
+    ) -> (usize, usize, i64) {
+        let (mut cheaper, mut dearer, mut saved) = (0, 0, 0i64);
+        for row in rows {
+            let (without, with) = (plan_row_with(&row, off), plan_row_with(&row, on));
+            cheaper += usize::from(with.pieces < without.pieces);
+            dearer += usize::from(with.pieces > without.pieces);
+            saved += i64::from(without.pieces) - i64::from(with.pieces);
+        }
+        (cheaper, dearer, saved)
     }
 
     /// The local moves never make a row dearer and make many cheaper (they fail to if
@@ -505,29 +531,15 @@ mod tests {
     /// all (it fails if [`End::Right`] groups as [`End::Left`] does).
     #[test]
     fn right_end_grouping_lowers_rows() {
-        let (mut cheaper, mut dearer, mut saved) = (0, 0, 0i64);
-        for row in random_rows(400) {
-            let (left, both) = (
-                plan_row_with(
-                    &row,
-                    Tuning {
-                        right_too: false,
-                        staged: false,
-                        ..Tuning::DEFAULT
-                    },
-                ),
-                plan_row_with(
-                    &row,
-                    Tuning {
-                        staged: false,
-                        ..Tuning::DEFAULT
-                    },
-                ),
-            );
-            cheaper += usize::from(both.pieces < left.pieces);
-            dearer += usize::from(both.pieces > left.pieces);
-            saved += i64::from(left.pieces) - i64::from(both.pieces);
-        }
+        let on = Tuning {
+            staged: false,
+            ..Tuning::DEFAULT
+        };
+        let off = Tuning {
+            right_too: false,
+            ..on
+        };
+        let (cheaper, dearer, saved) = knob_effect(random_rows(400), off, on);
         assert!(
             cheaper >= 20 && dearer * 4 <= cheaper && saved > 0,
             "{cheaper} rows cheaper, {dearer} dearer, {saved} pieces saved"
@@ -539,20 +551,11 @@ mod tests {
     /// the rows cheaper in all (it fails if the stages offer nothing).
     #[test]
     fn staged_grouping_lowers_rows() {
-        let (mut cheaper, mut dearer, mut saved) = (0, 0, 0i64);
-        for row in random_rows(400) {
-            let without = plan_row_with(
-                &row,
-                Tuning {
-                    staged: false,
-                    ..Tuning::DEFAULT
-                },
-            );
-            let with = plan_row(&row);
-            cheaper += usize::from(with.pieces < without.pieces);
-            dearer += usize::from(with.pieces > without.pieces);
-            saved += i64::from(without.pieces) - i64::from(with.pieces);
-        }
+        let off = Tuning {
+            staged: false,
+            ..Tuning::DEFAULT
+        };
+        let (cheaper, dearer, saved) = knob_effect(random_rows(400), off, Tuning::DEFAULT);
         assert!(
             cheaper >= 40 && dearer * 4 <= cheaper && saved > 0,
             "{cheaper} rows cheaper, {dearer} dearer, {saved} pieces saved"
@@ -563,33 +566,13 @@ mod tests {
     /// cheaper and none dearer on the sparse random rows (it fails if it offers nothing).
     #[test]
     fn every_grouping_of_small_covers_lowers_rows() {
-        let mut state = 0x2545_F491_4F6C_DD1Du64;
-        let (mut cheaper, mut dearer) = (0, 0);
-        for _ in 0..400 {
-            let art: String = (0..17)
-                .map(|_| {
-                    state ^= state << 13;
-                    state ^= state >> 7;
-                    state ^= state << 17;
-                    // Half the cells empty: covers of at most 8 emitters.
-                    [b'.', b'.', b'.', b'0', b'1', b'2'][(state % 6) as usize] as char
-                })
-                .collect();
-            let Ok(sprite) = Sprite::from_ascii(&art) else {
-                continue;
-            };
-            let row = RowInput::of(&sprite, 0);
-            let without = plan_row_with(
-                &row,
-                Tuning {
-                    partition_emitters: 0,
-                    ..Tuning::DEFAULT
-                },
-            );
-            let with = plan_row(&row);
-            cheaper += usize::from(with.pieces < without.pieces);
-            dearer += usize::from(with.pieces > without.pieces);
-        }
+        // Half the cells empty: covers of at most 8 emitters.
+        let rows = random_rows_of(400, 0x2545_F491_4F6C_DD1D, b"...012");
+        let off = Tuning {
+            partition_emitters: 0,
+            ..Tuning::DEFAULT
+        };
+        let (cheaper, dearer, _) = knob_effect(rows, off, Tuning::DEFAULT);
         assert!(
             cheaper >= 10 && dearer * 4 <= cheaper,
             "{cheaper} cheaper, {dearer} dearer"
