@@ -48,7 +48,7 @@ fn scale_arg() -> clap::builder::RangedI64ValueParser<u32> {
 pub enum PassesArg {
     /// Lookups only, no search (default): each run's flipped emitters from a static table, passes grouped by fixed rules, fillers and singles resting on squares already emitted.
     Lookup,
-    /// Fewer pieces (up to 1-2 %) by a bounded search at run time: every cover by flipped emitters, passes regrouped by local moves (about 3x the default's instructions).
+    /// Fewer pieces (up to 1-2 %) by a bounded search at run time: every cover by flipped emitters, passes regrouped by local moves (about 4x the default's instructions).
     Fewest,
     /// The classic emitter table only, passes split by exact search.
     Optimal,

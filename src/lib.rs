@@ -36,7 +36,7 @@
 //! the `alloc` feature `Converter::convert_to_vec` returns a `Vec`. [`Passes`] picks
 //! how rows are split: [`Passes::Lookup`] (the default: lookups in static tables, no
 //! search, at most 104,825 fill prices per row), [`Passes::Fewest`] (up to 1–2 % fewer
-//! pieces by a bounded search at run time, about 3× the instructions), [`Passes::Optimal`]
+//! pieces by a bounded search at run time, about 4× the instructions), [`Passes::Optimal`]
 //! or [`Passes::Greedy`] (the article's, and the fastest). [`Converter::with_direct`]
 //! goes beyond the article: it also drops whole J, T and L pieces onto pixels of their
 //! colour where that saves pieces (a solid 17 × 32 sprite in 136 pieces instead of 640),

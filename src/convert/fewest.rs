@@ -59,10 +59,12 @@
 //!   at 6 rows (a binary search of 442 keys), plus one emitter lookup; two direct-mapped
 //!   caches skip repeats (16 slots, and 128 for the fills on the row's most support).
 //!
-//! Measured (callgrind), this planner costs 598× the greedy converter's instructions
-//! on the nine benchmark sprites (164.9 M against 276 k per conversion; 22×, 6.17 M,
+//! Measured (callgrind), this planner costs 779× the greedy converter's instructions
+//! on the nine benchmark sprites (215.0 M against 276 k per conversion; 22×, 6.17 M,
 //! before the stages, which took the nine from 7,147 to 6,958 pieces and the random
-//! set from 2,385,670 to 2,375,569; the repair added 23 % over the nine). Until the local moves it also priced the exact classic
+//! set from 2,385,670 to 2,375,569, and 598×, 164.9 M, before the small covers'
+//! groupings, which took them to 6,937 and 2,368,576; the repair added 23 % over the
+//! nine). Until the local moves it also priced the exact classic
 //! split ([`classic::optimal_from`](super::classic::optimal_from), a branch-and-bound with a node limit); the moves
 //! find everything that split won (the stripes sprite's rows of seven side-by-side
 //! triples) and more. Until the right-end grouping it also descended by local moves

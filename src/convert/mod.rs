@@ -92,11 +92,11 @@ pub enum Passes {
     /// than `Greedy`.
     #[default]
     Lookup,
-    /// Fewer pieces than [`Passes::Lookup`] in total (0.6 % on random sprites) by a
+    /// Fewer pieces than [`Passes::Lookup`] in total (0.9 % on random sprites) by a
     /// bounded search at run time: every cover of the row by flipped emitters, grouped
     /// and ordered, then local moves of emitters between passes (see the `fewest`
     /// layer). Never more pieces than `Greedy`; on random sprites almost always fewer
-    /// than `Optimal` too. Up to 131,265,044 fill prices per row; about 3× the lookup
+    /// than `Optimal` too. Up to 131,265,044 fill prices per row; about 4× the lookup
     /// planner's instructions on the benchmark sprites.
     Fewest,
     /// The fewest pieces our printing rules allow for each row, found by an exhaustive

@@ -150,7 +150,7 @@
 //! row planned again with the same direct cells costs a lookup. In practice far fewer:
 //! on the 2-core machine at most ~0.3 s per benchmark sprite with the lookup planner
 //! (the stripes; ~20 ms before the planners' stages, which price each row many times
-//! more), and ~1.1 s with the searching one (the solid sprite; ~40 ms before the
+//! more), and ~1.5 s with the searching one (the solid sprite; ~40 ms before the
 //! stages); without direct placement either plans any of them in at most ~10 ms.
 //! On the stack: the placement DP's table of where each state came from (32 × 2^10 × 2
 //! bytes, 64 KiB), the remembered row plans (48 KiB) and, with the searching planner,
