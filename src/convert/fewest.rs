@@ -50,9 +50,9 @@
 //!   that overlap, and moves whose passes' floors or least costs cannot beat the best,
 //!   are skipped before pricing;
 //! - at most 120 orders of the best plan, after its least costs (605 fill prices);
-//! - so at most (1,624 + 138,040 + 1,680,840 + 64 + 2,355) × 72 + 13,804 + 128 + 51
-//!   + 605 = 131,265,044 fill prices (305,684 before the stages and the groupings of
-//!   small covers). A fill price is
+//! - so at most (1,624 + 138,040 + 1,680,840 + 64 + 2,355) × 72 + 13,804 + 128 +
+//!   51 + 605 = 131,265,044 fill prices (305,684 before the stages and the groupings
+//!   of small covers). A fill price is
 //!   at most two strip tilings (the heights `h ≤ 5` with `21·h ≡ bottom cells (mod 4)`),
 //!   each a left-to-right DP over the 21 columns with one inner-fit load and at most
 //!   five edge-fit loads per column, a wide-pattern lookup at each of those heights and
