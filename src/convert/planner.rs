@@ -434,6 +434,16 @@ pub(super) const ORDERS_OF_FIVE: [[u8; 5]; 120] = {
     out
 };
 
+/// How [`Planner::offer_rest`] groups the emitters the stages left.
+#[derive(Clone, Copy)]
+enum Rest {
+    /// First fit from this end.
+    FirstFit(End),
+    /// Dealt round robin by left end into as many passes as first fit from the left
+    /// uses and this many more.
+    Dealt(usize),
+}
+
 /// Which end of the row first fit starts from ([`Planner::group`]).
 #[derive(Clone, Copy)]
 pub(super) enum End {
@@ -1147,8 +1157,11 @@ impl<'a> Planner<'a> {
     /// ([`Planner::stage_options`]) of the singles left, resting on the passes before
     /// it, and after each the rest are grouped ([`Planner::offer_rest`]). The first
     /// pass is the first fit pass from either end, then each of the first
-    /// [`STAGE_FIRSTS`] options: `2 + STAGE_FIRSTS` runs of at most 17 stages each (a
-    /// stage takes at least one of the at most 17 singles). See the module docs.
+    /// [`STAGE_FIRSTS`] options (its bars from the walk back widest strip first):
+    /// `2 + STAGE_FIRSTS` runs of at most 17 stages each (a stage takes at least one of
+    /// the at most 17 singles). A later stage's bars are the set, of the two walks back
+    /// ([`bar_set`]), whose leftover singles first fit packs into fewer passes. See the
+    /// module docs.
     pub(super) fn offer_staged(&mut self, c: &mut Candidate) {
         if !self.staged {
             return;
@@ -1192,8 +1205,6 @@ impl<'a> Planner<'a> {
                     break;
                 }
                 let (h, k) = options[0];
-                // Of the sets found walking back widest strip first and narrowest
-                // first, the one whose leftover singles first fit packs in fewer passes.
                 let mut set = self.bar_set(starts, filled, h, k, false);
                 let other = self.bar_set(starts, filled, h, k, true);
                 if other != set {
@@ -1239,9 +1250,9 @@ impl<'a> Planner<'a> {
     }
 
     /// Offers cover `c` with its first `staged` passes as `sums` and `pass_of` have
-    /// them ([`STAGED_FREE`]: an emitter in none yet) and the rest grouped after them:
-    /// first fit from either end, and dealt round robin by left end into as many passes
-    /// as first fit from the left uses and one and two more.
+    /// them ([`STAGED_FREE`]: an emitter in none yet) and the rest grouped after them
+    /// ([`Rest`]): first fit from either end, and dealt round robin by left end into as
+    /// many passes as first fit from the left uses and one and two more.
     fn offer_rest(
         &mut self,
         c: &mut Candidate,
@@ -1249,54 +1260,49 @@ impl<'a> Planner<'a> {
         pass_of: &[u8; MAX_WIDTH],
         staged: usize,
     ) {
+        // The passes first fit from the left uses for the rest (it comes first).
         let mut first_fit = 0;
-        for deal in [None, Some(0), Some(1), Some(2), Some(3)] {
-            let by_end = Self::by_end(
-                c,
-                if deal == Some(0) {
-                    End::Right
-                } else {
-                    End::Left
-                },
-            );
+        for rest in [
+            Rest::FirstFit(End::Left),
+            Rest::FirstFit(End::Right),
+            Rest::Dealt(0),
+            Rest::Dealt(1),
+            Rest::Dealt(2),
+        ] {
+            let end = match rest {
+                Rest::FirstFit(end) => end,
+                Rest::Dealt(_) => End::Left,
+            };
             let (mut sums, mut pass_of, mut passes) = (*sums, *pass_of, staged);
-            let mut r = 0;
-            let mut ok = true;
-            for &key in &by_end[..c.len] {
+            let mut dealt = 0;
+            let mut apart = true;
+            for &key in &Self::by_end(c, end)[..c.len] {
                 let i = usize::from(key & 31);
                 if pass_of[i] != STAGED_FREE {
                     continue;
                 }
                 let e = c.emits[i];
-                let q = match deal {
-                    Some(d @ 1..) => staged + r % (first_fit + d - 1),
-                    _ => (staged..passes)
+                let p = match rest {
+                    Rest::Dealt(more) => staged + dealt % (first_fit + more),
+                    Rest::FirstFit(_) => (staged..passes)
                         .find(|&p| sums[p].above & e.above == 0)
                         .unwrap_or(passes),
                 };
-                r += 1;
-                if sums[q].above & e.above != 0 {
-                    ok = false;
+                dealt += 1;
+                if sums[p].above & e.above != 0 {
+                    apart = false;
                     break;
                 }
-                passes = passes.max(q + 1);
-                sums[q].add(&e);
-                pass_of[i] = q as u8;
+                passes = passes.max(p + 1);
+                sums[p].add(&e);
+                pass_of[i] = p as u8;
             }
-            if deal.is_none() {
+            if matches!(rest, Rest::FirstFit(End::Left)) {
                 first_fit = passes - staged;
-                if first_fit == 0 {
-                    // Nothing left: the stages alone.
-                    for s in &mut sums[..passes] {
-                        s.settle();
-                    }
-                    c.pass_of[..c.len].copy_from_slice(&pass_of[..c.len]);
-                    c.passes = passes;
-                    self.offer_orders(&sums, passes, || *c);
-                    return;
-                }
             }
-            if !ok || (staged..passes).any(|p| sums[p].n == 0) {
+            // Every pass apart and not empty (a deal into more passes than emitters
+            // leaves some empty); with nothing left, the stages alone, once.
+            if !apart || (staged..passes).any(|p| sums[p].n == 0) {
                 continue;
             }
             for s in &mut sums[..passes] {
@@ -1305,6 +1311,9 @@ impl<'a> Planner<'a> {
             c.pass_of[..c.len].copy_from_slice(&pass_of[..c.len]);
             c.passes = passes;
             self.offer_orders(&sums, passes, || *c);
+            if first_fit == 0 {
+                return;
+            }
         }
     }
 

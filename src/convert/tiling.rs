@@ -288,7 +288,8 @@ pub(super) fn bar_reach(starts: u32, support: u32, h: usize) -> [u8; WIDTH + 1] 
 
 /// Starts of `k` bars among `starts` that a strip tiling of height `h` can hold on
 /// `support`, given its [`bar_reach`] (`k` a count it reaches column 21 with): the
-/// first found walking back from column 21.
+/// first found walking back from column 21, at each step the widest inner strip first
+/// (or with `narrow` the narrowest), then the edge strips.
 pub(super) fn bar_set(
     reach: &[u8; WIDTH + 1],
     starts: u32,
