@@ -58,8 +58,8 @@ use super::classic;
 use super::row::{Emit, RowInput};
 use super::tiling::{bar_reach, bar_set, fill_pieces, fill_priced, Fill, MOST_BARS, NO_EMITTER};
 
-/// An emitter in no pass yet ([`Planner::offer_staged`]).
-const STAGED_FREE: u8 = u8::MAX;
+/// An emitter in no pass yet (the stages' and the deals' `pass_of`).
+const NO_PASS: u8 = u8::MAX;
 
 /// The tallest pass [`Planner::offer_staged`] looks for.
 const STAGE_HEIGHT: usize = 5;
@@ -433,16 +433,6 @@ pub(super) const ORDERS_OF_FIVE: [[u8; 5]; 120] = {
     }
     out
 };
-
-/// How [`Planner::offer_rest`] groups the emitters the stages left.
-#[derive(Clone, Copy)]
-enum Rest {
-    /// First fit from this end.
-    FirstFit(End),
-    /// Dealt round robin by left end into as many passes as first fit from the left
-    /// uses and this many more.
-    Dealt(usize),
-}
 
 /// Which end of the row first fit starts from ([`Planner::group`]).
 #[derive(Clone, Copy)]
@@ -1096,12 +1086,12 @@ impl<'a> Planner<'a> {
         all: bool,
     ) -> ([(usize, usize); STAGE_OPTIONS], usize, [u8; WIDTH], u32) {
         // The first free single whose bar starts at each column and can land.
-        let mut bar = [STAGED_FREE; WIDTH];
+        let mut bar = [NO_PASS; WIDTH];
         for (i, e) in c.emits[..c.len].iter().enumerate() {
             let a = e.above.trailing_zeros() as usize;
-            if pass_of[i] == STAGED_FREE
+            if pass_of[i] == NO_PASS
                 && !e.flipped()
-                && bar[a] == STAGED_FREE
+                && bar[a] == NO_PASS
                 && (e.held || filled & e.above != 0)
             {
                 bar[a] = i as u8;
@@ -1110,7 +1100,7 @@ impl<'a> Planner<'a> {
         let starts = bar
             .iter()
             .enumerate()
-            .fold(0u32, |m, (a, &i)| m | u32::from(i != STAGED_FREE) << a);
+            .fold(0u32, |m, (a, &i)| m | u32::from(i != NO_PASS) << a);
         let mut options = [(0, 0); STAGE_OPTIONS];
         let mut n = 0;
         // Whether pass (h1, k1) costs less per pixel than (h2, k2), or as much and is
@@ -1166,17 +1156,20 @@ impl<'a> Planner<'a> {
         if !self.staged {
             return;
         }
+        // The emitters by left end and by right end, for first fit and the deals.
+        let ends = [Self::by_end(c, End::Left), Self::by_end(c, End::Right)];
+        // The options for the first pass, found once (for the first that needs them).
+        let mut first_options = None;
         for first in 0..STAGE_FIRSTS + 2 {
             if self.best <= self.floor {
                 return;
             }
-            let mut pass_of = [STAGED_FREE; MAX_WIDTH];
+            let mut pass_of = [NO_PASS; MAX_WIDTH];
             let mut sums = [PassSum::ZERO; MAX_WIDTH];
             let mut filled = self.row.support;
             match first {
                 0 | 1 => {
-                    let end = if first == 0 { End::Left } else { End::Right };
-                    for &key in &Self::by_end(c, end)[..c.len] {
+                    for &key in &ends[first][..c.len] {
                         let i = usize::from(key & 31);
                         if sums[0].above & c.emits[i].above == 0 {
                             sums[0].add(&c.emits[i]);
@@ -1185,7 +1178,8 @@ impl<'a> Planner<'a> {
                     }
                 }
                 _ => {
-                    let (options, n, bar, starts) = self.stage_options(c, &pass_of, filled, true);
+                    let (options, n, bar, starts) = *first_options
+                        .get_or_insert_with(|| self.stage_options(c, &pass_of, filled, true));
                     let Some(&(h, k)) = options[..n].get(first - 2) else {
                         return;
                     };
@@ -1198,7 +1192,7 @@ impl<'a> Planner<'a> {
             }
             filled |= sums[0].row;
             let mut passes = 1;
-            self.offer_rest(c, &sums, &pass_of, passes);
+            self.offer_rest(c, &ends, &sums, &pass_of, passes);
             loop {
                 let (options, n, bar, starts) = self.stage_options(c, &pass_of, filled, false);
                 if n == 0 {
@@ -1213,7 +1207,7 @@ impl<'a> Planner<'a> {
                         for a in Bits(set) {
                             taken[usize::from(bar[a])] = 0;
                         }
-                        Self::rest_passes(c, &taken)
+                        Self::rest_passes(c, &ends[0], &taken)
                     };
                     if left(other) < left(set) {
                         set = other;
@@ -1226,95 +1220,127 @@ impl<'a> Planner<'a> {
                 }
                 filled |= sums[passes].row;
                 passes += 1;
-                self.offer_rest(c, &sums, &pass_of, passes);
+                self.offer_rest(c, &ends, &sums, &pass_of, passes);
             }
         }
     }
 
-    /// How many passes first fit by left end packs the emitters of `c` in no pass yet
-    /// (`pass_of`) into.
-    fn rest_passes(c: &Candidate, pass_of: &[u8; MAX_WIDTH]) -> usize {
-        let mut aboves = [0u32; MAX_WIDTH];
-        let mut passes = 0;
-        for &key in &Self::by_end(c, End::Left)[..c.len] {
+    /// Groups the emitters of `c` in no pass yet (`pass_of`, updated) first fit in the
+    /// order `by_end` ([`Planner::by_end`]) into passes after the first `staged`
+    /// (summed in `sums`, updated); how many passes there are then.
+    fn first_fit_rest(
+        c: &Candidate,
+        by_end: &[u16; MAX_WIDTH],
+        sums: &mut [PassSum; MAX_WIDTH],
+        pass_of: &mut [u8; MAX_WIDTH],
+        staged: usize,
+    ) -> usize {
+        let mut passes = staged;
+        for &key in &by_end[..c.len] {
             let i = usize::from(key & 31);
-            if pass_of[i] != STAGED_FREE {
+            if pass_of[i] != NO_PASS {
                 continue;
             }
-            let e = c.emits[i].above;
-            let p = (0..passes).find(|&p| aboves[p] & e == 0).unwrap_or(passes);
-            passes = passes.max(p + 1);
-            aboves[p] |= e;
+            let e = &c.emits[i];
+            let p = (staged..passes)
+                .find(|&p| sums[p].above & e.above == 0)
+                .unwrap_or(passes);
+            if p == passes {
+                sums[p] = PassSum::ZERO;
+                passes += 1;
+            }
+            sums[p].add(e);
+            pass_of[i] = p as u8;
         }
         passes
     }
 
+    /// How many passes first fit in the order `by_end` packs the emitters of `c` in no
+    /// pass yet (`pass_of`) into.
+    fn rest_passes(c: &Candidate, by_end: &[u16; MAX_WIDTH], pass_of: &[u8; MAX_WIDTH]) -> usize {
+        let mut sums = [PassSum::ZERO; MAX_WIDTH];
+        Self::first_fit_rest(c, by_end, &mut sums, &mut pass_of.clone(), 0)
+    }
+
+    /// Offers `c` grouped as `pass_of` says, its `passes` passes summed in `sums`.
+    fn offer_grouped(
+        &mut self,
+        c: &mut Candidate,
+        mut sums: [PassSum; MAX_WIDTH],
+        pass_of: &[u8; MAX_WIDTH],
+        passes: usize,
+    ) {
+        for s in &mut sums[..passes] {
+            s.settle();
+        }
+        c.pass_of[..c.len].copy_from_slice(&pass_of[..c.len]);
+        c.passes = passes;
+        self.offer_orders(&sums, passes, || *c);
+    }
+
+    /// Offers `c` with its emitters in no pass yet (`pass_of`) dealt round robin in the
+    /// order `by_end` into `p` passes after the first `staged` (summed in `sums`), for
+    /// each `p` of `counts` where no two emitters of a pass overlap and none is empty.
+    fn offer_dealt(
+        &mut self,
+        c: &mut Candidate,
+        by_end: &[u16; MAX_WIDTH],
+        (sums, pass_of, staged): (&[PassSum; MAX_WIDTH], &[u8; MAX_WIDTH], usize),
+        counts: [usize; 3],
+    ) {
+        for p in counts {
+            let (mut sums, mut pass_of) = (*sums, *pass_of);
+            let (mut dealt, mut apart) = (0, true);
+            for &key in &by_end[..c.len] {
+                let i = usize::from(key & 31);
+                if pass_of[i] != NO_PASS {
+                    continue;
+                }
+                let (e, q) = (&c.emits[i], staged + dealt % p);
+                dealt += 1;
+                if sums[q].above & e.above != 0 {
+                    apart = false;
+                    break;
+                }
+                sums[q].add(e);
+                pass_of[i] = q as u8;
+            }
+            // Dealing fills the first passes first: none is empty with `p` emitters.
+            if apart && dealt >= p {
+                self.offer_grouped(c, sums, &pass_of, staged + p);
+            }
+        }
+    }
+
     /// Offers cover `c` with its first `staged` passes as `sums` and `pass_of` have
-    /// them ([`STAGED_FREE`]: an emitter in none yet) and the rest grouped after them
-    /// ([`Rest`]): first fit from either end, and dealt round robin by left end into as
-    /// many passes as first fit from the left uses and one and two more.
+    /// them ([`NO_PASS`]: an emitter in none yet) and the rest grouped after them:
+    /// first fit from either end (`ends`: the emitters by left end and by right end,
+    /// [`Planner::by_end`]), and dealt round robin by left end into as many passes as
+    /// first fit from the left uses and one and two more ([`Planner::offer_dealt`]).
     fn offer_rest(
         &mut self,
         c: &mut Candidate,
+        ends: &[[u16; MAX_WIDTH]; 2],
         sums: &[PassSum; MAX_WIDTH],
         pass_of: &[u8; MAX_WIDTH],
         staged: usize,
     ) {
         // The passes first fit from the left uses for the rest (it comes first).
         let mut first_fit = 0;
-        for rest in [
-            Rest::FirstFit(End::Left),
-            Rest::FirstFit(End::Right),
-            Rest::Dealt(0),
-            Rest::Dealt(1),
-            Rest::Dealt(2),
-        ] {
-            let end = match rest {
-                Rest::FirstFit(end) => end,
-                Rest::Dealt(_) => End::Left,
-            };
-            let (mut sums, mut pass_of, mut passes) = (*sums, *pass_of, staged);
-            let mut dealt = 0;
-            let mut apart = true;
-            for &key in &Self::by_end(c, end)[..c.len] {
-                let i = usize::from(key & 31);
-                if pass_of[i] != STAGED_FREE {
-                    continue;
-                }
-                let e = c.emits[i];
-                let p = match rest {
-                    Rest::Dealt(more) => staged + dealt % (first_fit + more),
-                    Rest::FirstFit(_) => (staged..passes)
-                        .find(|&p| sums[p].above & e.above == 0)
-                        .unwrap_or(passes),
-                };
-                dealt += 1;
-                if sums[p].above & e.above != 0 {
-                    apart = false;
-                    break;
-                }
-                passes = passes.max(p + 1);
-                sums[p].add(&e);
-                pass_of[i] = p as u8;
-            }
-            if matches!(rest, Rest::FirstFit(End::Left)) {
+        for (k, by_end) in ends.iter().enumerate() {
+            let (mut rest_sums, mut rest_of) = (*sums, *pass_of);
+            let passes = Self::first_fit_rest(c, by_end, &mut rest_sums, &mut rest_of, staged);
+            self.offer_grouped(c, rest_sums, &rest_of, passes);
+            if k == 0 {
                 first_fit = passes - staged;
-            }
-            // Every pass apart and not empty (a deal into more passes than emitters
-            // leaves some empty); with nothing left, the stages alone, once.
-            if !apart || (staged..passes).any(|p| sums[p].n == 0) {
-                continue;
-            }
-            for s in &mut sums[..passes] {
-                s.settle();
-            }
-            c.pass_of[..c.len].copy_from_slice(&pass_of[..c.len]);
-            c.passes = passes;
-            self.offer_orders(&sums, passes, || *c);
-            if first_fit == 0 {
-                return;
+                if first_fit == 0 {
+                    // Nothing left: the stages alone, once.
+                    return;
+                }
             }
         }
+        let counts = [first_fit, first_fit + 1, first_fit + 2];
+        self.offer_dealt(c, &ends[0], (sums, pass_of, staged), counts);
     }
 
     /// Offers cover `c` dealt round robin into `p` passes by left end (emitter `k` from
@@ -1333,32 +1359,8 @@ impl<'a> Planner<'a> {
         if self.best <= self.floor {
             return;
         }
-        for p in [p0, p0 + 1, p0 + 2] {
-            if p > c.len {
-                continue;
-            }
-            let mut sums = [PassSum::ZERO; MAX_WIDTH];
-            let mut ok = true;
-            for (r, &k) in by_end[..c.len].iter().enumerate() {
-                let i = usize::from(k & 31);
-                let e = c.emits[i];
-                let q = r % p;
-                if sums[q].above & e.above != 0 {
-                    ok = false;
-                    break;
-                }
-                sums[q].add(&e);
-                c.pass_of[i] = q as u8;
-            }
-            if !ok {
-                continue;
-            }
-            c.passes = p;
-            for s in &mut sums[..c.passes] {
-                s.settle();
-            }
-            self.offer_orders(&sums, c.passes, || *c);
-        }
+        let none = ([PassSum::ZERO; MAX_WIDTH], [NO_PASS; MAX_WIDTH]);
+        self.offer_dealt(c, by_end, (&none.0, &none.1, 0), [p0, p0 + 1, p0 + 2]);
     }
 }
 
