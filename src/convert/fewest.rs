@@ -395,12 +395,8 @@ impl Planner<'_> {
             return;
         }
         if i == c.len {
-            let mut settled = *sums;
-            for s in &mut settled[..passes] {
-                s.settle();
-            }
-            c.passes = passes;
-            self.offer_orders(&settled, passes, || *c);
+            let pass_of = c.pass_of;
+            self.offer_grouped(c, *sums, &pass_of, passes);
             return;
         }
         let e = c.emits[i];

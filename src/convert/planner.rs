@@ -1263,7 +1263,7 @@ impl<'a> Planner<'a> {
     }
 
     /// Offers `c` grouped as `pass_of` says, its `passes` passes summed in `sums`.
-    fn offer_grouped(
+    pub(super) fn offer_grouped(
         &mut self,
         c: &mut Candidate,
         mut sums: [PassSum; MAX_WIDTH],

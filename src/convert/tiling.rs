@@ -256,8 +256,8 @@ fn edge_bar_steps(
 /// Which columns a bar-set tiling reaches: `reach[a]` has bit `k` when columns `0..a`
 /// tile with strips `h` rows tall holding `k` bars from `starts` (bit: a bar's left
 /// column; their cells apart), resting on `support`. A DP over the columns like
-/// [`tile`]'s: at most 21 columns × 32 bar sets of inner-strip lookups, and the edge
-/// strips' (2 × 5 widths × 32 bar sets).
+/// [`tile`]'s: at most 21 columns × 13 bar sets (those apart among 6 starts) of
+/// inner-strip lookups, and the edge strips' (2 × 5 widths × 13 bar sets).
 pub(super) fn bar_reach(starts: u32, support: u32, h: usize) -> [u8; WIDTH + 1] {
     let mut reach = [0u8; WIDTH + 1];
     reach[0] = 1;
