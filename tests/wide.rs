@@ -3,16 +3,18 @@
 //! proved to admit no packing), every support of the window that lists none is proved to
 //! admit none or is packed by a strip tiling (`pattern-src/strips.txt`, which the
 //! converter tries first), and the single triples left out pack with no support at all
-//! (the classic table's 3-row patterns). `tests/search.rs` checks that the searcher
-//! reproduces the file byte for byte.
+//! (the classic table's 3-row patterns); every one-run bottom row is listed exactly when
+//! it packs on no support and no strip tiling does. `tests/search.rs` checks that the
+//! searcher reproduces the file byte for byte.
 #![cfg(feature = "search")]
 
 use tetris_printer::pattern::text::{parse_file, WideText};
+use tetris_printer::pattern::MAX_STRIP_HEIGHT;
 use tetris_printer::pattern::{triple_mask, WIDE_SUPPORT};
 use tetris_printer::search::strips::StripIndex;
 use tetris_printer::search::wide::{
-    flip_bars, flip_pair_candidates, wide_candidates, wide_problem, FLIP_HEIGHT, FLIP_PAIR_HEIGHT,
-    MIXED_HEIGHT, MIXED_TWO_HEIGHT, PAIR_HEIGHT, WIDE_HEIGHT,
+    flip_bars, flip_pair_candidates, run_candidates, wide_candidates, wide_problem, FLIP_HEIGHT,
+    FLIP_PAIR_HEIGHT, MIXED_HEIGHT, MIXED_TWO_HEIGHT, PAIR_HEIGHT, WIDE_HEIGHT,
 };
 use tetris_printer::search::{all_placements, solve, DeadTable, Outcome, Placement};
 use tetris_printer::tables;
@@ -67,10 +69,17 @@ fn the_table_holds_exactly_the_committed_patterns() {
             .into_iter()
             .map(|b| (b, FLIP_PAIR_HEIGHT)),
     );
+    // The one-run bottom rows no other kind searches that pack on no support.
+    let runs: Vec<(u32, u8)> = run_candidates()
+        .into_iter()
+        .filter(|k| text.iter().any(|w| (w.bottom, w.height) == *k))
+        .collect();
+    want.extend(&runs);
     want.sort_unstable();
     want.dedup();
     assert_eq!(keys, want, "sorted, for the binary search");
-    assert_eq!(keys.len(), 4 + 15 + 258 + 32 + 709 + 130);
+    assert_eq!(runs.len(), 115);
+    assert_eq!(keys.len(), 4 + 15 + 258 + 32 + 709 + 130 + 115);
     // The lookup's quick test: no key has more bottom cells than this.
     assert_eq!(
         keys.iter().map(|k| k.0.count_ones()).max(),
@@ -87,17 +96,19 @@ fn the_table_holds_exactly_the_committed_patterns() {
             4 * t.fillers.len() as u32 + t.bottom.count_ones()
         );
         assert_eq!(t.support & !WIDE_SUPPORT, 0);
-        if w.bottom.count_ones() % 3 == 0 {
-            // The classic table has nothing as low for these triples.
+        if w.bottom.count_ones() % 3 == 0 && !runs.contains(&(w.bottom, w.height)) {
+            // The classic table has nothing as low for these triples. (A run may be
+            // flipped emitters' top cells and bars, which the classic table never packs.)
             assert!(tables::emitter(w.bottom).expect("triples").height > w.height);
         }
     }
     // 14 one-square supports for each triple; 2 to 4 for each top cell; a top cell and a
     // triple need none; 104 for the 32 pairs of triples; 993 for a top cell and two
-    // triples; 207 for the flip pairs.
-    assert_eq!(text.len(), 4 * 14 + 50 + 258 + 104 + 993 + 207);
+    // triples; 207 for the flip pairs; none for each run.
+    assert_eq!(text.len(), 4 * 14 + 50 + 258 + 104 + 993 + 207 + 115);
     assert!(text
         .iter()
+        .filter(|w| !runs.contains(&(w.bottom, w.height)))
         .all(|w| (w.height == MIXED_HEIGHT) == (w.bottom.count_ones() == 4)));
     // Every lone flipped emitter (J2, T2 or L2 on pixels x..x + 2, top cell at x + c)
     // finds a pattern on its own bar, or strips pack it there.
@@ -197,4 +208,41 @@ fn every_support_is_minimal_and_every_other_is_impossible() {
             );
         }
     }
+}
+
+/// Every one-run bottom row that no other kind searches is listed, on no support, exactly
+/// when it packs there and no strip tiling does: the searcher's exhaustive search proves
+/// the others impossible, and this test proves them again with the plain placement order.
+/// Resting on the run's own sprite columns (where a pass's flipped bars and earlier
+/// squares lie) packs none of those either, so no larger support is missing.
+#[test]
+fn every_run_that_packs_is_listed() {
+    let (table, base) = (DeadTable::new(), all_placements());
+    let text = wides();
+    let strips = strips();
+    let (mut listed, mut tiled, mut none) = (0, 0, 0);
+    for (bottom, height) in run_candidates() {
+        let found: Vec<&WideText> = text
+            .iter()
+            .filter(|w| (w.bottom, w.height) == (bottom, height))
+            .collect();
+        if height <= MAX_STRIP_HEIGHT && strips.tiles(bottom, 0, height) {
+            assert!(found.is_empty(), "{bottom:#b} at {height}: strips tile it");
+            tiled += 1;
+        } else if packs(bottom, height, 0, &table, &base) {
+            assert_eq!(found.len(), 1, "{bottom:#b} at {height}");
+            assert_eq!(found[0].support, 0);
+            listed += 1;
+        } else {
+            assert!(found.is_empty());
+            let under = bottom & WIDE_SUPPORT;
+            assert!(
+                (height <= MAX_STRIP_HEIGHT && strips.tiles(bottom, under, height))
+                    || !packs(bottom, height, under, &table, &base),
+                "{bottom:#b} at {height} packs on its own columns"
+            );
+            none += 1;
+        }
+    }
+    assert_eq!((listed, tiled, none), (115, 31, 89));
 }

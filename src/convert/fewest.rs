@@ -56,11 +56,14 @@
 //!   at most two strip tilings (the heights `h ≤ 5` with `21·h ≡ bottom cells (mod 4)`),
 //!   each a left-to-right DP over the 21 columns with one inner-fit load and at most
 //!   five edge-fit loads per column, a wide-pattern lookup at each of those heights and
-//!   at 6 rows (a binary search of 442 keys), plus one emitter lookup; two direct-mapped
+//!   at 6 rows (a binary search of 1,263 keys), plus one emitter lookup; two direct-mapped
 //!   caches skip repeats (16 slots, and 128 for the fills on the row's most support).
 //!
-//! Measured (callgrind), this planner costs 779× the greedy converter's instructions
-//! on the nine benchmark sprites (215.0 M against 276 k per conversion; 22×, 6.17 M,
+//! Measured (callgrind), this planner costs 724× the greedy converter's instructions
+//! on the nine benchmark sprites (199.9 M against 276 k per conversion, measured with
+//! the run patterns; 215.0 M was measured a session before, on a run of the same code
+//! that then measured 53.7 M for the lookup planner where today's measures 47.35 M;
+//! 22×, 6.17 M,
 //! before the stages, which took the nine from 7,147 to 6,958 pieces and the random
 //! set from 2,385,670 to 2,375,569, and 598×, 164.9 M, before the small covers'
 //! groupings, which took them to 6,937 and 2,368,576; the repair added 23 % over the

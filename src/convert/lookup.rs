@@ -41,10 +41,11 @@
 //! loads, plus wide-pattern and emitter lookups.) The stages also run at most 4 × 4 ×
 //! 18 × 5 = 1,440 bar reaches (a DP over the 21 columns of at most 13 sets of bars per
 //! strip: at most 403 fit-index loads) and 4 × 4 × 35 = 560 walks back (at most 21
-//! steps of 182 loads). Measured (callgrind), 194× the greedy converter's
-//! instructions on the nine benchmark sprites (53.7 M against 276 k per conversion,
-//! measured together; noise 37.8 M, smiley 7.3 M); before the stages 8.7× (2.41 M),
-//! for 357 more pieces on the nine (7,399 against 7,042).
+//! steps of 182 loads). Measured (callgrind), 171× the greedy converter's
+//! instructions on the nine benchmark sprites (47.3 M against 276 k per conversion,
+//! measured together; noise 33.2 M, smiley 6.6 M); before the stages 8.7× (2.41 M),
+//! for 357 more pieces on the nine (7,399 against 7,042; 7,000 today, with the run
+//! patterns).
 
 use super::planner::{Candidate, Planner, RowPlan, Tuning};
 use super::row::RowInput;

@@ -613,11 +613,12 @@ mod tests {
 
     /// A pass of one flipped emitter and one single whose bottom row the wide patterns
     /// list fills in 4 rows (20 fillers) on any emission row; most have no strip tiling.
+    /// (The other 4-row keys are runs of other lengths.)
     #[test]
     fn a_flip_and_a_single_fill_in_four_rows() {
         let keys: Vec<u32> = tables::WIDE_KEYS
             .iter()
-            .filter(|k| k.1 == 4)
+            .filter(|k| k.1 == 4 && k.0.count_ones() == 4)
             .map(|k| k.0)
             .collect();
         assert!(keys.len() > 200);
@@ -630,6 +631,24 @@ mod tests {
             }
         }
         assert!(untiled > 100, "{untiled}");
+    }
+
+    /// The pyramid's widest rows: three singles (bars 5..=7, 9..=11, 13..=15) and two
+    /// flipped emitters (top cells 8 and 12, bars 7..=9 and 11..=13) leave one run over
+    /// columns 5..=15. No strip tiling packs it at 3 rows (five empty columns each
+    /// side), so only a run pattern fills it there: 13 fillers on any support.
+    #[test]
+    fn the_pyramids_run_fills_in_three_rows() {
+        let bottom = 0b111_1111_1111 << 5;
+        let support = 0b1_1111_1111 << 6;
+        assert!(!tile(bottom, support, 3, None));
+        for s in [0, support] {
+            assert_eq!(fill_pieces(bottom, s, true), Some(13));
+            match fill(bottom, s, true) {
+                Some(Fill::Wide(w)) => assert_eq!((w.bottom, w.height), (bottom, 3)),
+                other => panic!("{other:?}"),
+            }
+        }
     }
 
     /// The floors assume every classic pattern fills its whole matrix (`3·n + 4·fillers

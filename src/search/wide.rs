@@ -33,6 +33,14 @@
 //!   top cell each, 5 rows apiece). Resting on their two bars, every such pair packs at
 //!   6 rows: one pass of 6 rows for six pixels instead of two of 5 (the outlines and
 //!   letters of real sprites meet this all the time: 1,764 pieces on our real sprites).
+//! - **a run**: singles and flipped emitters side by side leave one contiguous run of
+//!   bottom cells (a triple's bar, a top cell, a bar, …). At 3 rows a run with an odd
+//!   number of empty columns on each side has no strip tiling at all (a strip over `e`
+//!   empty bottom cells holds `3·e + 2·(w − e)` cells, whole pieces only when `e` is
+//!   even, so one strip would have to span the run and both its neighbours). The
+//!   pyramid's widest rows print that way: three singles and two flipped emitters over
+//!   columns 5..=15 in one 3-row pass of 13 fillers, where strips needed two passes
+//!   (39 pieces).
 //!
 //! The family: every single triple at 3 rows whose empty support does not pack (those
 //! that do are the classic table's 3-row patterns), with support drawn from the sprite
@@ -50,13 +58,18 @@
 //! proved so by the exhaustive search. A support on which a strip tiling already packs
 //! the matrix is left out, with every larger one: the converter tries strips first, so
 //! it would never reach those patterns (half of the top-cell-and-two-triples ones).
-//! Last, every two top cells at 6 rows ([`search_flip_pair`]): proving supports
+//! Then every two top cells at 6 rows ([`search_flip_pair`]): proving supports
 //! impossible costs too much there, so these supports are only known to serve every
-//! pair of the emitters' bars, not to be minimal.
+//! pair of the emitters' bars, not to be minimal. Last, every run of 2..=21 cells that
+//! no other kind searches, at every height up to 6 ([`run_candidates`],
+//! [`search_run`]), on no support: 115 pack where no strip tiling does, 31 are tiled by
+//! strips and the other 89 are proved not to pack.
 
-use super::engine::{solve, solve_within, DeadTable, Outcome, Placement, Problem};
+use super::engine::{
+    solve, solve_with_restarts, solve_within, DeadTable, Outcome, Placement, Problem,
+};
 use super::strips::StripIndex;
-use crate::pattern::WIDE_SUPPORT;
+use crate::pattern::{MAX_STRIP_HEIGHT, WIDE_SUPPORT};
 use crate::pattern_text::{arrangements, WideText};
 use crate::playfield::WIDTH;
 
@@ -329,4 +342,79 @@ fn parts_of(t: u32) -> Vec<u32> {
     out.extend(bars_of(t));
     out.retain(|&m| m & !WIDE_SUPPORT == 0);
     out
+}
+
+/// The tallest matrix a run pattern is searched at (the tallest wide pattern).
+pub const RUN_MAX_HEIGHT: u8 = FLIP_PAIR_HEIGHT;
+
+/// The runs the searcher tries, in file order: every bottom row that is one contiguous
+/// run of 2..=21 cells, at every height up to [`RUN_MAX_HEIGHT`] that takes whole
+/// pieces, that no other kind ([`wide_candidates`], [`flip_pair_candidates`]) searches.
+///
+/// A pass of singles and flipped emitters side by side (a triple's bar, a top cell, a
+/// bar, …) leaves such a run. At 3 rows an odd run with 5 empty columns either side
+/// cannot be tiled by strips at all: a strip `w` wide over `e` empty bottom cells holds
+/// `3·e + 2·(w − e)` cells, a whole number of pieces only when `e` is even, so one strip
+/// would have to span the whole run and both its neighbours.
+#[must_use]
+pub fn run_candidates() -> Vec<(u32, u8)> {
+    let taken: Vec<(u32, u8)> = wide_candidates()
+        .into_iter()
+        .map(|(bottom, height, _)| (bottom, height))
+        .chain(
+            flip_pair_candidates()
+                .into_iter()
+                .map(|b| (b, FLIP_PAIR_HEIGHT)),
+        )
+        .collect();
+    let mut out = Vec::new();
+    for k in 2..=WIDTH as u32 {
+        for a in 0..=WIDTH as u32 - k {
+            let bottom = ((1u32 << k) - 1) << a;
+            for h in 1..=RUN_MAX_HEIGHT {
+                let cells = WIDTH as u32 * u32::from(h);
+                if cells >= k && (cells - k) % 4 == 0 && !taken.contains(&(bottom, h)) {
+                    out.push((bottom, h));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The pattern of one run (`bottom`, `height`) on no support, if it packs and no strip
+/// tiling does (the converter tries strips first). The search is exhaustive, so a run
+/// left out is proved not to pack (in well under a second for all of them). Resting on
+/// its own sprite columns (the flipped emitters' bars, the squares under its triples)
+/// was measured too: no run packs there that does not pack on nothing, so the empty
+/// support is the only one searched, and it is minimal. `orders(salt, k)` is restart
+/// `k`'s placement order.
+#[must_use]
+pub fn search_run(
+    bottom: u32,
+    height: u8,
+    table: &DeadTable,
+    orders: &dyn Fn(u64, u32) -> Vec<Placement>,
+    strips: &StripIndex,
+) -> Option<WideText> {
+    if height <= MAX_STRIP_HEIGHT && strips.tiles(bottom, 0, height) {
+        return None;
+    }
+    let salt = u64::from(bottom) << 8 | u64::from(height);
+    match solve_with_restarts(
+        &wide_problem(height, bottom, 0),
+        |k| orders(salt, k),
+        super::RESTART_BUDGET,
+        table,
+    ) {
+        Outcome::Found { drops, nodes } => Some(WideText {
+            height,
+            bottom,
+            support: 0,
+            fillers: drops,
+            nodes,
+            line: 0,
+        }),
+        Outcome::None { .. } => None,
+    }
 }
