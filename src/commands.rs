@@ -61,12 +61,12 @@ pub enum PassesArg {
 
 impl PassesArg {
     /// The converter for this strategy, placing pieces directly when `direct` (which
-    /// needs the lookup or the fewest planner).
+    /// needs the lookup, the fewest or the exact planner).
     fn converter(self, direct: bool) -> Result<Converter> {
-        if direct && !matches!(self, PassesArg::Lookup | PassesArg::Fewest) {
+        if direct && matches!(self, PassesArg::Optimal | PassesArg::Greedy) {
             bail!(
-                "--direct plans rows with --passes lookup (the default) or fewest; it cannot \
-                 be combined with --passes {}",
+                "--direct plans rows with --passes lookup (the default), fewest or exact; it \
+                 cannot be combined with --passes {}",
                 self.name()
             );
         }
@@ -92,13 +92,28 @@ impl PassesArg {
     }
 }
 
+/// A time for the `stats` table: microseconds below a millisecond, milliseconds below a
+/// second, else seconds (one decimal in µs and ms, two in s).
+fn duration_cell(d: Duration) -> String {
+    let secs = d.as_secs_f64();
+    if secs < 1e-3 {
+        format!("{:.1}µs", secs * 1e6)
+    } else if secs < 1.0 {
+        format!("{:.1}ms", secs * 1e3)
+    } else {
+        format!("{secs:.2}s")
+    }
+}
+
 /// Help of `--direct`.
 const DIRECT_HELP: &str = "\
 Also drop J, T and L pieces directly onto pixels of their colour (blocks of 2x4, 4x2,
 4x4 and 5x8 of one colour, and single flat pieces), where that saves pieces; the other
 pixels are emitted as usual. Never more pieces than without; not the article's
-algorithm, so not the default. Works with --passes lookup (the default: no search) and
-fewest (which also searches, within a fixed budget, for rows it can cover whole).";
+algorithm, so not the default. Works with --passes lookup (the default: no search),
+fewest (which also searches, within a fixed budget, for rows it can cover whole) and
+exact (fewest's direct pieces, each row re-planned by the exact planner where that is
+cheaper; seconds per sprite).";
 
 /// Where the sprite stands in the printable columns 2..=18 (`--align`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -329,7 +344,7 @@ single strategy) skips it. With --align every strategy places each sprite by tha
 column, up to 17 times); the time includes choosing the column.
 With --passes all or --direct, a `direct` column shows the pieces with direct
 placement (convert --direct), each print verified too: the default planner's, or with
---passes fewest --direct the searching planner's.",
+--passes fewest --direct (exact --direct) the searching (exact) planner's.",
     after_help = "\
 Examples:
   tetris-printer stats sprites/
@@ -344,7 +359,7 @@ pub struct StatsArgs {
     /// Which pass strategy to report.
     #[arg(long, value_enum, default_value_t = StatsPasses::All)]
     passes: StatsPasses,
-    /// Report the planner (lookup or fewest) with direct pieces (`--direct`) in a column
+    /// Report the planner (lookup, fewest or exact) with direct pieces (`--direct`) in a column
     /// of its own, next to the pieces without (always shown with --passes all).
     #[arg(long)]
     direct: bool,
@@ -754,9 +769,9 @@ pub fn stats(args: &StatsArgs) -> Result<ExitCode> {
         &[]
     };
     // The planner with direct pieces, in a column of its own (the default's unless the
-    // searching planner is the one reported).
+    // searching or the exact planner is the one reported).
     let direct = (all || args.direct).then(|| {
-        if main.passes() == Passes::Fewest {
+        if matches!(main.passes(), Passes::Fewest | Passes::Exact) {
             main.with_direct(true)
         } else {
             Converter::new().with_direct(true)
@@ -847,7 +862,7 @@ pub fn stats(args: &StatsArgs) -> Result<ExitCode> {
             cells.push(buf.len().to_string());
         }
         cells.push(st.platforms.to_string());
-        cells.push(format!("{:.1}µs", time.as_secs_f64() * 1e6));
+        cells.push(duration_cell(time));
         tp += n;
         tplat += st.platforms;
         ttime += time;
@@ -866,7 +881,7 @@ pub fn stats(args: &StatsArgs) -> Result<ExitCode> {
         cells.push(tdirect.to_string());
     }
     cells.push(tplat.to_string());
-    cells.push(format!("{:.1}µs", ttime.as_secs_f64() * 1e6));
+    cells.push(duration_cell(ttime));
     let name = format!("total ({} sprites)", files.len() - failed);
     outln!("{}", table_line(&name, &widths(&cells)))?;
     Ok(if failed > 0 {
@@ -1031,4 +1046,16 @@ pub fn search(args: &SearchArgs, force: bool) -> Result<ExitCode> {
         t0.elapsed().as_secs_f64()
     );
     Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stats_times_read_in_a_fitting_unit() {
+        assert_eq!(duration_cell(Duration::from_nanos(2_500)), "2.5µs");
+        assert_eq!(duration_cell(Duration::from_micros(54_515)), "54.5ms");
+        assert_eq!(duration_cell(Duration::from_millis(15_746)), "15.75s");
+    }
 }

@@ -110,11 +110,21 @@ pub fn convert_parallel(sprite: &Sprite, threads: usize) -> Result<ExactPrint, E
 /// the number of threads.
 #[must_use]
 pub fn plan_parallel(sprite: &Sprite, threads: usize) -> Vec<RowPlan> {
+    let rows: Vec<(RowSpec, u32)> = (0..sprite.height())
+        .map(|y| (row_spec(sprite, y), 0))
+        .collect();
+    plan_rows_on(&rows, threads)
+}
+
+/// The plan of each `(row, support)` by [`ExactPlanner::plan_row_on`], the distinct
+/// ones planned on `threads` threads (each with its own [`planner`]; at least one).
+/// The plans do not depend on the number of threads.
+#[must_use]
+pub fn plan_rows_on(rows: &[(RowSpec, u32)], threads: usize) -> Vec<RowPlan> {
     use std::sync::atomic::{AtomicUsize, Ordering};
     use std::sync::Mutex;
-    let specs: Vec<RowSpec> = (0..sprite.height()).map(|y| row_spec(sprite, y)).collect();
-    let mut distinct: Vec<&RowSpec> = Vec::new();
-    let index: Vec<usize> = specs
+    let mut distinct: Vec<&(RowSpec, u32)> = Vec::new();
+    let index: Vec<usize> = rows
         .iter()
         .map(|r| {
             distinct.iter().position(|d| *d == r).unwrap_or_else(|| {
@@ -131,8 +141,10 @@ pub fn plan_parallel(sprite: &Sprite, threads: usize) -> Vec<RowPlan> {
                 let mut p = planner();
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(row) = distinct.get(i) else { break };
-                    let plan = p.plan_row(row);
+                    let Some((row, support)) = distinct.get(i) else {
+                        break;
+                    };
+                    let plan = p.plan_row_on(row, *support);
                     *results[i]
                         .lock()
                         .expect("no planner panics while holding it") = Some(plan);

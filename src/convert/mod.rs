@@ -272,8 +272,12 @@ impl Converter {
     /// in the README (*Direct placement*).
     ///
     /// Direct placement plans rows with [`Passes::Lookup`] or [`Passes::Fewest`],
-    /// whichever the converter has; with any other strategy the setting is kept but has
-    /// no effect ([`Converter::direct`] says whether it applies).
+    /// whichever the converter has. With `Passes::Exact` (`search` feature) the direct
+    /// pieces are the ones `Passes::Fewest` chooses, and each row is planned again by
+    /// the exact planner where that is cheaper (and needs no platform the row may not
+    /// have); the print is kept only if it beats the exact print without direct pieces.
+    /// With the classic splits ([`Passes::Greedy`], [`Passes::Optimal`]) the setting is
+    /// kept but has no effect ([`Converter::direct`] says whether it applies).
     ///
     /// ```
     /// use tetris_printer::{compare, Converter, Playfield, Sprite};
@@ -292,10 +296,11 @@ impl Converter {
     }
 
     /// Whether this converter places pieces directly: [`Converter::with_direct`] was
-    /// given `true` and the strategy is [`Passes::Lookup`] or [`Passes::Fewest`].
+    /// given `true` and the strategy is not a classic split ([`Passes::Greedy`] or
+    /// [`Passes::Optimal`]).
     #[must_use]
     pub const fn direct(&self) -> bool {
-        self.direct && matches!(self.passes, Passes::Lookup | Passes::Fewest)
+        self.direct && !matches!(self.passes, Passes::Greedy | Passes::Optimal)
     }
 
     /// The strategy used to split rows into passes.
@@ -458,12 +463,18 @@ impl Converter {
             ..ConvertStats::default()
         };
         if self.direct() {
-            // The searching planner's `--direct` may search for row covers too.
+            // The searching planner's `--direct` may search for row covers too; the
+            // exact one's chooses its direct pieces as the searching one does.
             let (planner, search): (direct::RowPlanner, bool) = match self.passes {
-                Passes::Fewest => (fewest::plan_row, true),
-                _ => (lookup::plan_row, false),
+                Passes::Lookup => (lookup::plan_row, false),
+                _ => (fewest::plan_row, true),
             };
-            return Self::run_direct(sprite, planner, search, sink, on_block, stats);
+            let plan = direct::plan(sprite, planner, search);
+            #[cfg(feature = "search")]
+            if self.passes == Passes::Exact {
+                return Self::run_direct_exact(sprite, &plan, sink, on_block, stats);
+            }
+            return Self::run_direct(sprite, &plan, planner, sink, on_block, stats);
         }
         // The plans of recent rows, the last planned at an even and an odd row (a row's
         // plan depends on its input alone, and sprites repeat rows, often every other
@@ -530,13 +541,12 @@ impl Converter {
     /// direct plan leaves, then the direct pieces whose top row is the next row drop.
     fn run_direct(
         sprite: &Sprite,
+        plan: &direct::DirectPlan,
         planner: direct::RowPlanner,
-        search: bool,
         sink: &mut Sink<'_>,
         on_block: &mut dyn FnMut(Block),
         mut stats: ConvertStats,
     ) -> Result<ConvertStats, ConvertError> {
-        let plan = direct::plan(sprite, planner, search);
         for y in 0..sprite.height() {
             let row = plan.row(sprite, y);
             if row.len > 0 {
@@ -548,6 +558,85 @@ impl Converter {
         stats.direct = plan.direct_pieces();
         stats.pieces = sink.len;
         debug_assert_eq!(stats.pieces, plan.pieces as usize);
+        Ok(stats)
+    }
+
+    /// The exact planner's conversion with direct pieces: `plan`'s direct pieces (chosen
+    /// with the searching planner's prices), each row's leftover pixels planned by the
+    /// exact planner on the row's pre-filled cells ([`ExactPlanner::plan_row_on`]) where
+    /// that is cheaper than the searching planner's plan and needs no platform the row
+    /// may not have; then the whole print is kept only if it beats the exact print
+    /// without direct pieces, else that one is written.
+    ///
+    /// [`ExactPlanner::plan_row_on`]: crate::exact::ExactPlanner::plan_row_on
+    #[cfg(feature = "search")]
+    fn run_direct_exact(
+        sprite: &Sprite,
+        plan: &direct::DirectPlan,
+        sink: &mut Sink<'_>,
+        on_block: &mut dyn FnMut(Block),
+        mut stats: ConvertStats,
+    ) -> Result<ConvertStats, ConvertError> {
+        use crate::exact::{RowPixel, RowSpec};
+        let threads = std::thread::available_parallelism().map_or(1, usize::from);
+        let rows: Vec<RowInput> = (0..sprite.height()).map(|y| plan.row(sprite, y)).collect();
+        let specs: Vec<(RowSpec, u32)> = rows
+            .iter()
+            .filter(|r| r.len > 0)
+            .map(|r| {
+                let pixels = (0..r.len)
+                    .map(|i| RowPixel {
+                        x: r.x[i],
+                        colour: r.colour[i],
+                        held: r.held[i],
+                    })
+                    .collect();
+                (RowSpec { pixels }, r.support)
+            })
+            .collect();
+        let mut exact = crate::exact::plan_rows_on(&specs, threads).into_iter();
+        // Each row's plan: the exact one, or the searching planner's (None: no pixels).
+        type Chosen = Option<Result<crate::exact::RowPlan, Box<planner::RowPlan>>>;
+        let chosen: Vec<Chosen> = rows
+            .iter()
+            .enumerate()
+            .map(|(y, row)| {
+                (row.len > 0).then(|| {
+                    let e = exact.next().expect("one exact plan per row with pixels");
+                    let own = fewest::plan_row(row);
+                    if e.pieces < own.pieces && (!e.platform || plan.platform_ok(y)) {
+                        Ok(e)
+                    } else {
+                        Err(Box::new(own))
+                    }
+                })
+            })
+            .collect();
+        let pieces = |c: &Chosen| match c {
+            Some(Ok(e)) => e.pieces as usize,
+            Some(Err(own)) => own.pieces as usize,
+            None => 0,
+        };
+        let with: usize = plan.direct_pieces() + chosen.iter().map(pieces).sum::<usize>();
+        let plain = crate::exact::plan_parallel(sprite, threads);
+        if plain.iter().map(|p| p.pieces as usize).sum::<usize>() <= with {
+            for (y, p) in plain.iter().enumerate() {
+                emit::write_row(p, sprite, y, sink, on_block, &mut stats)?;
+            }
+            stats.pieces = sink.len;
+            return Ok(stats);
+        }
+        for (y, c) in chosen.iter().enumerate() {
+            match c {
+                Some(Ok(e)) => emit::write_row(e, sprite, y, sink, on_block, &mut stats)?,
+                Some(Err(own)) => emit::write_row(&**own, sprite, y, sink, on_block, &mut stats)?,
+                None => {}
+            }
+            emit::direct(y + 1, sink, on_block, |f| plan.after_row(y, f));
+        }
+        stats.direct = plan.direct_pieces();
+        stats.pieces = sink.len;
+        debug_assert_eq!(stats.pieces, with);
         Ok(stats)
     }
 }

@@ -98,7 +98,7 @@ impl DirectPlan {
     /// Whether row `y` may have a platform: a platform fills its row and rests on the
     /// leftmost square of the row below, so the row must have no pre-filled cell and
     /// the row below no direct cell still missing.
-    pub(super) fn platform_ok(&self, y: usize) -> bool {
+    pub(crate) fn platform_ok(&self, y: usize) -> bool {
         self.prefill[y] == 0 && (y == 0 || self.pending[y - 1] == 0)
     }
 
