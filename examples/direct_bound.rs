@@ -18,7 +18,8 @@
 //!   ([`ExactPlanner::plan_row_on`]): what a perfect row planner would make of today's
 //!   direct pieces. A row whose exact plan needs a platform it may not have (a direct
 //!   cell in it or one still missing in the row below) keeps the default's plan; the
-//!   `no-plat` column counts those rows.
+//!   `no-plat` column counts those rows. `--passes exact --direct` writes this print
+//!   (and checks it by replay).
 //! - `bound`: no print under the rules needs fewer pieces (see below); `floor` is the
 //!   same bound with the leftovers of rows that direct pieces could reach priced by the
 //!   floor alone (no exact planner on them), to show how much the exact prices add.
