@@ -75,6 +75,8 @@
 //! 24 % more instructions (with the bounds above) for 42 fewer pieces on the nine
 //! sprites, and 2,310 more on the random set.
 
+use crate::bits::Bits;
+use crate::playfield::WIDTH;
 use crate::sprite::MAX_WIDTH;
 
 use super::planner::*;
@@ -88,6 +90,13 @@ const IMPROVE_ROUNDS: usize = 3;
 /// for 2× this planner's time, 10 another 2,016 for 3.5×.)
 const PARTITION_EMITTERS: usize = 8;
 
+/// Each cover is grouped one-row passes first from at most this many first passes
+/// ([`Planner::offer_one_row_first`]).
+const ONE_ROW_FIRSTS: usize = 32;
+
+/// Steps (calls) one enumeration of one-row passes ([`one_row_passes`]) takes at most.
+const ONE_ROW_STEPS: u32 = 256;
+
 impl Tuning {
     /// The searching planner's: every knob on.
     pub(super) const DEFAULT: Tuning = Tuning {
@@ -97,6 +106,7 @@ impl Tuning {
         dearest_first: true,
         staged: true,
         partition_emitters: PARTITION_EMITTERS,
+        one_row_first: true,
     };
 }
 
@@ -376,14 +386,6 @@ impl Planner<'_> {
         });
     }
 
-    /// Offers `c` with its passes renumbered in order of first emitter ([`renumber`]),
-    /// if its passes' emitters do not overlap, in every order.
-    fn offer_renumbered(&mut self, c: &mut Candidate) {
-        if renumber(c) {
-            self.offer_orders(&sums_of(c), c.passes, || *c);
-        }
-    }
-
     /// Offers every grouping of `c`'s emitters `i..` into passes (the first `i` in
     /// passes `0..passes` already, summed in `sums`), no two of a pass overlapping: each
     /// joins a pass before it or opens the next (restricted growth).
@@ -417,6 +419,31 @@ impl Planner<'_> {
         }
     }
 
+    /// Offers `c`'s emitters grouped one-row passes first
+    /// ([`Planner::offer_one_row_first`]) from the widest one-row pass (as the lookup
+    /// planner does) and from each other of the first [`ONE_ROW_FIRSTS`] one-row passes
+    /// [`one_row_passes`] finds.
+    fn offer_one_row_firsts(&mut self, c: &Candidate) {
+        if !self.one_row_first || self.best <= self.floor {
+            return;
+        }
+        let mut firsts = [0u32; ONE_ROW_FIRSTS];
+        let mut found = 0;
+        one_row_passes(c, (1 << c.len) - 1, ONE_ROW_STEPS, &mut |set, _| {
+            if found < firsts.len() {
+                firsts[found] = set;
+                found += 1;
+            }
+        });
+        let widest = one_row_pass(c, (1 << c.len) - 1, true);
+        self.offer_one_row_first(c, widest);
+        for &first in &firsts[..found] {
+            if first != widest {
+                self.offer_one_row_first(c, first);
+            }
+        }
+    }
+
     /// Enumerates the covers of pixels `i..` by flipped and single emitters.
     fn covers(&mut self, c: &mut Candidate, i: usize) {
         if self.best <= self.floor {
@@ -432,6 +459,7 @@ impl Planner<'_> {
                 self.offer_groupings(c, end);
             }
             self.offer_staged(c);
+            self.offer_one_row_firsts(c);
             if c.len <= self.partition_emitters {
                 let mut sums = [PassSum::ZERO; MAX_WIDTH];
                 self.partitions(c, 0, 0, &mut sums);
@@ -449,6 +477,55 @@ impl Planner<'_> {
         self.covers(c, i + 1);
         c.len = len;
     }
+}
+
+/// Calls `f(set, pixels)` for each set of the emitters `left` of `c` (a mask of
+/// indexes) that makes a *one-row pass*: its cells above the row and horizontal I pieces
+/// tile the 21 columns of row `y + 1` (so `21 ≡ 3·singles + flips (mod 4)` and its pixels
+/// are `≡ 3 (mod 4)`: one matrix row; whether the I pieces rest on something is left to
+/// the pricing). Depth first from column 0: an I piece, or an emitter of `left` whose
+/// cells above the row start at the column; at most [`ONE_ROW_STEPS`] steps.
+fn one_row_passes(c: &Candidate, left: u32, mut steps: u32, f: &mut dyn FnMut(u32, u32)) {
+    fn go(
+        c: &Candidate,
+        left: u32,
+        col: u32,
+        set: u32,
+        pixels: u32,
+        steps: &mut u32,
+        f: &mut dyn FnMut(u32, u32),
+    ) {
+        if *steps == 0 {
+            return;
+        }
+        *steps -= 1;
+        if col == WIDTH as u32 {
+            if set != 0 {
+                f(set, pixels);
+            }
+            return;
+        }
+        if col + 4 <= WIDTH as u32 {
+            go(c, left, col + 4, set, pixels, steps, f);
+        }
+        for i in Bits(left) {
+            let (above, flipped) = (c.emits[i].above, c.emits[i].flipped());
+            if above.trailing_zeros() == col {
+                let end = u32::BITS - above.leading_zeros();
+                let px = if flipped { 3 } else { 1 };
+                go(
+                    c,
+                    left & !(1 << i),
+                    end,
+                    set | 1 << i,
+                    pixels + px,
+                    steps,
+                    f,
+                );
+            }
+        }
+    }
+    go(c, left, 0, 0, 0, &mut steps, f);
 }
 
 #[cfg(test)]
@@ -510,12 +587,14 @@ mod tests {
                 right_too: false,
                 repair_checks: 0,
                 staged: false,
+                one_row_first: false,
                 ..Tuning::DEFAULT
             };
             let after = plan_row_with(
                 &row,
                 Tuning {
                     staged: false,
+                    one_row_first: false,
                     ..Tuning::DEFAULT
                 },
             );
@@ -529,11 +608,14 @@ mod tests {
 
     /// Grouping every cover from the right end too makes many rows cheaper and few
     /// dearer (the local moves then start from another plan), and the rows cheaper in
-    /// all (it fails if [`End::Right`] groups as [`End::Left`] does).
+    /// all (it fails if [`End::Right`] groups as [`End::Left`] does). This and the next
+    /// two tests measure their knob with the later groupings (stages, one-row passes
+    /// first) off, as they take much of its gain.
     #[test]
     fn right_end_grouping_lowers_rows() {
         let on = Tuning {
             staged: false,
+            one_row_first: false,
             ..Tuning::DEFAULT
         };
         let off = Tuning {
@@ -552,14 +634,126 @@ mod tests {
     /// the rows cheaper in all (it fails if the stages offer nothing).
     #[test]
     fn staged_grouping_lowers_rows() {
+        let on = Tuning {
+            one_row_first: false,
+            ..Tuning::DEFAULT
+        };
         let off = Tuning {
             staged: false,
+            ..on
+        };
+        let (cheaper, dearer, saved) = knob_effect(random_rows(400), off, on);
+        assert!(
+            cheaper >= 40 && dearer * 4 <= cheaper && saved > 0,
+            "{cheaper} rows cheaper, {dearer} dearer, {saved} pieces saved"
+        );
+    }
+
+    /// Grouping every cover one-row passes first ([`Planner::offer_one_row_first`])
+    /// makes some dense rows cheaper and few dearer (the local moves then start from
+    /// another plan), and the rows cheaper in all (it fails if it offers nothing).
+    #[test]
+    fn one_row_passes_first_lower_rows() {
+        let off = Tuning {
+            one_row_first: false,
             ..Tuning::DEFAULT
         };
         let (cheaper, dearer, saved) = knob_effect(random_rows(400), off, Tuning::DEFAULT);
         assert!(
-            cheaper >= 40 && dearer * 4 <= cheaper && saved > 0,
+            cheaper >= 20 && dearer * 4 <= cheaper && saved > 0,
             "{cheaper} rows cheaper, {dearer} dearer, {saved} pieces saved"
+        );
+    }
+
+    /// The covers of random rows (flipped emitters where three adjacent pixels of one
+    /// colour start at a pixel whose index is a multiple of 4, singles elsewhere).
+    fn random_covers(n: usize) -> impl Iterator<Item = Candidate> {
+        random_rows(n).map(|row| {
+            let mut c = Candidate::EMPTY;
+            let mut i = 0;
+            while i < row.len {
+                match row.flip(i).filter(|_| i % 4 == 0) {
+                    Some(f) => {
+                        c.emits[c.len] = f;
+                        i += 3;
+                    }
+                    None => {
+                        c.emits[c.len] = row.single(i);
+                        i += 1;
+                    }
+                }
+                c.len += 1;
+            }
+            c
+        })
+    }
+
+    /// Every set [`one_row_passes`] lists tiles row `y + 1` with I pieces: its cells
+    /// above the row do not overlap and leave gaps of multiples of four, and its pixels
+    /// are 3 (mod 4).
+    #[test]
+    fn one_row_passes_tile_the_row() {
+        let (mut listed, mut flipped) = (0, 0);
+        for c in random_covers(50) {
+            one_row_passes(&c, (1 << c.len) - 1, ONE_ROW_STEPS, &mut |set, pixels| {
+                let mut above = 0u32;
+                for i in Bits(set) {
+                    assert_eq!(above & c.emits[i].above, 0);
+                    above |= c.emits[i].above;
+                    flipped += usize::from(c.emits[i].flipped());
+                }
+                let flips = Bits(set).filter(|&i| c.emits[i].flipped()).count() as u32;
+                assert_eq!(pixels, set.count_ones() + 2 * flips);
+                assert_eq!(pixels % 4, 3);
+                // Each run of empty columns is a row of I pieces.
+                let (mut run, mut col) = (0, 0);
+                while col < WIDTH {
+                    if above >> col & 1 == 0 {
+                        run += 1;
+                    } else {
+                        assert_eq!(run % 4, 0, "{set:b}");
+                        run = 0;
+                    }
+                    col += 1;
+                }
+                assert_eq!(run % 4, 0, "{set:b}");
+                listed += 1;
+            });
+        }
+        assert!(
+            listed > 50 && flipped > 0,
+            "{listed} passes, {flipped} flipped"
+        );
+    }
+
+    /// Oracle: the lookup planner's column DP ([`one_row_pass`]) picks, of every one-row
+    /// pass of the emitters left, the first the unbounded enumeration lists and the first
+    /// it lists with the most pixels.
+    #[test]
+    fn one_row_pass_dp_matches_the_enumeration() {
+        let (mut rows, mut found) = (0, 0);
+        for (k, c) in random_covers(400).enumerate() {
+            // Some emitters already taken, as after a first pass.
+            let left = ((1u32 << c.len) - 1) & !((k as u32 * 0x0101_0101) & 0x2222_2222);
+            let (mut first, mut widest) = (None, None::<(u32, u32)>);
+            one_row_passes(&c, left, u32::MAX, &mut |set, pixels| {
+                first.get_or_insert(set);
+                if widest.is_none_or(|(p, _)| pixels > p) {
+                    widest = Some((pixels, set));
+                }
+            });
+            assert_eq!(one_row_pass(&c, left, false), first.unwrap_or(0), "{k}");
+            assert_eq!(
+                one_row_pass(&c, left, true),
+                widest.map_or(0, |w| w.1),
+                "{k}"
+            );
+            rows += 1;
+            found += usize::from(first.is_some());
+        }
+        assert!(
+            found > rows / 4,
+            "{found} of {rows} rows have a one-row pass"
         );
     }
 
@@ -582,19 +776,23 @@ mod tests {
 
     /// The swap repair finds the shadowed-letter row's plan at the floor, which first fit
     /// from either end misses by one pair (it fails if [`Planner::repair`] offers
-    /// nothing).
+    /// nothing). Measured without the one-row passes first, which also find it.
     #[test]
     fn repair_finds_the_shadowed_row_at_its_floor() {
         let sprite = Sprite::from_ascii("0011111111111100").expect("a valid row");
         let row = RowInput::of(&sprite, 0);
+        let with = Tuning {
+            one_row_first: false,
+            ..Tuning::DEFAULT
+        };
         let without = plan_row_with(
             &row,
             Tuning {
                 repair_checks: 0,
-                ..Tuning::DEFAULT
+                ..with
             },
         );
-        assert_eq!(plan_row(&row).pieces, least_pieces(1, 16));
+        assert_eq!(plan_row_with(&row, with).pieces, least_pieces(1, 16));
         assert!(without.pieces > least_pieces(1, 16), "{}", without.pieces);
     }
 

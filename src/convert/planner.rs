@@ -486,6 +486,8 @@ pub(super) struct Planner<'a> {
     staged: bool,
     /// Covers of at most this many emitters are also grouped every way.
     pub(super) partition_emitters: usize,
+    /// Covers are also grouped one-row passes first ([`Planner::offer_one_row_first`]).
+    pub(super) one_row_first: bool,
     /// Pieces of each pass's fill, in order, of the last order [`Planner::cost`] priced
     /// in full, and of the best plan's ([`RowPlan::fills`]).
     pub(super) fills: [u16; MAX_WIDTH],
@@ -985,6 +987,7 @@ impl<'a> Planner<'a> {
             dearest_first: tuning.dearest_first,
             staged: tuning.staged,
             partition_emitters: tuning.partition_emitters,
+            one_row_first: tuning.one_row_first,
             fills: [0; MAX_WIDTH],
             best_fills: [0; MAX_WIDTH],
             reaches: [((0, 0, 0), [0; WIDTH + 1]); REACH_CACHE],
@@ -1026,8 +1029,10 @@ impl<'a> Planner<'a> {
 
     /// Offers the cover with flipped emitters starting at the pixels in `flips` (a mask
     /// of pixel indexes, each the first of three adjacent pixels of one colour) and
-    /// singles elsewhere, grouped first fit from both ends ([`Planner::offer_groupings`])
-    /// and dealt round robin ([`Planner::offer_round_robin`]).
+    /// singles elsewhere, grouped first fit from both ends ([`Planner::offer_groupings`]),
+    /// dealt round robin ([`Planner::offer_round_robin`]), in stages
+    /// ([`Planner::offer_staged`]) and one-row passes first from the widest
+    /// ([`Planner::offer_one_row_first`]).
     pub(super) fn offer_cover(&mut self, c: &mut Candidate, flips: u32) {
         if self.best <= self.floor {
             return;
@@ -1051,6 +1056,61 @@ impl<'a> Planner<'a> {
         self.offer_groupings(c, End::Right);
         self.offer_round_robin(c, &by_left, first_fit);
         self.offer_staged(c);
+        if self.one_row_first {
+            let all = (1 << c.len) - 1;
+            let (widest, first) = (one_row_pass(c, all, true), one_row_pass(c, all, false));
+            self.offer_one_row_first(c, widest);
+            if first != widest {
+                self.offer_one_row_first(c, first);
+            }
+        }
+    }
+
+    /// Offers `c`'s emitters grouped *one-row passes first*: a pass of `n` pixels needs
+    /// `h ≡ −n (mod 4)` matrix rows, so a pass that closes in one row (its cells above
+    /// the row and horizontal I pieces tiling all 21 columns of row `y + 1`) is the
+    /// cheapest kind there is, and first fit, packing by position, rarely makes one. The
+    /// pass `first` (a mask of emitter indexes; none: nothing is offered), then
+    /// repeatedly the widest one-row pass of the emitters left
+    /// ([`one_row_pass`]), then the rest first fit in cover order, priced as
+    /// [`Planner::offer_orders`] does. At most 17 column DPs.
+    pub(super) fn offer_one_row_first(&mut self, c: &Candidate, first: u32) {
+        if first == 0 || self.best <= self.floor {
+            return;
+        }
+        let mut g = *c;
+        let (mut left, mut passes) = ((1u32 << c.len) - 1, 0);
+        let mut next = first;
+        while next != 0 {
+            for i in Bits(next) {
+                g.pass_of[i] = passes as u8;
+            }
+            passes += 1;
+            left &= !next;
+            next = one_row_pass(c, left, true);
+        }
+        let mut used = [0u32; MAX_WIDTH + 1];
+        for i in Bits(left) {
+            let above = c.emits[i].above;
+            let Some(p) = (passes..=MAX_WIDTH).find(|&p| used[p] & above == 0) else {
+                unreachable!("17 emitters fit in 18 passes")
+            };
+            used[p] |= above;
+            g.pass_of[i] = p as u8;
+        }
+        g.passes = (0..=MAX_WIDTH)
+            .rev()
+            .find(|&p| used[p] != 0)
+            .map_or(passes, |p| p + 1);
+        self.offer_renumbered(&mut g);
+    }
+
+    /// Offers `c` with its passes renumbered in order of first emitter ([`renumber`]),
+    /// if its passes' emitters do not overlap, in every order.
+    pub(super) fn offer_renumbered(&mut self, c: &mut Candidate) {
+        if renumber(c) {
+            self.offer_orders(&sums_of(c), c.passes, || *c);
+        }
     }
 
     /// [`bar_reach`] through a small direct-mapped cache (the stages of different
@@ -1382,6 +1442,11 @@ pub(super) struct Tuning {
     /// Covers of at most this many emitters are also grouped every way (the searching
     /// planner's `Planner::partitions`; 0: none).
     pub(super) partition_emitters: usize,
+    /// Each cover is also grouped one-row passes first
+    /// ([`Planner::offer_one_row_first`]): from the widest one-row pass
+    /// ([`one_row_pass`]), and in the searching planner also from each of the
+    /// first ones its enumeration finds.
+    pub(super) one_row_first: bool,
 }
 
 impl Tuning {
@@ -1395,7 +1460,51 @@ impl Tuning {
         dearest_first: true,
         staged: true,
         partition_emitters: 0,
+        one_row_first: true,
     };
+}
+
+/// A *one-row pass* of the emitters `left` of `c` (a mask of indexes): a set whose
+/// cells above the row and horizontal I pieces tile the 21 columns of row `y + 1` (so
+/// its pixels are `≡ 3 (mod 4)`: one matrix row; whether the I pieces rest on something
+/// is left to the pricing). With `widest`, one with the most pixels; else any. Of
+/// those, the first in the order that prefers, column by column from the left, an I
+/// piece to an emitter and an emitter to a later one (the order the searching planner
+/// enumerates them in). A DP from the right (the most pixels that tile columns
+/// `col..21`), then a walk from the left; 0 if there is none.
+pub(super) fn one_row_pass(c: &Candidate, left: u32, widest: bool) -> u32 {
+    let start = |i: usize| c.emits[i].above.trailing_zeros() as usize;
+    let end = |i: usize| (u32::BITS - c.emits[i].above.leading_zeros()) as usize;
+    let pixels = |i: usize| if c.emits[i].flipped() { 3 } else { 1 };
+    // The most pixels of a tiling of columns col..21 (None: no tiling).
+    let mut most: [Option<u32>; WIDTH + 1] = [None; WIDTH + 1];
+    most[WIDTH] = Some(0);
+    for col in (0..WIDTH).rev() {
+        let by_i = most.get(col + 4).copied().flatten();
+        let by_emitter = Bits(left)
+            .filter(|&i| start(i) == col)
+            .filter_map(|i| most[end(i)].map(|m| m + pixels(i)))
+            .max();
+        most[col] = by_i.max(by_emitter);
+    }
+    // Whether a step to `to` that adds `px` pixels keeps to the chosen tilings.
+    let keeps = |from: usize, to: usize, px: u32| match (most[from], most[to]) {
+        (Some(m), Some(rest)) => !widest || rest + px == m,
+        _ => false,
+    };
+    let (mut col, mut set) = (0, 0);
+    while col < WIDTH {
+        if col + 4 <= WIDTH && keeps(col, col + 4, 0) {
+            col += 4;
+            continue;
+        }
+        let Some(i) = Bits(left).find(|&i| start(i) == col && keeps(col, end(i), pixels(i))) else {
+            return 0;
+        };
+        set |= 1 << i;
+        col = end(i);
+    }
+    set
 }
 
 /// `base` with its passes changed by `change` and renumbered ([`renumber`]); `None` if
