@@ -10,7 +10,10 @@
 //! passes (of more: the grouping order, the passes needing no landing first, and the
 //! dearest first, by least cost) (when first fit from the right leaves a pass with no
 //! fill at all, also with one overlapping pair swapped, [`Planner::repair`]), in
-//! stages ([`Planner::offer_staged`], as the lookup planner does), and, when the cover
+//! stages ([`Planner::offer_staged`], as the lookup planner does), one-row passes first
+//! ([`Planner::offer_one_row_first`]: from the widest one-row pass, as the lookup
+//! planner does, and from each of the first [`ONE_ROW_FIRSTS`] its bounded enumeration
+//! finds), and, when the cover
 //! has at most [`PARTITION_EMITTERS`] emitters, every way ([`Planner::partitions`]),
 //! and keeps
 //! the cheapest plan, starting from the greedy classic split, so it
@@ -39,6 +42,9 @@
 //! - each cover grouped in stages: at most 340 grouping prices (see
 //!   [`super::lookup`]), 138,040 for the 406 covers, and 406 × 4 × 18 × 5 = 146,160
 //!   bar reaches and 406 × 140 = 56,840 walks back;
+//! - each cover grouped one-row passes first from at most 1 + [`ONE_ROW_FIRSTS`] = 33
+//!   first passes: 13,398 grouping prices for the 406 covers, each cover's enumeration
+//!   at most [`ONE_ROW_STEPS`] = 256 steps, and 406 × 33 × 17 column DPs;
 //! - each cover of at most 8 emitters grouped every way: at most B(8) = 4,140 grouping
 //!   prices a cover (the restricted-growth recursion, at most 8 deep, skips groupings
 //!   whose passes overlap), 1,680,840 for 406 covers;
@@ -50,9 +56,9 @@
 //!   that overlap, and moves whose passes' floors or least costs cannot beat the best,
 //!   are skipped before pricing;
 //! - at most 120 orders of the best plan, after its least costs (605 fill prices);
-//! - so at most (1,624 + 138,040 + 1,680,840 + 64 + 2,355) × 72 + 13,804 + 128 +
-//!   51 + 605 = 131,265,044 fill prices (305,684 before the stages and the groupings
-//!   of small covers). A fill price is
+//! - so at most (1,624 + 138,040 + 13,398 + 1,680,840 + 64 + 2,355) × 72 + 13,804 +
+//!   128 + 51 + 605 = 132,229,700 fill prices (305,684 before the stages and the
+//!   groupings of small covers). A fill price is
 //!   at most two strip tilings (the heights `h ≤ 5` with `21·h ≡ bottom cells (mod 4)`),
 //!   each a left-to-right DP over the 21 columns with one inner-fit load and at most
 //!   five edge-fit loads per column, a wide-pattern lookup at each of those heights and

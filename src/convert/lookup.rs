@@ -19,7 +19,13 @@
 //! it and another is swapped once (the searching planner's repair, at most 64 checks
 //! per row); and each is grouped in stages, the cheapest pass per pixel of the singles
 //! left on the squares of the passes before it, one at a time
-//! ([`Planner::offer_staged`](super::planner::Planner::offer_staged)). Every plan is
+//! ([`Planner::offer_staged`](super::planner::Planner::offer_staged)); and each is
+//! grouped *one-row passes first*, from its widest one-row pass and from its first
+//! (column DPs, [`one_row_pass`](super::planner::one_row_pass); a pass whose cells
+//! above the row and horizontal I pieces tile all 21 columns closes in one matrix
+//! row), then the widest of the rest, one at a time
+//! ([`Planner::offer_one_row_first`](super::planner::Planner::offer_one_row_first)).
+//! Every plan is
 //! priced in every order of up to three passes (of more: the
 //! grouping order, the passes needing no landing first, and the dearest first), with
 //! the same fills, landing rule and least-cost bounds as the searching planner; the
@@ -35,13 +41,16 @@
 //! each (4,736); the stages
 //! ([`Planner::offer_staged`](super::planner::Planner::offer_staged)): per cover 4
 //! first passes × at most 17 stages × 5 groupings of the rest = 340 grouping prices,
-//! 1,360 in all (97,920 fill prices): **at most 104,825 fill prices per row**, against
+//! 1,360 in all (97,920 fill prices); the one-row passes first: 4 covers × 2 first
+//! passes = 8 grouping prices (576 fill prices): **at most 105,401 fill prices per
+//! row**, against
 //! the searching planner's (see [`fewest`](super::fewest)). (A fill price is at most two
 //! strip tilings, each a left-to-right DP over the 21 columns of static fit-index
 //! loads, plus wide-pattern and emitter lookups.) The stages also run at most 4 × 4 ×
 //! 18 × 5 = 1,440 bar reaches (a DP over the 21 columns of at most 13 sets of bars per
 //! strip: at most 403 fit-index loads) and 4 × 4 × 35 = 560 walks back (at most 21
-//! steps of 182 loads). Measured (callgrind), 171× the greedy converter's
+//! steps of 182 loads), and the one-row passes first at most 4 × (2 + 2 × 17) = 144
+//! column DPs (21 columns × at most 18 steps, then a walk of at most 21). Measured (callgrind), 171× the greedy converter's
 //! instructions on the nine benchmark sprites (47.3 M against 276 k per conversion,
 //! measured together; noise 33.2 M, smiley 6.6 M); before the stages 8.7× (2.41 M),
 //! for 357 more pieces on the nine (7,399 against 7,042; 7,000 today, with the run
