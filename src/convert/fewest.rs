@@ -65,9 +65,9 @@
 //!   at 6 rows (a binary search of 1,263 keys), plus one emitter lookup; two direct-mapped
 //!   caches skip repeats (16 slots, and 128 for the fills on the row's most support).
 //!
-//! Measured (callgrind), this planner costs 724× the greedy converter's instructions
-//! on the nine benchmark sprites (199.9 M against 276 k per conversion, measured with
-//! the run patterns; 215.0 M was measured a session before, on a run of the same code
+//! Measured (callgrind), this planner costs 790× the greedy converter's instructions
+//! on the nine benchmark sprites (218.9 M against 277 k per conversion, with the
+//! one-row passes first; 199.9 M before them, measured with the run patterns; 215.0 M was measured a session before, on a run of the same code
 //! that then measured 53.7 M for the lookup planner where today's measures 47.35 M;
 //! 22×, 6.17 M,
 //! before the stages, which took the nine from 7,147 to 6,958 pieces and the random

@@ -50,11 +50,12 @@
 //! 18 × 5 = 1,440 bar reaches (a DP over the 21 columns of at most 13 sets of bars per
 //! strip: at most 403 fit-index loads) and 4 × 4 × 35 = 560 walks back (at most 21
 //! steps of 182 loads), and the one-row passes first at most 4 × (2 + 2 × 17) = 144
-//! column DPs (21 columns × at most 18 steps, then a walk of at most 21). Measured (callgrind), 171× the greedy converter's
-//! instructions on the nine benchmark sprites (47.3 M against 276 k per conversion,
-//! measured together; noise 33.2 M, smiley 6.6 M); before the stages 8.7× (2.41 M),
-//! for 357 more pieces on the nine (7,399 against 7,042; 7,000 today, with the run
-//! patterns).
+//! column DPs (21 columns × at most 18 steps, then a walk of at most 21). Measured (callgrind), 178× the greedy converter's
+//! instructions on the nine benchmark sprites (49.17 M against 277 k per conversion,
+//! measured together; 47.3 M before the one-row passes first, noise 33.2 M, smiley
+//! 6.6 M then); before the stages 8.7× (2.41 M), for 357 more pieces on the nine
+//! (7,399 against 7,042; 6,958 today, with the run patterns and the one-row passes
+//! first).
 
 use super::planner::{Candidate, Planner, RowPlan, Tuning};
 use super::row::RowInput;

@@ -88,7 +88,7 @@ pub enum Passes {
     /// (first fit from either end, dealt round robin) and priced with strip and wide
     /// fillers resting on squares already emitted in the row, and singles over holes
     /// land on such squares instead of a platform (see the `lookup` and `planner`
-    /// layers). At most 104,825 fill prices per row, whatever the row. Never more pieces
+    /// layers). At most 105,401 fill prices per row, whatever the row. Never more pieces
     /// than `Greedy`.
     #[default]
     Lookup,
@@ -96,7 +96,7 @@ pub enum Passes {
     /// bounded search at run time: every cover of the row by flipped emitters, grouped
     /// and ordered, then local moves of emitters between passes (see the `fewest`
     /// layer). Never more pieces than `Greedy`; on random sprites almost always fewer
-    /// than `Optimal` too. Up to 131,265,044 fill prices per row; about 4× the lookup
+    /// than `Optimal` too. Up to 132,229,700 fill prices per row; about 4× the lookup
     /// planner's instructions on the benchmark sprites.
     Fewest,
     /// The fewest pieces our printing rules allow for each row, found by an exhaustive
