@@ -1031,8 +1031,8 @@ impl<'a> Planner<'a> {
     /// of pixel indexes, each the first of three adjacent pixels of one colour) and
     /// singles elsewhere, grouped first fit from both ends ([`Planner::offer_groupings`]),
     /// dealt round robin ([`Planner::offer_round_robin`]), in stages
-    /// ([`Planner::offer_staged`]) and one-row passes first from the widest
-    /// ([`Planner::offer_one_row_first`]).
+    /// ([`Planner::offer_staged`]) and one-row passes first from the widest and from the
+    /// first one-row pass ([`Planner::offer_one_row_first`]).
     pub(super) fn offer_cover(&mut self, c: &mut Candidate, flips: u32) {
         if self.best <= self.floor {
             return;
