@@ -111,9 +111,11 @@
 //! DP's to keep or drop, as many as the cap of 10 a row allows, the rest stay
 //! (*fixed*: their cells priced, their landing checked with the chosen singles near
 //! them). Then every other single that lies in the window, fits and overlaps no fixed
-//! piece is offered, by row, column and block, while the caps allow. The DP can choose
-//! the print's own pieces again, landing as they do, so no round costs more; a round's
-//! print is kept when it costs less.
+//! piece is offered, by row, column and block, while the caps allow. The DP prices
+//! the fixed pieces too and can choose the print's own pieces again, landing as they
+//! do, so no round costs more; a round's print is kept when it costs no more (a tie
+//! is another print as cheap, from which a later round may find a cheaper one: the
+//! smiley with the searching planner, 409 pieces kept only when cheaper, 388 so).
 //!
 //! # Work
 //! Everything is fixed-size on the stack; nothing allocates; nothing recurses. A band
@@ -293,4 +295,62 @@ pub(crate) fn plan(sprite: &Sprite, planner: RowPlanner, search: bool) -> Direct
         }
     }
     best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::convert::lookup;
+
+    /// The print `plan` stands for: its direct pieces and every row's passes, each row
+    /// planned again from scratch (`u32::MAX` when a row would need a platform it may
+    /// not have).
+    fn print_pieces(plan: &DirectPlan, px: &Pixels, sprite: &Sprite) -> u32 {
+        let rows = (0..sprite.height()).map(|y| plan::priced_row(plan, px, sprite, y));
+        rows.fold(plan.direct_pieces() as u32, u32::saturating_add)
+    }
+
+    /// Every stage keeps its plan's `pieces` equal to the print's: the direct pieces
+    /// and the rows planned again. (`improve` once left the pieces its rounds keep
+    /// fixed out of the count: the smiley's plan said 365 pieces, its print had 388.)
+    /// Sprites of blobs of one colour in three-colour noise, with both planners.
+    #[test]
+    fn a_plans_pieces_are_its_prints() {
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % n
+        };
+        let mut direct = 0;
+        for k in 0..24 {
+            let (w, h) = (6 + next(12) as usize, 6 + next(11) as usize);
+            let mut art = String::new();
+            for y in 0..h {
+                for x in 0..w {
+                    // Blobs: a colour by 3 × 2 cell, now and then a pixel of noise or
+                    // a hole.
+                    let c = match next(10) {
+                        0 => b'.',
+                        1 => b'0' + next(3) as u8,
+                        _ => b'0' + ((x / 3 + y / 2 * 5 + k) % 3) as u8,
+                    };
+                    art.push(char::from(c));
+                }
+                art.push('\n');
+            }
+            let sprite = Sprite::from_ascii(&art).unwrap();
+            for (planner, search) in [
+                (lookup::plan_row as RowPlanner, false),
+                (fewest::plan_row, true),
+            ] {
+                let p = plan(&sprite, planner, search);
+                let px = Pixels::of(&sprite, planner);
+                assert_eq!(p.pieces, print_pieces(&p, &px, &sprite), "search {search}\n{art}");
+                direct += p.direct_pieces();
+            }
+        }
+        assert!(direct > 100, "{direct} direct pieces");
+    }
 }

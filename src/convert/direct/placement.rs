@@ -69,7 +69,8 @@ pub(super) fn placement_dp(px: &Pixels, sprite: &Sprite) -> Option<DirectPlan> {
 
 /// The placement DP in rounds over windows of columns (see the module docs), each over
 /// the pieces of the best plan so far and as many other singles in the window as the
-/// caps allow: `None` unless it finds a plan with fewer pieces than `plan`.
+/// caps allow; a round's plan replaces the best when it has no more pieces. `None`
+/// unless it ends with fewer pieces than `plan`.
 pub(super) fn improve(px: &Pixels, sprite: &Sprite, plan: &DirectPlan) -> Option<DirectPlan> {
     let mut best = *plan;
     let (x0, w) = (px.x0, px.width);
@@ -96,7 +97,7 @@ pub(super) fn improve(px: &Pixels, sprite: &Sprite, plan: &DirectPlan) -> Option
         if let Some(p) =
             Singles::around(px, sprite, &best, x0 + a..x0 + b.min(w), order).best_plan(px, sprite)
         {
-            if p.pieces < best.pieces {
+            if p.pieces <= best.pieces {
                 best = p;
             }
         }
@@ -118,6 +119,8 @@ pub(super) struct Singles {
     pub(super) fixed_cells: [u32; MAX_HEIGHT],
     /// Per row, the columns of the other singles meeting it.
     pub(super) near: [u32; MAX_HEIGHT],
+    /// How many singles are fixed: pieces of every plan [`Singles::solve`] prices.
+    fixed_pieces: u32,
     pub(super) height: usize,
 }
 
@@ -214,6 +217,7 @@ impl Singles {
             fixeds: [0usize; MAX_HEIGHT],
             fixed_cells: [0u32; MAX_HEIGHT],
             near: [0u32; MAX_HEIGHT],
+            fixed_pieces: 0,
             height,
         }
     }
@@ -251,6 +255,7 @@ impl Singles {
             self.fixeds[r] += 1;
         }
         self.n += 1;
+        self.fixed_pieces += 1;
     }
 
     /// Adds single `b` at `(x, y)`, unless that breaks a cap (then `false`).
@@ -360,8 +365,8 @@ impl Singles {
     }
 
     /// The fewest pieces of a print whose direct pieces are the fixed singles and some
-    /// of the others, each landing, and the others chosen (by index); `None` when no
-    /// set prints.
+    /// of the others, each landing (the fixed ones counted too), and the others chosen
+    /// (by index); `None` when no set prints.
     fn solve(&self, px: &Pixels, sprite: &Sprite) -> Option<(u32, [bool; DP_PLACEMENTS])> {
         let (all, meet, meets, h) = (&self.all, &self.meet, &self.meets, self.height);
         // cost[state] for the current row (state: bits over meet[y]); from[y][state]:
@@ -487,7 +492,8 @@ impl Singles {
                 state = usize::from(from[y][state]);
             }
         }
-        Some((best.0, chosen))
+        // The fixed singles are pieces of the print too.
+        Some((best.0 + self.fixed_pieces, chosen))
     }
 }
 
