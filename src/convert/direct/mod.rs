@@ -347,7 +347,11 @@ mod tests {
             ] {
                 let p = plan(&sprite, planner, search);
                 let px = Pixels::of(&sprite, planner);
-                assert_eq!(p.pieces, print_pieces(&p, &px, &sprite), "search {search}\n{art}");
+                assert_eq!(
+                    p.pieces,
+                    print_pieces(&p, &px, &sprite),
+                    "search {search}\n{art}"
+                );
                 direct += p.direct_pieces();
             }
         }
