@@ -163,6 +163,8 @@ pub mod search;
 mod sprite;
 #[doc(hidden)]
 pub mod tables;
+#[cfg(test)]
+mod xorshift;
 
 pub use align::{find_placement, Align, PlacementError, UnknownAlign};
 #[cfg(feature = "alloc")]

@@ -463,18 +463,9 @@ static DUMMY: Strip = Strip {
 mod tests {
     use super::*;
     use crate::pattern::strip_side_at;
+    use crate::xorshift::xorshift;
 
     const FULL_ROW: u32 = (1 << WIDTH) - 1;
-
-    /// A xorshift generator from `seed`: the same numbers on every machine.
-    fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
-        move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        }
-    }
 
     /// The fit index tiles exactly as a plain DP over the strip lists does: inner strips
     /// anywhere, edge strips against their edge, each looked up with [`strip`].

@@ -301,6 +301,7 @@ pub(crate) fn plan(sprite: &Sprite, planner: RowPlanner, search: bool) -> Direct
 mod tests {
     use super::*;
     use crate::convert::lookup;
+    use crate::xorshift::xorshift;
 
     /// The print `plan` stands for: its direct pieces and every row's passes, each row
     /// planned again from scratch (`u32::MAX` when a row would need a platform it may
@@ -316,13 +317,8 @@ mod tests {
     /// Sprites of blobs of one colour in three-colour noise, with both planners.
     #[test]
     fn a_plans_pieces_are_its_prints() {
-        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = move |n: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed % n
-        };
+        let mut rng = xorshift(0x9E37_79B9_7F4A_7C15);
+        let mut next = move |n: u64| rng() % n;
         let mut direct = 0;
         for k in 0..24 {
             let (w, h) = (6 + next(12) as usize, 6 + next(11) as usize);

@@ -501,19 +501,15 @@ impl Singles {
 mod tests {
     use super::*;
     use crate::convert::fewest;
+    use crate::xorshift::xorshift;
 
     /// The placement DP checks landing in each row's state ([`Singles::lands`]): every
     /// plan it finds on dense three-colour noise lands, J1 and L3 among its candidates
     /// (without the check it picks singles that do not).
     #[test]
     fn the_placement_dp_finds_only_pieces_that_land() {
-        let mut seed = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = move |n: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed % n
-        };
+        let mut rng = xorshift(0x2545_F491_4F6C_DD1D);
+        let mut next = move |n: u64| rng() % n;
         let (mut plans, mut pieces) = (0, 0);
         for _ in 0..200 {
             let (w, h) = (3 + next(8) as usize, 3 + next(10) as usize);
