@@ -46,9 +46,9 @@ fn scale_arg() -> clap::builder::RangedI64ValueParser<u32> {
 /// How rows are split into passes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum PassesArg {
-    /// Lookups only, no search (default): each run's flipped emitters from a static table, passes grouped by fixed rules, fillers and singles resting on squares already emitted.
+    /// Lookups only, no search (default): each run's flipped emitters from a static table, passes grouped by fixed rules and one sweep of single moves, fillers and singles resting on squares already emitted.
     Lookup,
-    /// Fewer pieces (up to 1-2 %) by a bounded search at run time: every cover by flipped emitters, passes regrouped by local moves (about 4x the default's instructions).
+    /// A few fewer pieces (0.06 % on random sprites, 0.7 % on real ones) by a bounded search at run time: every cover by flipped emitters, passes regrouped by local moves (about 4x the default's instructions).
     Fewest,
     /// The classic emitter table only, passes split by exact search.
     Optimal,

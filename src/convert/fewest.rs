@@ -86,7 +86,7 @@ use crate::playfield::WIDTH;
 use crate::sprite::MAX_WIDTH;
 
 use super::planner::*;
-use super::row::{Emit, RowInput};
+use super::row::RowInput;
 
 /// Rounds of [`Planner::improve`] at most (a round that finds nothing cheaper ends it).
 const IMPROVE_ROUNDS: usize = 3;
@@ -113,6 +113,7 @@ impl Tuning {
         staged: true,
         partition_emitters: PARTITION_EMITTERS,
         one_row_first: true,
+        first_fit_moves: false,
     };
 }
 
@@ -145,84 +146,6 @@ fn plan_row_with(row: &RowInput, tuning: Tuning) -> RowPlan {
 }
 
 impl Planner<'_> {
-    /// Local moves on the best plan: each emitter moved to another pass or one of its
-    /// own, each pair of emitters in different passes swapped, and the cover changed
-    /// ([`Planner::cover_moves`]), every result priced as [`Planner::offer_orders`]
-    /// does; repeated while a round finds a cheaper plan, at most `rounds` rounds.
-    /// First-fit grouping packs passes by position, blind to what their matrices cost;
-    /// these moves find the groupings whose passes close in fewer matrix rows.
-    fn improve(&mut self, rounds: usize) {
-        for _ in 0..rounds {
-            let Some(base) = self.best_plan else {
-                return;
-            };
-            if self.best <= self.floor {
-                return;
-            }
-            let before = self.best;
-            // Each pass's cells above the row and pixels: a move must keep a pass's
-            // emitters apart, and cannot win unless the passes' floors leave room.
-            let mut groups = Groups::of(&base);
-            // Where each move's candidate is summed (only its passes' slots are read).
-            let mut scratch = [PassSum::default(); MAX_WIDTH];
-            let (mut used, mut pixels) = ([0u32; MAX_WIDTH + 1], [0u32; MAX_WIDTH + 1]);
-            for (p, s) in groups.sums.iter().enumerate() {
-                (used[p], pixels[p]) = (s.above, u32::from(s.pixels));
-            }
-            let floor = |n: u32| u32::from(PASS_FLOORS[n as usize]);
-            // A move or swap keeps the emitters, so a platform that a flipped one over
-            // holes forces stays forced ([`Floors`]), and the passes' cells together stay
-            // the same: a pass it leaves alone costs at least its least cost on them.
-            self.least_costs(&mut groups, base.passes);
-            let (total, least) = (groups.total, groups.least);
-            // The floors with `n` pixels moved from pass `a` to pass `b` (those two at
-            // their pixels' floors, every other pass at its least cost).
-            let moved = |a: usize, b: usize, n: u32, m: u32| {
-                total - least[a] - least[b] + floor(pixels[a] - n + m) + floor(pixels[b] + n - m)
-            };
-            for i in 0..base.len {
-                let pixels_of = |e: &Emit| if e.flipped() { 3 } else { 1 };
-                let (from, above, n) = (
-                    usize::from(base.pass_of[i]),
-                    base.emits[i].above,
-                    pixels_of(&base.emits[i]),
-                );
-                // The pass `i` leaves, summed, and its least cost: the same for every move
-                // of `i` (looked up once a move needs it).
-                let mut left = groups.sums[from];
-                left.remove(&base.emits[i]);
-                left.settle();
-                let mut left_least = None;
-                for p in (0..=base.passes).filter(|&p| p != from && used[p] & above == 0) {
-                    if moved(from, p, n, 0) >= self.best {
-                        continue;
-                    }
-                    let left_least = *left_least.get_or_insert_with(|| self.least_cost_of(&left));
-                    let Some(ll) = left_least else {
-                        break; // `i` leaves a pass that has no fill
-                    };
-                    if total - least[from] - least[p] + ll + floor(pixels[p] + n) < self.best {
-                        self.offer_moved(&base, &groups, &mut scratch, i, p, (left, ll));
-                    }
-                }
-                for j in i + 1..base.len {
-                    let (to, other) = (usize::from(base.pass_of[j]), base.emits[j].above);
-                    if to != from
-                        && (used[from] & !above) & other == 0
-                        && (used[to] & !other) & above == 0
-                        && moved(from, to, n, pixels_of(&base.emits[j])) < self.best
-                    {
-                        self.offer_swapped(&base, &groups, &mut scratch, i, j);
-                    }
-                }
-            }
-            self.cover_moves(&base, &groups, &used, &pixels);
-            if self.best == before {
-                return;
-            }
-        }
-    }
-
     /// The best plan, if it has four or five passes, in every order of its passes (the
     /// plans before it were tried in at most three orders of more than three passes).
     fn reorder(&mut self) {
@@ -246,150 +169,6 @@ impl Planner<'_> {
                 self.offer(&sums, &o[..n], floors, &|| c);
             }
         }
-    }
-
-    /// Moves that change the cover of [`Planner::improve`]'s best plan: each flipped
-    /// emitter split into its three singles (the first into each pass in turn, or one of
-    /// its own; the others first fit), and each three singles on a same-colour run merged
-    /// into a flipped emitter (into each pass in turn, or one of its own). `groups` holds
-    /// the base's passes, `used` and `pixels` each pass's cells above the row and its
-    /// pixels; a move whose passes' floors, or least costs ([`Planner::may_win`]), cannot
-    /// beat the best, or that overlaps two emitters of a pass, is skipped before its
-    /// candidate is built.
-    fn cover_moves(
-        &mut self,
-        base: &Candidate,
-        groups: &Groups,
-        used: &[u32; MAX_WIDTH + 1],
-        pixels: &[u32; MAX_WIDTH + 1],
-    ) {
-        let row = self.row;
-        // The pixel at each column, and the emitter of each pixel printed by a single.
-        let mut pixel = [0u8; 32];
-        for k in 0..row.len {
-            pixel[usize::from(row.x[k])] = k as u8;
-        }
-        let pixel_of = |e: &Emit| usize::from(pixel[e.row.trailing_zeros() as usize]);
-        let mut single_of = [None; MAX_WIDTH];
-        // The passes a cover move can fill: a split's three singles open at most three
-        // passes past the base's (first fit takes the lowest pass with room).
-        let reach = (base.passes + 3).min(MAX_WIDTH + 1);
-        for (i, e) in base.emits[..base.len].iter().enumerate() {
-            if !e.flipped() {
-                single_of[pixel_of(e)] = Some(i);
-            }
-        }
-        for (i, e) in base.emits[..base.len].iter().enumerate() {
-            if !e.flipped() {
-                continue;
-            }
-            let (k, from) = (pixel_of(e), usize::from(base.pass_of[i]));
-            for first in 0..=base.passes {
-                let (mut used, mut pixels) = (*used, *pixels);
-                used[from] &= !e.above;
-                pixels[from] -= 3;
-                let mut passes = [0; 3];
-                for (d, pass) in passes.iter_mut().enumerate() {
-                    let above = self.singles[k + d].above;
-                    let p = if d == 0 && used[first] & above == 0 {
-                        first
-                    } else {
-                        match (0..=MAX_WIDTH).find(|&p| used[p] & above == 0) {
-                            Some(p) => p,
-                            None => unreachable!("17 singles fit in 18 passes"),
-                        }
-                    };
-                    used[p] |= above;
-                    pixels[p] += 1;
-                    *pass = p;
-                }
-                if floor_sum(&pixels[..reach]) >= self.best {
-                    continue;
-                }
-                let mut touched = Touched::NONE;
-                touched.sum(groups, from).remove(e);
-                for (d, &p) in passes.iter().enumerate() {
-                    touched.sum(groups, p).add(&self.singles[k + d]);
-                }
-                if !self.may_win(groups, &mut touched) {
-                    continue;
-                }
-                let mut c = *base;
-                for (d, &p) in passes.iter().enumerate() {
-                    let slot = if d == 0 { i } else { c.len };
-                    c.emits[slot] = self.singles[k + d];
-                    c.pass_of[slot] = p as u8;
-                    c.len += usize::from(d > 0);
-                }
-                self.offer_renumbered(&mut c);
-            }
-        }
-        for k in 0..row.len.saturating_sub(2) {
-            let (Some(flip), Some(a), Some(b), Some(d)) = (
-                self.flips[k],
-                single_of[k],
-                single_of[k + 1],
-                single_of[k + 2],
-            ) else {
-                continue;
-            };
-            let (mut left, mut pixels) = (*used, *pixels);
-            let mut unmerged = Touched::NONE;
-            for r in [a, b, d] {
-                let q = usize::from(base.pass_of[r]);
-                left[q] &= !base.emits[r].above;
-                pixels[q] -= 1;
-                unmerged.sum(groups, q).remove(&base.emits[r]);
-            }
-            for p in 0..=base.passes {
-                pixels[p] += 3;
-                let floors = floor_sum(&pixels[..reach]);
-                pixels[p] -= 3;
-                if left[p] & flip.above != 0 || floors >= self.best {
-                    continue;
-                }
-                let mut touched = unmerged;
-                touched.sum(groups, p).add(&flip);
-                if !self.may_win(groups, &mut touched) {
-                    continue;
-                }
-                let mut c = *base;
-                c.emits[a] = flip;
-                c.pass_of[a] = p as u8;
-                // Take out the other two, the later first (each replaced by the last).
-                for r in [b.max(d), b.min(d)] {
-                    c.len -= 1;
-                    c.emits[r] = c.emits[c.len];
-                    c.pass_of[r] = c.pass_of[c.len];
-                }
-                self.offer_renumbered(&mut c);
-            }
-        }
-    }
-
-    /// Offers `base` with emitter `i` moved to pass `to` (apart from its emitters; `to`
-    /// may be a new pass), as [`regrouped`] would. `left` is the pass it leaves, summed
-    /// without it and settled, with its least cost.
-    fn offer_moved(
-        &mut self,
-        base: &Candidate,
-        groups: &Groups,
-        scratch: &mut [PassSum; MAX_WIDTH],
-        i: usize,
-        to: usize,
-        (left, left_least): (PassSum, u32),
-    ) {
-        let (from, e, bit) = (usize::from(base.pass_of[i]), &base.emits[i], 1 << i);
-        let mut joined = groups.sums[to];
-        joined.add(e);
-        joined.settle();
-        let changed = [
-            (from, groups.members[from] & !bit, left),
-            (to, groups.members[to] | bit, joined),
-        ];
-        self.offer_changed(base, groups, scratch, changed, Some(left_least), |c| {
-            c.pass_of[i] = to as u8;
-        });
     }
 
     /// Offers every grouping of `c`'s emitters `i..` into passes (the first `i` in

@@ -25,15 +25,23 @@
 //! above the row and horizontal I pieces tile all 21 columns closes in one matrix
 //! row), then the widest of the rest, one at a time
 //! ([`Planner::offer_one_row_first`](super::planner::Planner::offer_one_row_first)).
-//! Every plan is
+//! Each first-fit grouping (from either end, flipped emitters with singles) is also
+//! offered with each emitter moved to each other pass it fits or to one of its own, one
+//! at a time ([`Planner::offer_each_moved`](super::planner::Planner::offer_each_moved):
+//! first fit fills its first pass with every emitter that fits, and the one move that
+//! balances two passes often closes each in one matrix row). Last, one round of the
+//! searching planner's local moves on the best plan (each emitter moved, each pair
+//! swapped, each flipped emitter split, each three singles merged; [`Planner::improve`](super::planner::Planner::improve)
+//! with one round: no round is repeated). Every plan is
 //! priced in every order of up to three passes (of more: the
 //! grouping order, the passes needing no landing first, and the dearest first), with
 //! the same fills, landing rule and least-cost bounds as the searching planner; the
 //! greedy classic split is priced first, so no plan costs more than it.
 //!
 //! # Work per row (worst case)
-//! A fixed scan: no recursion, no local moves, no enumeration of covers, groupings or
-//! orders beyond the fixed ones above and the stages (no stage is undone). At most: the
+//! A fixed scan: no recursion, no enumeration of covers, groupings or orders beyond
+//! the fixed ones above, the stages (no stage is undone) and one sweep of moves from
+//! each first-fit grouping and from the best plan (none repeated). At most: the
 //! greedy split (17 fill prices); [`COVER_SLOTS`] = 4 covers × (4 first-fit groupings +
 //! 3 round-robin deals) = 28 grouping prices of at most 72 fill prices each (least
 //! costs, then the orders; see [`fewest`](super::fewest)): 2,016; the repair's least
@@ -42,20 +50,24 @@
 //! ([`Planner::offer_staged`](super::planner::Planner::offer_staged)): per cover 4
 //! first passes × at most 17 stages × 5 groupings of the rest = 340 grouping prices,
 //! 1,360 in all (97,920 fill prices); the one-row passes first: 4 covers × 2 first
-//! passes = 8 grouping prices (576 fill prices): **at most 105,401 fill prices per
-//! row**, against
+//! passes = 8 grouping prices (576 fill prices); the first-fit moves: 4 covers × 2
+//! groupings × 17 emitters × 17 other passes = 2,312 grouping prices (166,464 fill
+//! prices); the round of local moves: 17 × 17 moves, 136 swaps, 5 × 18 splits and
+//! 15 × 18 merges, 785 grouping prices after the best plan's 17 least costs (56,537
+//! fill prices): **at most 328,402 fill prices per row** (105,401 before the moves),
+//! against
 //! the searching planner's (see [`fewest`](super::fewest)). (A fill price is at most two
 //! strip tilings, each a left-to-right DP over the 21 columns of static fit-index
 //! loads, plus wide-pattern and emitter lookups.) The stages also run at most 4 × 4 ×
 //! 18 × 5 = 1,440 bar reaches (a DP over the 21 columns of at most 13 sets of bars per
 //! strip: at most 403 fit-index loads) and 4 × 4 × 35 = 560 walks back (at most 21
 //! steps of 182 loads), and the one-row passes first at most 4 × (2 + 2 × 17) = 144
-//! column DPs (21 columns × at most 18 steps, then a walk of at most 21). Measured (callgrind), 178× the greedy converter's
-//! instructions on the nine benchmark sprites (49.17 M against 277 k per conversion,
-//! measured together; 47.3 M before the one-row passes first, noise 33.2 M, smiley
-//! 6.6 M then); before the stages 8.7× (2.41 M), for 357 more pieces on the nine
-//! (7,399 against 7,042; 6,958 today, with the run patterns and the one-row passes
-//! first).
+//! column DPs (21 columns × at most 18 steps, then a walk of at most 21). Measured
+//! (callgrind), 190× the greedy converter's instructions on the nine benchmark sprites
+//! (52.67 M against 277 k per conversion, measured together; 49.27 M before the moves,
+//! 47.3 M before the one-row passes first, noise 33.2 M, smiley 6.6 M then); before
+//! the stages 8.7× (2.41 M), for 357 more pieces on the nine (7,399 against 7,042;
+//! 6,958 before the moves, 6,832 today, the searching planner's count).
 
 use super::planner::{Candidate, Planner, RowPlan, Tuning};
 use super::row::RowInput;
@@ -70,8 +82,13 @@ pub(crate) const COVER_SLOTS: usize = tables::RUN_COVER_SLOTS;
 /// of `Planner::offer_cover` (first fit from both ends, round-robin deals, the swap
 /// repair) and priced; the cheapest plan.
 pub(crate) fn plan_row(row: &RowInput) -> RowPlan {
+    plan_row_with(row, Tuning::LOOKUP)
+}
+
+/// [`plan_row`] with the knobs `tuning`.
+fn plan_row_with(row: &RowInput, tuning: Tuning) -> RowPlan {
     let mut c = Candidate::EMPTY;
-    let mut planner = Planner::start(row, Tuning::LOOKUP, &mut c);
+    let mut planner = Planner::start(row, tuning, &mut c);
     let mut covers = [0u32; COVER_SLOTS];
     for (start, len) in runs(row) {
         let slots = tables::run_covers(row.colour[start], row.x[start], len as u8);
@@ -86,6 +103,7 @@ pub(crate) fn plan_row(row: &RowInput) -> RowPlan {
         }
         planner.offer_cover(&mut c, covers[k]);
     }
+    planner.improve(tuning.rounds);
     planner.finish()
 }
 
@@ -180,4 +198,61 @@ pub(crate) fn price_cover(row: &RowInput, flips: u32) -> Option<u32> {
     planner.clear_best();
     planner.offer_cover(&mut c, flips);
     planner.best_pieces()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::convert::fewest;
+    use crate::sprite::Sprite;
+    use crate::xorshift::xorshift;
+
+    /// The lookup planner without its moves: no first-fit moves
+    /// ([`Planner::offer_each_moved`]) and no round of local moves.
+    const NO_MOVES: Tuning = Tuning {
+        rounds: 0,
+        first_fit_moves: false,
+        ..Tuning::LOOKUP
+    };
+
+    /// The smiley's row 6 as `--direct` leaves it to the passes (`00 1 ··· 0000000 1 · 0`
+    /// from column 2, columns 5 to 7 filled by direct pieces before them). First fit
+    /// from the left packs both flipped J of the run of seven into its first pass;
+    /// moving one into the second gives passes of 7 and 5 pixels on a matrix row each:
+    /// 24 pieces, the searching planner's. Without the moves: 45.
+    #[test]
+    fn one_move_balances_a_first_fit_grouping() {
+        let mut row = RowInput::of(&Sprite::from_ascii("001...00000001.0").unwrap(), 0);
+        // The sprite stands from column 2 (16 wide, centred); direct cells 5..=7.
+        assert_eq!(
+            row.x[..row.len],
+            [2, 3, 4, 8, 9, 10, 11, 12, 13, 14, 15, 17]
+        );
+        row.support = 0b111 << 5;
+        let (with, without) = (plan_row(&row), plan_row_with(&row, NO_MOVES));
+        assert_eq!(with.pieces, fewest::plan_row(&row).pieces);
+        assert_eq!((with.pieces, without.pieces), (24, 45));
+    }
+
+    /// Over random dense rows the moves never make a row dearer (they only add
+    /// candidates) and make many cheaper.
+    #[test]
+    fn the_moves_lower_dense_rows() {
+        let mut rng = xorshift(0x2545_F491_4F6C_DD1D);
+        let (mut cheaper, mut saved) = (0, 0);
+        for _ in 0..300 {
+            let art: String = (0..17)
+                .map(|_| char::from(b"0120"[(rng() % 4) as usize]))
+                .collect();
+            let row = RowInput::of(&Sprite::from_ascii(&art).unwrap(), 0);
+            let (with, without) = (plan_row(&row), plan_row_with(&row, NO_MOVES));
+            assert!(with.pieces <= without.pieces, "{art}");
+            cheaper += usize::from(with.pieces < without.pieces);
+            saved += without.pieces - with.pieces;
+        }
+        assert!(
+            cheaper >= 20,
+            "{cheaper} rows cheaper, {saved} pieces saved"
+        );
+    }
 }

@@ -488,6 +488,9 @@ pub(super) struct Planner<'a> {
     pub(super) partition_emitters: usize,
     /// Covers are also grouped one-row passes first ([`Planner::offer_one_row_first`]).
     pub(super) one_row_first: bool,
+    /// Each first-fit grouping is also offered with each emitter moved
+    /// ([`Planner::offer_each_moved`]).
+    first_fit_moves: bool,
     /// Pieces of each pass's fill, in order, of the last order [`Planner::cost`] priced
     /// in full, and of the best plan's ([`RowPlan::fills`]).
     pub(super) fills: [u16; MAX_WIDTH],
@@ -909,6 +912,9 @@ impl<'a> Planner<'a> {
         Self::group(c, &by_end, false, &mut sums);
         let first_fit = c.passes;
         self.offer_orders(&sums, c.passes, || *c);
+        if self.first_fit_moves {
+            self.offer_each_moved(c, &sums);
+        }
         if matches!(end, End::Right) && self.repairs > 0 {
             self.repair(c, &sums);
         }
@@ -988,6 +994,7 @@ impl<'a> Planner<'a> {
             staged: tuning.staged,
             partition_emitters: tuning.partition_emitters,
             one_row_first: tuning.one_row_first,
+            first_fit_moves: tuning.first_fit_moves,
             fills: [0; MAX_WIDTH],
             best_fills: [0; MAX_WIDTH],
             reaches: [((0, 0, 0), [0; WIDTH + 1]); REACH_CACHE],
@@ -1447,19 +1454,24 @@ pub(super) struct Tuning {
     /// ([`one_row_pass`]), and in the searching planner also from each of the
     /// first ones its enumeration finds.
     pub(super) one_row_first: bool,
+    /// Each first-fit grouping is also offered with each emitter moved to each other
+    /// pass ([`Planner::offer_each_moved`]).
+    pub(super) first_fit_moves: bool,
 }
 
 impl Tuning {
-    /// The lookup planner's ([`super::lookup`]): no local moves (only its table's covers
-    /// are priced, grouped by the fixed rules of [`Planner::offer_cover`]), the repair
-    /// as the searching planner has it.
+    /// The lookup planner's ([`super::lookup`]): only its table's covers, grouped by
+    /// the fixed rules of [`Planner::offer_cover`], each first-fit grouping with each
+    /// emitter moved once, the repair as the searching planner has it, and one round of
+    /// local moves on the best plan (no repeat).
     pub(super) const LOOKUP: Tuning = Tuning {
-        rounds: 0,
+        rounds: 1,
         right_too: true,
         repair_checks: REPAIR_CHECKS,
         dearest_first: true,
         staged: true,
         partition_emitters: 0,
+        first_fit_moves: true,
         one_row_first: true,
     };
 }

@@ -150,9 +150,10 @@
 //! does not run on such a print. Row plans are
 //! remembered in a table of 4,096 slots (each keeps the last plan hashed to it), so a
 //! row planned again with the same direct cells costs a lookup. In practice far fewer:
-//! on the 2-core machine at most ~0.3 s per benchmark sprite with the lookup planner
-//! (the stripes; ~20 ms before the planners' stages, which price each row many times
-//! more), and ~1.5 s with the searching one (the solid sprite; ~40 ms before the
+//! on the 2-core machine at most ~0.5 s per benchmark sprite with the lookup planner
+//! (the stripes and the smiley, `convert --direct`; 0.7 s and 0.6 s in the same run for
+//! the code before the lookup planner's moves, ~0.3 s in an earlier run; ~20 ms before
+//! the planners' stages, which price each row many times more), and ~1.5 s with the searching one (the solid sprite; ~40 ms before the
 //! stages); without direct placement either plans any of them in at most ~10 ms.
 //! On the stack: the placement DP's table of where each state came from (32 × 2^10 × 2
 //! bytes, 64 KiB), the remembered row plans (48 KiB) and, with the searching planner,
