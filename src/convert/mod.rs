@@ -17,15 +17,22 @@
 //! - [`row`]: the row model every strategy shares (pixels, colours, support, emitters);
 //! - [`tiling`]: strip tilings of a pass's matrix, looked up in the static fit indexes;
 //! - [`classic`]: the article's passes of single emitters, greedy or exact;
-//! - [`fewest`]: the row planner's pricing (flipped emitters, support, strips, passes
-//!   grouped first fit and ordered, from the greedy classic split up) and the searching
-//!   planner of [`Passes::Fewest`] (every cover, local moves between passes);
+//! - [`planner`]: the row planners' pricing (flipped emitters, support, strips, passes
+//!   grouped first fit and ordered, from the greedy classic split up) and the
+//!   [`planner::Planner`] that keeps the cheapest plan offered;
+//! - [`local_moves`]: local moves on a plan (emitters moved between passes, swapped,
+//!   split and merged), which both planners run;
+//! - [`fewest`]: the searching planner of [`Passes::Fewest`] (every cover, every
+//!   grouping of small covers, up to three rounds of local moves);
 //! - [`lookup`]: the default planner, [`Passes::Lookup`]: the same pricing over the few
-//!   covers a static table lists for each run of the row, no search;
+//!   covers a static table lists for each run of the row, grouped by fixed rules, with
+//!   one sweep of single moves from each first-fit grouping and one round of local
+//!   moves from the best plan; no search;
 //! - [`emit`]: writing a planned row as moves and blocks;
 //! - [`direct`]: direct placement ([`Converter::with_direct`]): whole J, T and L
 //!   pieces dropped onto pixels of their colour, the rest of each row planned by
-//!   [`fewest`] with the pieces' cells as support.
+//!   the converter's row planner ([`lookup`] or [`fewest`]) with the pieces' cells as
+//!   support.
 //!
 //! Everything works in fixed-size arrays (a row has at most 17 pixels, 17 passes), so
 //! [`Converter::convert`] never allocates, from the first call on.
