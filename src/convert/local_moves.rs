@@ -47,11 +47,10 @@ impl Planner<'_> {
                 total - least[a] - least[b] + floor(pixels[a] - n + m) + floor(pixels[b] + n - m)
             };
             for i in 0..base.len {
-                let pixels_of = |e: &Emit| if e.flipped() { 3 } else { 1 };
                 let (from, above, n) = (
                     usize::from(base.pass_of[i]),
                     base.emits[i].above,
-                    pixels_of(&base.emits[i]),
+                    u32::from(base.emits[i].pixels()),
                 );
                 // The pass `i` leaves, summed, and its least cost: the same for every move
                 // of `i` (looked up once a move needs it).
@@ -76,7 +75,7 @@ impl Planner<'_> {
                     if to != from
                         && (used[from] & !above) & other == 0
                         && (used[to] & !other) & above == 0
-                        && moved(from, to, n, pixels_of(&base.emits[j])) < self.best
+                        && moved(from, to, n, u32::from(base.emits[j].pixels())) < self.best
                     {
                         self.offer_swapped(&base, &groups, &mut scratch, i, j);
                     }
@@ -253,7 +252,7 @@ impl Planner<'_> {
                 return;
             }
             let (e, from) = (c.emits[i], usize::from(c.pass_of[i]));
-            let k = if e.flipped() { 3 } else { 1 };
+            let k = u32::from(e.pixels());
             for to in (0..=n).filter(|&p| p != from && (p == n || sums[p].above & e.above == 0)) {
                 pixels[from] -= k;
                 pixels[to] += k;

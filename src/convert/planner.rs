@@ -211,14 +211,14 @@ impl PassSum {
     pub(super) fn add(&mut self, e: &Emit) {
         self.toggle(e);
         self.n += 1;
-        self.pixels += if e.flipped() { 3 } else { 1 };
+        self.pixels += e.pixels();
     }
 
     /// Takes out `e`, one of the pass's emitters.
     pub(super) fn remove(&mut self, e: &Emit) {
         self.toggle(e);
         self.n -= 1;
-        self.pixels -= if e.flipped() { 3 } else { 1 };
+        self.pixels -= e.pixels();
     }
 
     /// Flips `e`'s cells in the masks: adds them if `e` is apart from the pass's
@@ -1487,7 +1487,7 @@ impl Tuning {
 pub(super) fn one_row_pass(c: &Candidate, left: u32, widest: bool) -> u32 {
     let start = |i: usize| c.emits[i].above.trailing_zeros() as usize;
     let end = |i: usize| (u32::BITS - c.emits[i].above.leading_zeros()) as usize;
-    let pixels = |i: usize| if c.emits[i].flipped() { 3 } else { 1 };
+    let pixels = |i: usize| u32::from(c.emits[i].pixels());
     // The most pixels of a tiling of columns col..21 (None: no tiling).
     let mut most: [Option<u32>; WIDTH + 1] = [None; WIDTH + 1];
     most[WIDTH] = Some(0);

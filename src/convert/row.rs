@@ -34,6 +34,15 @@ impl Emit {
     pub(crate) fn flipped(&self) -> bool {
         self.row & self.row.wrapping_sub(1) != 0
     }
+
+    /// The pixels it prints: three for a flipped emitter, one for a single.
+    pub(crate) fn pixels(&self) -> u8 {
+        if self.flipped() {
+            3
+        } else {
+            1
+        }
+    }
 }
 
 /// The orientation of colour `c`'s piece: 0 (spawn) for a single, 2 for a flipped one.
