@@ -1,28 +1,38 @@
-//! Row covers: rows covered whole by single pieces, found depth first within a fixed
-//! budget.
+//! Row covers: rows covered whole by single pieces, found by the DP over the columns
+//! ([`super::cover_dp`], the lookup planner's) or depth first within a fixed budget
+//! (the searching planner's).
 
-use crate::sprite::{Sprite, MAX_HEIGHT, MAX_WIDTH};
+use crate::sprite::{Sprite, MAX_HEIGHT};
 
 use super::blocks::*;
+use super::cover_dp::{
+    cell_ways, cover_dp, Variant, Way, COVER_BAND, COVER_DEPTH, COVER_WAYS, WINDOW,
+};
 use super::pixels::Pixels;
 use super::plan::{priced_row, DirectPlan};
 
-/// Most steps a cover search takes ([`cover_band`]).
-const COVER_NODES: usize = 4096;
-/// Most complete covers one search prices.
-const COVER_TRIES: usize = 16;
-/// Most ways to cover one cell: each single with one of its four cells there.
-const COVER_WAYS: usize = 4 * SINGLE_COUNT;
-/// Most rows a cover search covers at once.
-const COVER_BAND: usize = 3;
-/// Rows of a cover search's window: its band and two rows either side.
-const WINDOW: usize = COVER_BAND + 4;
-/// Deepest a cover search goes: one piece per cell of the band at most.
-const COVER_DEPTH: usize = COVER_BAND * MAX_WIDTH;
+/// What finding one band's covers may do ([`cover_band`]).
+#[derive(Clone, Copy)]
+struct Budget {
+    /// The search's most steps.
+    nodes: usize,
+    /// The search's most complete covers priced.
+    tries: usize,
+    /// The DP's runs, one cover each.
+    variants: &'static [Variant],
+}
+
+/// A band's: 4,096 steps and 16 covers, or every variant of the DP.
+const COVER_BUDGET: Budget = Budget {
+    nodes: 4096,
+    tries: 16,
+    variants: &Variant::ALL,
+};
 
 /// The ways to cover cell `(x, y)` with a single: every cell a pixel of the single's
 /// colour, in the window of rows from `lo` and not in `used` (its cells so far),
-/// resting as [`Pixels::fits`] asks. Singles with more cells in row `y` first.
+/// resting as [`Pixels::fits`] asks ([`cell_ways`]). Singles with more cells in row
+/// `y` first.
 fn cover_ways(
     px: &Pixels,
     used: &[u32; WINDOW],
@@ -31,39 +41,19 @@ fn cover_ways(
     y: usize,
     out: &mut [Placed; COVER_WAYS],
 ) -> usize {
-    let mut n = 0;
+    let mut ways = [Way::default(); COVER_WAYS];
+    let n = cell_ways(px, used, lo, (0, WINDOW), x, y, &mut ways);
+    let mut k = 0;
     for in_row in (1..=3u32).rev() {
-        for (b, single) in BLOCKS.iter().enumerate().skip(SINGLES).take(SINGLE_COUNT) {
-            let shape = shape_at(single.pieces[0].0);
-            for dy in 0..shape.height() {
-                let mask = shape.row_mask(dy);
-                if mask.count_ones() != in_row {
-                    continue;
-                }
-                for dx in (0..shape.width()).filter(|&d| mask >> d & 1 != 0) {
-                    let (Some(bx), Some(by)) = (
-                        x.checked_sub(usize::from(dx)),
-                        y.checked_sub(usize::from(dy)),
-                    ) else {
-                        continue;
-                    };
-                    if bx < px.x0 {
-                        continue;
-                    }
-                    let free = (0..shape.height()).all(|r| {
-                        let w = (by + usize::from(r)) as isize - lo;
-                        (0..WINDOW as isize).contains(&w)
-                            && used[w as usize] & shape.row_mask(r) << bx == 0
-                    });
-                    if free && px.fits(b, bx, by) {
-                        out[n] = Placed::new(b, bx, by);
-                        n += 1;
-                    }
-                }
+        for w in &ways[..n] {
+            let (m, bottom, _) = w.placed.piece(0);
+            if m.shape.row_mask((y - bottom) as u8).count_ones() == in_row {
+                out[k] = w.placed;
+                k += 1;
             }
         }
     }
-    n
+    k
 }
 
 /// Row covers: from `start`, bottom to top, each row still left to the passes is
@@ -75,7 +65,12 @@ fn cover_ways(
 /// the cheapest covers of such rows, lowest first (at most [`SETTLE`]). A print is kept
 /// only at a row where every row prints. `None` when no print kept has fewer pieces
 /// than `start`.
-pub(super) fn cover_rows(px: &Pixels, sprite: &Sprite, start: &DirectPlan) -> Option<DirectPlan> {
+pub(super) fn cover_rows(
+    px: &Pixels,
+    sprite: &Sprite,
+    start: &DirectPlan,
+    finder: Finder,
+) -> Option<DirectPlan> {
     let h = px.height;
     let mut plan = *start;
     let mut priced = [0u32; MAX_HEIGHT];
@@ -112,10 +107,15 @@ pub(super) fn cover_rows(px: &Pixels, sprite: &Sprite, start: &DirectPlan) -> Op
                         let Some(r) = (top + 1..h).find(|&r| t[r] == u32::MAX) else {
                             return estimate(&p, &t, top).map(|c| (c, p, t));
                         };
-                        (_, p, t) =
-                            cover_band(px, sprite, &p, &t, r..r + 1, SETTLE_BUDGET, |p2, t2| {
-                                estimate(p2, t2, r).map(|c| (c, *p2, *t2))
-                            })?;
+                        (_, p, t) = cover_band(
+                            px,
+                            sprite,
+                            &p,
+                            &t,
+                            r..r + 1,
+                            (finder, SETTLE_BUDGET),
+                            |p2, t2| estimate(p2, t2, r).map(|c| (c, *p2, *t2)),
+                        )?;
                     }
                     None
                 };
@@ -125,7 +125,7 @@ pub(super) fn cover_rows(px: &Pixels, sprite: &Sprite, start: &DirectPlan) -> Op
                     &plan,
                     &priced,
                     y..top + 1,
-                    (COVER_NODES, COVER_TRIES),
+                    (finder, COVER_BUDGET),
                     settle,
                 ) {
                     if found.as_ref().is_none_or(|g| f.0 < g.0) {
@@ -154,32 +154,79 @@ pub(super) fn cover_rows(px: &Pixels, sprite: &Sprite, start: &DirectPlan) -> Op
     (best.0 < first).then_some(best.1)
 }
 
+/// How [`cover_rows`] finds a band's covers.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum Finder {
+    /// Depth first within a budget ([`cover_band`]; the searching planner's).
+    Search,
+    /// The DP over the columns, once per reach below and above the band
+    /// ([`cover_dp`]; the lookup planner's).
+    Dp,
+}
+
 /// A cover's price, the plan with its pieces, and the plan's rows' pieces.
 type Covered = (u32, DirectPlan, [u32; MAX_HEIGHT]);
 
 /// Most rows [`cover_rows`] covers to make a cover's print printable again.
 const SETTLE: usize = 8;
-/// The steps and complete covers of each search that does.
-const SETTLE_BUDGET: (usize, usize) = (1024, 4);
+/// The budget of each band that does: 1,024 steps and 4 covers, or the DP's fewest
+/// pieces reaching two rows either side (on the real sprites the other 71 variants
+/// found nothing cheaper).
+const SETTLE_BUDGET: Budget = Budget {
+    nodes: 1024,
+    tries: 4,
+    variants: &[Variant::SETTLE],
+};
 
 /// The cheapest cover of the rows `band` (at most [`COVER_BAND`]) by single pieces,
 /// priced by `price` (the plan with the cover's pieces added, and its rows' pieces):
-/// its price, plan and rows' pieces. Depth first: the lowest, then leftmost, cell still
-/// open, each of its [`cover_ways`] in turn; at most [`COVER_NODES`] steps, and the
-/// first [`COVER_TRIES`] complete covers whose pieces all land with the plan's
-/// ([`DirectPlan::all_land`]) are priced (the steps and covers are the budget passed
-/// in). None when some open cell has no way to be covered at the start (the cells used
-/// only grow, so it never will): the stripes' one-wide column of L skips its search.
+/// its price, plan and rows' pieces. With [`Finder::Dp`], the cover of each of the
+/// budget's variants ([`cover_dp`]); with [`Finder::Search`], depth first: the lowest,
+/// then leftmost, cell still open, each of its [`cover_ways`] in turn, at most the
+/// budget's steps, and its first complete covers. Each cover whose pieces all land with
+/// the plan's ([`DirectPlan::all_land`]) is priced. The search finds none when some
+/// open cell has no way to be covered at the start (the cells used only grow, so it
+/// never will): the stripes' one-wide column of L skips its search.
 fn cover_band(
     px: &Pixels,
     sprite: &Sprite,
     plan: &DirectPlan,
     priced: &[u32; MAX_HEIGHT],
     band: core::ops::Range<usize>,
-    (max_nodes, max_tries): (usize, usize),
+    (finder, budget): (Finder, Budget),
     price: impl Fn(&DirectPlan, &[u32; MAX_HEIGHT]) -> Option<Covered>,
 ) -> Option<Covered> {
     let h = px.height;
+    // A complete cover, its pieces with the plan's: priced if they all land, and kept
+    // in `found` if cheapest.
+    let offer = |pieces: &mut dyn Iterator<Item = Placed>, found: &mut Option<Covered>| {
+        let mut trial = *plan;
+        let (mut low, mut high) = (band.start, band.end - 1);
+        for q in pieces {
+            trial.add(q);
+            let (_, b, t) = q.piece(0);
+            low = low.min(b);
+            high = high.max(t);
+        }
+        if !(plan.len..trial.len).all(|i| trial.all_land(px, i)) {
+            return;
+        }
+
+        let mut tp = *priced;
+        for (r, t) in tp
+            .iter_mut()
+            .enumerate()
+            .take(high.min(h - 1) + 1)
+            .skip(low)
+        {
+            *t = priced_row(&trial, px, sprite, r);
+        }
+        if let Some(f) = price(&trial, &tp) {
+            if found.as_ref().is_none_or(|g| f.0 < g.0) {
+                *found = Some(f);
+            }
+        }
+    };
     let lo = band.start as isize - 2;
     let mut base = [0u32; WINDOW];
     for (w, u) in base.iter_mut().enumerate() {
@@ -189,6 +236,15 @@ fn cover_band(
         } else {
             u32::MAX
         };
+    }
+    if finder == Finder::Dp {
+        let mut found = None;
+        for &variant in budget.variants {
+            if let Some(c) = cover_dp(px, &base, band.clone(), variant) {
+                offer(&mut c.pieces[..c.len].iter().copied(), &mut found);
+            }
+        }
+        return found;
     }
     // The lowest, then leftmost, cell of the band not in `used`.
     let open = |used: &[u32; WINDOW]| {
@@ -219,7 +275,7 @@ fn cover_band(
     let mut depth = 0;
     let (mut nodes, mut tries) = (0, 0);
     let mut found: Option<Covered> = None;
-    while nodes < max_nodes && tries < max_tries {
+    while nodes < budget.nodes && tries < budget.tries {
         if tried[depth] == count[depth] {
             if depth == 0 {
                 break;
@@ -245,31 +301,7 @@ fn cover_band(
         }
         // A cover: its pieces with the plan's.
         tries += 1;
-        let mut trial = *plan;
-        let (mut low, mut high) = (band.start, band.end - 1);
-        for d in 0..=depth {
-            let q = ways[d][tried[d]];
-            trial.add(q);
-            let (_, b, t) = q.piece(0);
-            low = low.min(b);
-            high = high.max(t);
-        }
-        if (plan.len..trial.len).all(|i| trial.all_land(px, i)) {
-            let mut tp = *priced;
-            for (r, t) in tp
-                .iter_mut()
-                .enumerate()
-                .take(high.min(h - 1) + 1)
-                .skip(low)
-            {
-                *t = priced_row(&trial, px, sprite, r);
-            }
-            if let Some(f) = price(&trial, &tp) {
-                if found.as_ref().is_none_or(|g| f.0 < g.0) {
-                    found = Some(f);
-                }
-            }
-        }
+        offer(&mut (0..=depth).map(|d| ways[d][tried[d]]), &mut found);
         tried[depth] += 1;
     }
     found
@@ -284,7 +316,8 @@ mod tests {
     /// The smiley's top: four rows of one colour narrowing upwards. The row covers
     /// leave rows with no pixel to emit, the print costs less than without direct
     /// pieces, every piece lands, and the pieces and the rows' passes replay to the
-    /// cells of the rows they cover.
+    /// cells of the rows they cover. With both finders: the search, with the searching
+    /// planner's rows, and the DP, with the lookup planner's.
     #[test]
     fn a_dome_of_one_colour_gets_rows_with_no_passes() {
         let sprite = Sprite::from_ascii(
@@ -296,15 +329,28 @@ mod tests {
             ",
         )
         .unwrap();
-        let px = Pixels::of(&sprite, fewest::plan_row);
+        for (finder, planner) in [
+            (Finder::Search, fewest::plan_row as super::super::RowPlanner),
+            (Finder::Dp, crate::convert::lookup::plan_row),
+        ] {
+            a_dome_with(&sprite, finder, planner);
+        }
+    }
+
+    fn a_dome_with(sprite: &Sprite, finder: Finder, planner: super::super::RowPlanner) {
+        let px = Pixels::of(sprite, planner);
         let h = sprite.height();
         let plain: u32 = (0..h)
-            .map(|y| priced_row(&DirectPlan::EMPTY, &px, &sprite, y))
+            .map(|y| priced_row(&DirectPlan::EMPTY, &px, sprite, y))
             .sum();
-        let plan = cover_rows(&px, &sprite, &DirectPlan::EMPTY).expect("a cheaper print");
-        assert!(plan.pieces < plain, "{} of {plain}", plan.pieces);
+        let plan = cover_rows(&px, sprite, &DirectPlan::EMPTY, finder).expect("a cheaper print");
+        assert!(
+            plan.pieces < plain,
+            "{finder:?}: {} of {plain}",
+            plan.pieces
+        );
         let free = (0..h).filter(|&y| px.any(y) & !plan.cells[y] == 0).count();
-        assert!(free >= 2, "{free} rows with no passes");
+        assert!(free >= 2, "{finder:?}: {free} rows with no passes");
         for k in 0..plan.len {
             assert!(plan.lands(&px, k, 0), "{:?}", plan.blocks[k]);
         }

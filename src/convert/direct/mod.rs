@@ -83,25 +83,35 @@
 //! 1,984 without the J1 and L3, whose short column must be under empty cells or later
 //! direct pieces; 1,837 if nothing had to land.)
 //!
-//! Then, with the searching row planner only (`--passes fewest --direct`: it searches
-//! at run time anyway), the *row covers* (`cover_rows`, from no direct pieces and from
-//! the best print so far), the one search here: bottom to top, each row still left to
-//! the passes is covered whole, alone or with the one or two rows above it, by single
-//! pieces on pixels of their colour that no direct piece holds yet (they may reach two
-//! rows above and below the band). A row with no pixel left costs nothing, which is
-//! where direct pieces pay. The covers are found depth first, the lowest and then
-//! leftmost open cell first and each single that can cover it (the ones with more
-//! cells in its row first), within a fixed budget of 4,096 steps (none when some open
-//! cell has no single that could cover it); the first 16 complete covers whose pieces
-//! all land (`DirectPlan::all_land`) are priced. A cover's pre-filled cells can leave a row above
-//! it unprintable (its passes need a platform, which a pre-filled row may not have);
-//! such a row is then covered too, the lowest first, each by the cheapest of at most
-//! 4 covers found in 1,024 steps, at most 8 rows. The cheapest cover is kept when it
-//! lowers the print's pieces, a row not yet reached that cannot print being counted as
-//! a quarter of its pixels; a print is only kept where every row prints. (The smiley:
-//! 472 to 409 pieces. A fixed set of sweeps instead, every way to cover the first cell
-//! each completed by the first way at every later one, finds none of the smiley's
-//! covers, so this is a search and the lookup planner's `--direct` goes without it.)
+//! Then the *row covers* (`cover_rows`, from no direct pieces and from the best print
+//! so far): bottom to top, each row still left to the passes is covered whole, alone
+//! or with the one or two rows above it, by single pieces on pixels of their colour
+//! that no direct piece holds yet (they may reach two rows above and below the band).
+//! A row with no pixel left costs nothing, which is where direct pieces pay. With the
+//! lookup planner the covers come from a DP over the columns (`cover_dp`, its module
+//! docs): one run per *variant* (how many rows the pieces may reach below and above
+//! the band, 0 to 2 each; the fewest or the most pieces; the columns from the left or
+//! from the right; which of the partial covers as good is kept), 72 in all, each a
+//! single pass over the band's open cells keeping at most 64 states per cell, nothing
+//! undone, each giving at most one cover. With the searching planner
+//! (`--passes fewest --direct`, which searches at run time anyway) they are found depth
+//! first instead, the lowest and then leftmost open cell first and each single that
+//! can cover it (the ones with more cells in its row first), within a fixed budget of
+//! 4,096 steps (none when some open cell has no single that could cover it), the first
+//! 16 complete covers. Either way each cover whose pieces all land
+//! (`DirectPlan::all_land`) is priced. A cover's pre-filled cells can leave a row
+//! above it unprintable (its passes need a platform, which a pre-filled row may not
+//! have); such a row is then covered too, the lowest first, each by the cheapest of
+//! its covers (the DP's one variant with the fewest pieces reaching two rows either
+//! side; the search's first 4 covers found in 1,024 steps), at most 8 rows. The cheapest cover is kept when it lowers the
+//! print's pieces, a row not yet reached that cannot print being counted as a quarter
+//! of its pixels; a print is only kept where every row prints. (The smiley: 472 to
+//! 409 pieces with the searching planner's search, to 388 after `improve`; 472 to 388
+//! with the lookup planner's DP and `improve`. A fixed set of sweeps, every way to cover the first
+//! cell each completed by the first way at every later one, found none of the
+//! smiley's covers; the DP keeps every partial cover that differs in the cells a later
+//! piece can reach, so it finds the cover with the fewest pieces whenever its 64
+//! states per cell suffice, which a unit test checks against every way tried.)
 //!
 //! Last, `improve` runs the same DP in 14 rounds over the best print so far, each
 //! round over a window of columns: the whole width twice (columns scanned left to
@@ -134,8 +144,15 @@
 //! states: one row plan each (32,768 a run, 524,288 in all), a landing check of the at
 //! most 10 chosen and 17 fixed singles meeting the row against each other, and the
 //! 2^10 subsets of the next row's new singles, each checked for overlaps (at most
-//! 32 × 2^10 × 2^10 = 33,554,432 checks a run). So at most 1,872,096 row plans with
-//! the lookup planner. With the searching planner, the row covers run twice, each over
+//! 32 × 2^10 × 2^10 = 33,554,432 checks a run). The row covers run twice, each over
+//! at most 32 rows × 3 bands. With the lookup planner a band runs the DP 72 times
+//! (each at most 51 open cells, each with at most 48 ways checked by `Pixels::fits`,
+//! 64 × 49 state steps and a sort of at most 3,136 of them) and prices at most 72
+//! covers, each re-planning the at most 7 rows it meets and settling at most 8 rows
+//! above with one DP run and one cover of at most 5 rows (7 + 8 × 5 = 47 row plans a
+//! cover): at most 2 × 96 × 72 × 47 = 649,728 row plans and
+//! 2 × 96 × 72 × (1 + 8) = 124,416 DP runs. So at most 2,521,824 row plans with the
+//! lookup planner. With the searching planner, the row covers run twice, each over
 //! at most 32 rows × 3 bands; a band's search takes at most 4,096 steps (each checks
 //! the at most 12 × 4 ways to cover a cell) and prices at most 16 covers, each
 //! re-planning the at most 7 rows it meets and settling at most 8 rows above with
@@ -150,15 +167,18 @@
 //! does not run on such a print. Row plans are
 //! remembered in a table of 4,096 slots (each keeps the last plan hashed to it), so a
 //! row planned again with the same direct cells costs a lookup. In practice far fewer:
-//! on the 2-core machine at most ~0.5 s per benchmark sprite with the lookup planner
-//! (the stripes and the smiley, `convert --direct`; 0.7 s and 0.6 s in the same run for
-//! the code before the lookup planner's moves, ~0.3 s in an earlier run; ~20 ms before
-//! the planners' stages, which price each row many times more), and ~1.5 s with the searching one (the solid sprite; ~40 ms before the
+//! on the 2-core machine at most ~0.9 s per benchmark sprite with the lookup planner
+//! (the stripes 0.86 s and the smiley 0.64 s, `convert --direct`; 0.74 s and 0.53 s in
+//! the same run before its row covers, whose DP runs cost most on the solid sprite:
+//! 0.07 → 0.24 s; ~20 ms before the planners' stages, which price each row many times
+//! more), and ~1.5 s with the searching one (the solid sprite; ~40 ms before the
 //! stages); without direct placement either plans any of them in at most ~10 ms.
 //! On the stack: the placement DP's table of where each state came from (32 × 2^10 × 2
-//! bytes, 64 KiB), the remembered row plans (48 KiB) and, with the searching planner,
-//! the row covers' two nested searches (each about 10 KiB of stack, and a few plans of
-//! about 1 KiB).
+//! bytes, 64 KiB), the remembered row plans (48 KiB) and the row covers' two nested
+//! finders: with the searching planner two searches (each about 10 KiB of stack),
+//! with the lookup planner one DP at a time (about 140 KiB: its ways, 51 × 48, its
+//! states' trail, 51 × 64, and the new states of one cell, 3,136, each 16 bytes), and
+//! a few plans of about 1 KiB.
 //!
 //! With the exact planner (`--passes exact --direct`) this module chooses the direct
 //! pieces as with the searching one; the converter then re-plans each row's leftover
@@ -168,6 +188,7 @@
 
 mod bands;
 mod blocks;
+mod cover_dp;
 mod covers;
 mod pixels;
 mod placement;
@@ -183,7 +204,7 @@ pub(crate) use plan::DirectPlan;
 
 use bands::{add_blocks, pruned, VARIANTS};
 use blocks::BAND;
-use covers::cover_rows;
+use covers::{cover_rows, Finder};
 use pixels::Pixels;
 use placement::{improve, placement_dp};
 use plan::row_pieces;
@@ -214,9 +235,10 @@ pub fn row_pieces_with(
     (!p.platform || (prefill == 0 && missing_below == 0)).then_some(p.pieces)
 }
 /// The direct plan with the fewest pieces in all, never more than the print without
-/// direct pieces; rows priced and planned by `planner`. With `search`, the row covers'
-/// bounded depth-first search runs too (`--passes fewest --direct` only: the lookup
-/// planner's `--direct` searches nothing at run time).
+/// direct pieces; rows priced and planned by `planner`. With `search`, the row covers
+/// come from a bounded depth-first search (`--passes fewest --direct` only), else from
+/// the DP over the columns (the lookup planner's `--direct` searches nothing at run
+/// time).
 pub(crate) fn plan(sprite: &Sprite, planner: RowPlanner, search: bool) -> DirectPlan {
     let px = Pixels::of(sprite, planner);
     let h = sprite.height();
@@ -278,12 +300,11 @@ pub(crate) fn plan(sprite: &Sprite, planner: RowPlanner, search: bool) -> Direct
             best = p;
         }
     }
-    if search {
-        for start in [DirectPlan::EMPTY, best] {
-            if let Some(p) = cover_rows(&px, sprite, &start) {
-                if p.pieces < best.pieces {
-                    best = p;
-                }
+    let finder = if search { Finder::Search } else { Finder::Dp };
+    for start in [DirectPlan::EMPTY, best] {
+        if let Some(p) = cover_rows(&px, sprite, &start, finder) {
+            if p.pieces < best.pieces {
+                best = p;
             }
         }
     }

@@ -1,0 +1,459 @@
+//! Row covers by a DP over the columns: the lookup planner's way to cover one to three
+//! rows whole with single pieces ([`super::covers`] prices them; the searching
+//! planner finds its covers depth first instead).
+//!
+//! The band's open cells (pixels no direct piece holds) are taken in column order,
+//! bottom to top within a column. At each, every partial cover that leaves it open
+//! covers it with a single that has a cell there, lies on pixels of its colour that no
+//! direct piece holds, fits ([`Pixels::fits`]) and overlaps no piece of the cover so
+//! far. A partial cover's future depends only on the cells its pieces hold in the
+//! columns a later piece can reach (two either side of the open cell, in the band and
+//! the two rows either side of it: 35 bits), so partial covers with the same such cells
+//! are one *state*, kept with its fewest pieces. At most [`STATES`] states are kept
+//! per cell (the fewest pieces, then the lowest cells). Each run allows the pieces
+//! `below` and `above` rows outside the band, so the runs over all nine reaches (0 to 2
+//! each way) give up to nine covers, each the one with the fewest pieces for its reach.
+//!
+//! # Work
+//! Per run: at most 3 × 17 = 51 open cells; each lists its ways once (at most
+//! 4 × 12 = 48 singles, each checked by [`Pixels::fits`]), and each of at most
+//! [`STATES`] states tries each way (a 64-bit test), then the at most
+//! 64 × 49 = 3,136 new states are sorted in place. Fixed-size on the stack (about
+//! 60 KiB); nothing allocates and nothing recurses.
+
+use super::blocks::{shape_at, Placed, BLOCKS, SINGLES, SINGLE_COUNT};
+use super::pixels::Pixels;
+use crate::sprite::MAX_WIDTH;
+
+/// Most rows a cover covers at once.
+pub(super) const COVER_BAND: usize = 3;
+/// Rows around a band a cover's pieces may reach: its band and two rows either side.
+pub(super) const WINDOW: usize = COVER_BAND + 4;
+/// Most pieces of a cover: one per cell of the band at most.
+pub(super) const COVER_DEPTH: usize = COVER_BAND * MAX_WIDTH;
+/// Most ways to cover one cell: each single with one of its four cells there.
+pub(super) const COVER_WAYS: usize = 4 * SINGLE_COUNT;
+/// Most states kept per open cell.
+const STATES: usize = 64;
+/// Columns of a state: the open cell's and two either side.
+const SPAN: u32 = 5;
+/// Bits of each window row's columns but the highest (a state moving one column on).
+const SHIFT_MASK: u64 = {
+    let mut m = 0u64;
+    let mut w = 0;
+    while w < WINDOW {
+        m |= 0b01111 << (w as u32 * SPAN);
+        w += 1;
+    }
+    m
+};
+
+/// Which cover a run of [`cover_dp`] finds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Variant {
+    /// Rows below the band its pieces may reach (at most 2).
+    pub(super) below: usize,
+    /// Rows above the band its pieces may reach (at most 2).
+    pub(super) above: usize,
+    /// The most pieces instead of the fewest (the most cells taken from the rows
+    /// around the band); then, either way, the fewest cells below the band.
+    pub(super) most: bool,
+    /// The columns right to left instead of left to right.
+    pub(super) rtl: bool,
+    /// Of the states as good, those whose cells are highest in the bits of a state
+    /// (row by row from the bottom, columns right to left of the open cell) first,
+    /// instead of the lowest: which of the covers as good is found.
+    pub(super) high: bool,
+}
+
+impl Variant {
+    /// Every variant: each reach below and above (0 to 2), the fewest and the most
+    /// pieces, both directions, both tie orders.
+    pub(super) const ALL: [Variant; 72] = {
+        let mut all = [Variant {
+            below: 0,
+            above: 0,
+            most: false,
+            rtl: false,
+            high: false,
+        }; 72];
+        let mut i = 0;
+        while i < 72 {
+            all[i] = Variant {
+                below: i / 24,
+                above: i / 8 % 3,
+                most: i & 4 != 0,
+                rtl: i & 2 != 0,
+                high: i & 1 != 0,
+            };
+            i += 1;
+        }
+        all
+    };
+
+    /// The one a row settling a cover below it is covered by
+    /// ([`super::covers`]): the fewest pieces reaching two rows either side.
+    pub(super) const SETTLE: Variant = Variant::fewest(2, 2);
+
+    /// The fewest pieces reaching `below` and `above`, left to right, lowest first.
+    const fn fewest(below: usize, above: usize) -> Variant {
+        Variant {
+            below,
+            above,
+            most: false,
+            rtl: false,
+            high: false,
+        }
+    }
+}
+
+/// A cover's pieces, in the order the DP placed them.
+#[derive(Clone, Copy)]
+pub(super) struct Cover {
+    pub(super) pieces: [Placed; COVER_DEPTH],
+    pub(super) len: usize,
+}
+
+/// One way to cover an open cell: the single, and its cells as a state's bits.
+#[derive(Clone, Copy, Default)]
+pub(super) struct Way {
+    pub(super) placed: Placed,
+    bits: u64,
+    /// Its cells below the band.
+    down: u8,
+}
+
+/// A state after an open cell: the cells held, pieces, and how it was reached.
+#[derive(Clone, Copy, Default)]
+struct Entry {
+    bits: u64,
+    pieces: u8,
+    /// Cells below the band.
+    down: u8,
+    parent: u8,
+    /// The way taken at this cell, or [`NO_WAY`].
+    way: u8,
+}
+
+const NO_WAY: u8 = u8::MAX;
+
+/// `cells` (window rows from `lo`) as a state's bits with the open cell in column `x`.
+fn pack(cells: &[u32; WINDOW], x: usize) -> u64 {
+    let mut s = 0;
+    for (w, &c) in cells.iter().enumerate() {
+        s |= (u64::from(c) << 2 >> x & 0b11111) << (w as u32 * SPAN);
+    }
+    s
+}
+
+/// The cheapest cover of the rows `band` by singles reaching at most `below` rows
+/// below it and `above` rows above it, none on a cell of `used` (the window's rows
+/// from `band.start − 2`, every cell of a row outside the sprite set); `None` when
+/// there is none (or every state that could lead to one was dropped).
+pub(super) fn cover_dp(
+    px: &Pixels,
+    used: &[u32; WINDOW],
+    band: core::ops::Range<usize>,
+    Variant {
+        below,
+        above,
+        most,
+        rtl,
+        high,
+    }: Variant,
+) -> Option<Cover> {
+    let lo = band.start as isize - 2;
+    let rows = band.len();
+    // The open cells in column order, bottom to top.
+    let mut open = [(0usize, 0usize); COVER_DEPTH];
+    let mut n = 0;
+    for i in 0..px.width {
+        let x = if rtl {
+            px.x0 + px.width - 1 - i
+        } else {
+            px.x0 + i
+        };
+        for r in band.clone() {
+            if (px.any(r) & !used[(r as isize - lo) as usize]) >> x & 1 != 0 {
+                open[n] = (x, r);
+                n += 1;
+            }
+        }
+    }
+    if n == 0 {
+        return None;
+    }
+    let (first_row, last_row) = (2 - below, 2 + rows + above);
+    let mut ways = [[Way::default(); COVER_WAYS]; COVER_DEPTH];
+    let mut counts = [0usize; COVER_DEPTH];
+    for (k, &(x, y)) in open[..n].iter().enumerate() {
+        counts[k] = cell_ways(px, used, lo, (first_row, last_row), x, y, &mut ways[k]);
+        if counts[k] == 0 {
+            return None;
+        }
+    }
+    let mut trail = [[Entry::default(); STATES]; COVER_DEPTH];
+    let mut states = [Entry::default(); STATES];
+    let mut len = 1;
+    let mut next = [Entry::default(); STATES * (COVER_WAYS + 1)];
+    let mut column = open[0].0;
+    for k in 0..n {
+        let (x, y) = open[k];
+        let shift = x.abs_diff(column);
+        column = x;
+        let here = 1u64 << ((y as isize - lo) as u32 * SPAN + 2);
+        let mut m = 0;
+        for (i, s) in states[..len].iter().enumerate() {
+            let mut bits = s.bits;
+            for _ in 0..shift.min(SPAN as usize) {
+                bits = if rtl {
+                    bits << 1 & SHIFT_MASK << 1
+                } else {
+                    bits >> 1 & SHIFT_MASK
+                };
+            }
+            if shift >= SPAN as usize {
+                bits = 0;
+            }
+            if bits & here != 0 {
+                next[m] = Entry {
+                    way: NO_WAY,
+                    parent: i as u8,
+                    ..*s
+                };
+                next[m].bits = bits;
+                m += 1;
+                continue;
+            }
+            for (j, w) in ways[k][..counts[k]].iter().enumerate() {
+                if bits & w.bits == 0 {
+                    next[m] = Entry {
+                        bits: bits | w.bits,
+                        pieces: s.pieces + 1,
+                        down: s.down + w.down,
+                        parent: i as u8,
+                        way: j as u8,
+                    };
+                    m += 1;
+                }
+            }
+        }
+        if m == 0 {
+            return None;
+        }
+        // One entry per state, the fewest pieces (then the first listed); at most
+        // STATES of them, the fewest pieces, then the lowest bits.
+        let next = &mut next[..m];
+        let rank = |e: &Entry| (if most { u8::MAX - e.pieces } else { e.pieces }, e.down);
+        next.sort_unstable_by_key(|e| (e.bits, rank(e), e.parent, e.way));
+        let order = |e: &Entry| if high { !e.bits } else { e.bits };
+        let mut kept = 0;
+        for i in 0..m {
+            if i == 0 || next[i].bits != next[kept - 1].bits {
+                next[kept] = next[i];
+                kept += 1;
+            }
+        }
+        let next = &mut next[..kept];
+        next.sort_unstable_by_key(|e| (rank(e), order(e)));
+        len = kept.min(STATES);
+        states[..len].copy_from_slice(&next[..len]);
+        trail[k][..len].copy_from_slice(&next[..len]);
+    }
+    // The fewest pieces: the first state (sorted so). Walk back.
+    let mut cover = Cover {
+        pieces: [Placed::default(); COVER_DEPTH],
+        len: 0,
+    };
+    let mut i = 0;
+    for k in (0..n).rev() {
+        let e = trail[k][i];
+        if e.way != NO_WAY {
+            cover.pieces[cover.len] = ways[k][usize::from(e.way)].placed;
+            cover.len += 1;
+        }
+        i = usize::from(e.parent);
+    }
+    cover.pieces[..cover.len].reverse();
+    Some(cover)
+}
+
+/// The ways to cover open cell `(x, y)`: every single with a cell there, all its cells
+/// in window rows `rows` (from `lo`), on pixels of its colour not in `used`, fitting
+/// ([`Pixels::fits`]); as state bits with the open cell in column `x`.
+pub(super) fn cell_ways(
+    px: &Pixels,
+    used: &[u32; WINDOW],
+    lo: isize,
+    (first_row, last_row): (usize, usize),
+    x: usize,
+    y: usize,
+    out: &mut [Way; COVER_WAYS],
+) -> usize {
+    let mut n = 0;
+    for (b, single) in BLOCKS.iter().enumerate().skip(SINGLES).take(SINGLE_COUNT) {
+        let shape = shape_at(single.pieces[0].0);
+        for dy in 0..shape.height() {
+            let mask = shape.row_mask(dy);
+            for dx in (0..shape.width()).filter(|&d| mask >> d & 1 != 0) {
+                let (Some(bx), Some(by)) = (
+                    x.checked_sub(usize::from(dx)),
+                    y.checked_sub(usize::from(dy)),
+                ) else {
+                    continue;
+                };
+                if bx < px.x0 {
+                    continue;
+                }
+                let mut cells = [0u32; WINDOW];
+                let free = (0..shape.height()).all(|r| {
+                    let w = (by + usize::from(r)) as isize - lo;
+                    let inside = (first_row as isize..last_row as isize).contains(&w);
+                    if inside {
+                        cells[w as usize] = shape.row_mask(r) << bx;
+                    }
+                    inside && used[w as usize] & shape.row_mask(r) << bx == 0
+                });
+                if free && px.fits(b, bx, by) {
+                    out[n] = Way {
+                        placed: Placed::new(b, bx, by),
+                        bits: pack(&cells, x),
+                        down: (cells[0].count_ones() + cells[1].count_ones()) as u8,
+                    };
+                    n += 1;
+                }
+            }
+        }
+    }
+    n
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::convert::lookup;
+    use crate::sprite::Sprite;
+    use crate::xorshift::xorshift;
+
+    /// The fewest singles that cover the open cells of `band`, every way tried
+    /// (the oracle): `None` when none does.
+    fn fewest_by_hand(
+        px: &Pixels,
+        used: &[u32; WINDOW],
+        band: core::ops::Range<usize>,
+        reach: (usize, usize),
+    ) -> Option<usize> {
+        let lo = band.start as isize - 2;
+        let rows = (2 - reach.0, 2 + band.len() + reach.1);
+        let open = band.clone().find_map(|r| {
+            let rest = px.any(r) & !used[(r as isize - lo) as usize];
+            (rest != 0).then(|| (rest.trailing_zeros() as usize, r))
+        });
+        let Some((x, y)) = open else {
+            return Some(0);
+        };
+        let mut ways = [Way::default(); COVER_WAYS];
+        let n = cell_ways(px, used, lo, rows, x, y, &mut ways);
+        let mut best = None;
+        for w in &ways[..n] {
+            let mut u = *used;
+            for (m, bottom, _) in w.placed.pieces() {
+                for dy in 0..m.shape.height() {
+                    u[(bottom as isize - lo) as usize + usize::from(dy)] |=
+                        m.shape.row_mask(dy) << m.x;
+                }
+            }
+            if let Some(k) = fewest_by_hand(px, &u, band.clone(), reach) {
+                best = Some(best.map_or(k + 1, |b: usize| b.min(k + 1)));
+            }
+        }
+        best
+    }
+
+    /// The window's cells already used: none in the sprite, all outside it.
+    fn window(px: &Pixels, band: &core::ops::Range<usize>) -> [u32; WINDOW] {
+        let mut used = [0u32; WINDOW];
+        for (w, u) in used.iter_mut().enumerate() {
+            let r = band.start as isize - 2 + w as isize;
+            if !(0..px.height as isize).contains(&r) {
+                *u = u32::MAX;
+            }
+        }
+        used
+    }
+
+    /// A 4 × 2 block of one colour is two flat pieces; a cover's singles lie on pixels
+    /// of their colour, share no cell and cover every cell of the band.
+    #[test]
+    fn a_block_is_covered_by_two_pieces() {
+        let sprite = Sprite::from_ascii("0000\n0000\n").unwrap();
+        let px = Pixels::of(&sprite, lookup::plan_row);
+        let used = window(&px, &(0..2));
+        let c = cover_dp(&px, &used, 0..2, Variant::fewest(0, 0)).expect("a cover");
+        assert_eq!(c.len, 2);
+        let mut cells = [0u32; 2];
+        for p in &c.pieces[..c.len] {
+            for (m, bottom, _) in p.pieces() {
+                for dy in 0..m.shape.height() {
+                    let row = &mut cells[bottom + usize::from(dy)];
+                    assert_eq!(*row & m.shape.row_mask(dy) << m.x, 0);
+                    *row |= m.shape.row_mask(dy) << m.x;
+                }
+            }
+        }
+        assert_eq!(cells, [px.any(0), px.any(1)]);
+    }
+
+    /// Oracle: on small sprites of blobs, the DP finds a cover exactly when one
+    /// exists, with the fewest pieces any cover has (its states are never cut there),
+    /// for every band of one to three rows and every reach.
+    #[test]
+    fn the_dp_finds_the_fewest_pieces() {
+        let mut rng = xorshift(0x2545_F491_4F6C_DD1D);
+        let mut next = move |n: u64| rng() % n;
+        let (mut found, mut none) = (0, 0);
+        for k in 0..60 {
+            let (w, h) = (4 + next(5) as usize, 3 + next(4) as usize);
+            let mut art = String::new();
+            for y in 0..h {
+                for x in 0..w {
+                    // Mostly one colour, a block of another now and then, few holes.
+                    let c = match next(16) {
+                        0 => b'.',
+                        _ if (x / 4 + y / 3 + k) % 3 == 0 => b'1',
+                        _ => b'0',
+                    };
+                    art.push(char::from(c));
+                }
+                art.push('\n');
+            }
+            let sprite = Sprite::from_ascii(&art).unwrap();
+            let px = Pixels::of(&sprite, lookup::plan_row);
+            for start in 0..h {
+                for rows in 1..=COVER_BAND.min(h - start) {
+                    let band = start..start + rows;
+                    let used = window(&px, &band);
+                    for reach in [(0, 0), (1, 1), (2, 0), (0, 2), (2, 2)] {
+                        let oracle = fewest_by_hand(&px, &used, band.clone(), reach);
+                        // Both directions and both tie orders find as few pieces.
+                        for (rtl, high) in [(false, false), (true, false), (false, true)] {
+                            let variant = Variant {
+                                rtl,
+                                high,
+                                ..Variant::fewest(reach.0, reach.1)
+                            };
+                            let dp = cover_dp(&px, &used, band.clone(), variant);
+                            assert_eq!(dp.map(|c| c.len), oracle, "{band:?} {variant:?}\n{art}");
+                        }
+                        if oracle.is_some() {
+                            found += 1;
+                        } else {
+                            none += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(found > 50 && none > 50, "{found} covers, {none} without");
+    }
+}
