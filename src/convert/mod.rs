@@ -473,8 +473,9 @@ impl Converter {
             ..ConvertStats::default()
         };
         if self.direct() {
-            // The searching planner's `--direct` may search for row covers too; the
-            // exact one's chooses its direct pieces as the searching one does.
+            // The searching planner's `--direct` searches for row covers (the lookup
+            // planner's finds them with a DP); the exact one's chooses its direct
+            // pieces as the searching one does.
             let (planner, search): (direct::RowPlanner, bool) = match self.passes {
                 Passes::Lookup => (lookup::plan_row, false),
                 _ => (fewest::plan_row, true),

@@ -414,19 +414,12 @@ mod tests {
         let (mut found, mut none) = (0, 0);
         for k in 0..60 {
             let (w, h) = (4 + next(5) as usize, 3 + next(4) as usize);
-            let mut art = String::new();
-            for y in 0..h {
-                for x in 0..w {
-                    // Mostly one colour, a block of another now and then, few holes.
-                    let c = match next(16) {
-                        0 => b'.',
-                        _ if (x / 4 + y / 3 + k) % 3 == 0 => b'1',
-                        _ => b'0',
-                    };
-                    art.push(char::from(c));
-                }
-                art.push('\n');
-            }
+            // Mostly one colour, a block of another now and then, few holes.
+            let art = super::super::ascii_art(w, h, |x, y| match next(16) {
+                0 => b'.',
+                _ if (x / 4 + y / 3 + k) % 3 == 0 => b'1',
+                _ => b'0',
+            });
             let sprite = Sprite::from_ascii(&art).unwrap();
             let px = Pixels::of(&sprite, lookup::plan_row);
             for start in 0..h {

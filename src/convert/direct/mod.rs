@@ -319,6 +319,20 @@ pub(crate) fn plan(sprite: &Sprite, planner: RowPlanner, search: bool) -> Direct
     best
 }
 
+/// A sprite's ASCII art, `w` × `h`, each cell's character from `cell(x, y)` (rows
+/// top first), for the tests.
+#[cfg(test)]
+pub(super) fn ascii_art(w: usize, h: usize, mut cell: impl FnMut(usize, usize) -> u8) -> String {
+    let mut art = String::new();
+    for y in 0..h {
+        for x in 0..w {
+            art.push(char::from(cell(x, y)));
+        }
+        art.push('\n');
+    }
+    art
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -344,20 +358,12 @@ mod tests {
         let mut direct = 0;
         for k in 0..24 {
             let (w, h) = (6 + next(12) as usize, 6 + next(11) as usize);
-            let mut art = String::new();
-            for y in 0..h {
-                for x in 0..w {
-                    // Blobs: a colour by 3 × 2 cell, now and then a pixel of noise or
-                    // a hole.
-                    let c = match next(10) {
-                        0 => b'.',
-                        1 => b'0' + next(3) as u8,
-                        _ => b'0' + ((x / 3 + y / 2 * 5 + k) % 3) as u8,
-                    };
-                    art.push(char::from(c));
-                }
-                art.push('\n');
-            }
+            // Blobs: a colour by 3 × 2 cell, now and then a pixel of noise or a hole.
+            let art = ascii_art(w, h, |x, y| match next(10) {
+                0 => b'.',
+                1 => b'0' + next(3) as u8,
+                _ => b'0' + ((x / 3 + y / 2 * 5 + k) % 3) as u8,
+            });
             let sprite = Sprite::from_ascii(&art).unwrap();
             for (planner, search) in [
                 (lookup::plan_row as RowPlanner, false),
