@@ -9,17 +9,20 @@
 //! far. A partial cover's future depends only on the cells its pieces hold in the
 //! columns a later piece can reach (two either side of the open cell, in the band and
 //! the two rows either side of it: 35 bits), so partial covers with the same such cells
-//! are one *state*, kept with its fewest pieces. At most [`STATES`] states are kept
-//! per cell (the fewest pieces, then the lowest cells). Each run allows the pieces
-//! `below` and `above` rows outside the band, so the runs over all nine reaches (0 to 2
-//! each way) give up to nine covers, each the one with the fewest pieces for its reach.
+//! are one *state*, kept with its best rank: the fewest pieces (or, with
+//! [`Variant::most`], the most), then the fewest cells below the band. At most
+//! [`STATES`] states are kept per cell: the best ranked, then the lowest (or highest)
+//! state bits. A run's [`Variant`] also sets how many rows outside the band the
+//! pieces may reach and the direction; each run gives at most one cover, the best
+//! ranked state's at the last open cell.
 //!
 //! # Work
 //! Per run: at most 3 × 17 = 51 open cells; each lists its ways once (at most
 //! 4 × 12 = 48 singles, each checked by [`Pixels::fits`]), and each of at most
 //! [`STATES`] states tries each way (a 64-bit test), then the at most
 //! 64 × 49 = 3,136 new states are sorted in place. Fixed-size on the stack (about
-//! 60 KiB); nothing allocates and nothing recurses.
+//! 96 KiB: the ways, 51 × 48 of 16 bytes; the new states of one cell, 3,136 of 16
+//! bytes; the trail back, 51 × 64 of 2 bytes); nothing allocates and nothing recurses.
 
 use super::blocks::{shape_at, Placed, BLOCKS, SINGLES, SINGLE_COUNT};
 use super::pixels::Pixels;
@@ -37,16 +40,6 @@ pub(super) const COVER_WAYS: usize = 4 * SINGLE_COUNT;
 const STATES: usize = 64;
 /// Columns of a state: the open cell's and two either side.
 const SPAN: u32 = 5;
-/// Bits of each window row's columns but the highest (a state moving one column on).
-const SHIFT_MASK: u64 = {
-    let mut m = 0u64;
-    let mut w = 0;
-    while w < WINDOW {
-        m |= 0b01111 << (w as u32 * SPAN);
-        w += 1;
-    }
-    m
-};
 
 /// Which cover a run of [`cover_dp`] finds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -70,13 +63,7 @@ impl Variant {
     /// Every variant: each reach below and above (0 to 2), the fewest and the most
     /// pieces, both directions, both tie orders.
     pub(super) const ALL: [Variant; 72] = {
-        let mut all = [Variant {
-            below: 0,
-            above: 0,
-            most: false,
-            rtl: false,
-            high: false,
-        }; 72];
+        let mut all = [Variant::fewest(0, 0); 72];
         let mut i = 0;
         while i < 72 {
             all[i] = Variant {
@@ -107,6 +94,22 @@ impl Variant {
     }
 }
 
+/// Per shift of 0 to 4 columns: the bits of each window row's lowest `SPAN − shift`
+/// columns, those that stay in a state moved that far ([`moved`]).
+const STAY: [u64; SPAN as usize] = {
+    let mut stay = [0u64; SPAN as usize];
+    let mut shift = 0;
+    while shift < SPAN as usize {
+        let mut w = 0;
+        while w < WINDOW {
+            stay[shift] |= ((1u64 << (SPAN as usize - shift)) - 1) << (w as u32 * SPAN);
+            w += 1;
+        }
+        shift += 1;
+    }
+    stay
+};
+
 /// A cover's pieces, in the order the DP placed them.
 #[derive(Clone, Copy)]
 pub(super) struct Cover {
@@ -130,12 +133,32 @@ struct Entry {
     pieces: u8,
     /// Cells below the band.
     down: u8,
+    step: Step,
+}
+
+/// How a state was reached: its state at the cell before, and the way taken at this
+/// cell (or [`NO_WAY`]).
+#[derive(Clone, Copy, Default)]
+struct Step {
     parent: u8,
-    /// The way taken at this cell, or [`NO_WAY`].
     way: u8,
 }
 
 const NO_WAY: u8 = u8::MAX;
+
+/// State `bits` with the open cell `shift` columns on, to the right (or with `rtl` to
+/// the left): the columns it leaves behind dropped.
+fn moved(bits: u64, shift: usize, rtl: bool) -> u64 {
+    if shift >= SPAN as usize {
+        return 0;
+    }
+    let stay = STAY[shift];
+    if rtl {
+        bits << shift & stay << shift
+    } else {
+        bits >> shift & stay
+    }
+}
 
 /// `cells` (window rows from `lo`) as a state's bits with the open cell in column `x`.
 fn pack(cells: &[u32; WINDOW], x: usize) -> u64 {
@@ -192,7 +215,7 @@ pub(super) fn cover_dp(
             return None;
         }
     }
-    let mut trail = [[Entry::default(); STATES]; COVER_DEPTH];
+    let mut trail = [[Step::default(); STATES]; COVER_DEPTH];
     let mut states = [Entry::default(); STATES];
     let mut len = 1;
     let mut next = [Entry::default(); STATES * (COVER_WAYS + 1)];
@@ -204,24 +227,16 @@ pub(super) fn cover_dp(
         let here = 1u64 << ((y as isize - lo) as u32 * SPAN + 2);
         let mut m = 0;
         for (i, s) in states[..len].iter().enumerate() {
-            let mut bits = s.bits;
-            for _ in 0..shift.min(SPAN as usize) {
-                bits = if rtl {
-                    bits << 1 & SHIFT_MASK << 1
-                } else {
-                    bits >> 1 & SHIFT_MASK
-                };
-            }
-            if shift >= SPAN as usize {
-                bits = 0;
-            }
+            let bits = moved(s.bits, shift, rtl);
             if bits & here != 0 {
                 next[m] = Entry {
-                    way: NO_WAY,
-                    parent: i as u8,
+                    bits,
+                    step: Step {
+                        parent: i as u8,
+                        way: NO_WAY,
+                    },
                     ..*s
                 };
-                next[m].bits = bits;
                 m += 1;
                 continue;
             }
@@ -231,8 +246,10 @@ pub(super) fn cover_dp(
                         bits: bits | w.bits,
                         pieces: s.pieces + 1,
                         down: s.down + w.down,
-                        parent: i as u8,
-                        way: j as u8,
+                        step: Step {
+                            parent: i as u8,
+                            way: j as u8,
+                        },
                     };
                     m += 1;
                 }
@@ -241,11 +258,11 @@ pub(super) fn cover_dp(
         if m == 0 {
             return None;
         }
-        // One entry per state, the fewest pieces (then the first listed); at most
-        // STATES of them, the fewest pieces, then the lowest bits.
+        // One entry per state, the best ranked (then the first listed); at most STATES
+        // of them, the best ranked, then by the variant's order of bits.
         let next = &mut next[..m];
         let rank = |e: &Entry| (if most { u8::MAX - e.pieces } else { e.pieces }, e.down);
-        next.sort_unstable_by_key(|e| (e.bits, rank(e), e.parent, e.way));
+        next.sort_unstable_by_key(|e| (e.bits, rank(e), e.step.parent, e.step.way));
         let order = |e: &Entry| if high { !e.bits } else { e.bits };
         let mut kept = 0;
         for i in 0..m {
@@ -258,21 +275,23 @@ pub(super) fn cover_dp(
         next.sort_unstable_by_key(|e| (rank(e), order(e)));
         len = kept.min(STATES);
         states[..len].copy_from_slice(&next[..len]);
-        trail[k][..len].copy_from_slice(&next[..len]);
+        for (t, e) in trail[k].iter_mut().zip(&next[..len]) {
+            *t = e.step;
+        }
     }
-    // The fewest pieces: the first state (sorted so). Walk back.
+    // The best ranked: the first state (sorted so). Walk back.
     let mut cover = Cover {
         pieces: [Placed::default(); COVER_DEPTH],
         len: 0,
     };
     let mut i = 0;
     for k in (0..n).rev() {
-        let e = trail[k][i];
-        if e.way != NO_WAY {
-            cover.pieces[cover.len] = ways[k][usize::from(e.way)].placed;
+        let step = trail[k][i];
+        if step.way != NO_WAY {
+            cover.pieces[cover.len] = ways[k][usize::from(step.way)].placed;
             cover.len += 1;
         }
-        i = usize::from(e.parent);
+        i = usize::from(step.parent);
     }
     cover.pieces[..cover.len].reverse();
     Some(cover)

@@ -159,8 +159,8 @@ pub(super) fn cover_rows(
 pub(super) enum Finder {
     /// Depth first within a budget ([`cover_band`]; the searching planner's).
     Search,
-    /// The DP over the columns, once per reach below and above the band
-    /// ([`cover_dp`]; the lookup planner's).
+    /// The DP over the columns, once per variant of the budget ([`cover_dp`]; the
+    /// lookup planner's).
     Dp,
 }
 
@@ -211,7 +211,6 @@ fn cover_band(
         if !(plan.len..trial.len).all(|i| trial.all_land(px, i)) {
             return;
         }
-
         let mut tp = *priced;
         for (r, t) in tp
             .iter_mut()

@@ -103,13 +103,13 @@
 //! above it unprintable (its passes need a platform, which a pre-filled row may not
 //! have); such a row is then covered too, the lowest first, each by the cheapest of
 //! its covers (the DP's one variant with the fewest pieces reaching two rows either
-//! side; the search's first 4 covers found in 1,024 steps), at most 8 rows. The cheapest cover is kept when it lowers the
-//! print's pieces, a row not yet reached that cannot print being counted as a quarter
-//! of its pixels; a print is only kept where every row prints. (The smiley: 472 to
-//! 409 pieces with the searching planner's search, to 388 after `improve`; 472 to 388
-//! with the lookup planner's DP and `improve`. A fixed set of sweeps, every way to cover the first
-//! cell each completed by the first way at every later one, found none of the
-//! smiley's covers; the DP keeps every partial cover that differs in the cells a later
+//! side; the search's first 4 covers found in 1,024 steps), at most 8 rows. The
+//! cheapest cover is kept when it lowers the print's pieces, a row not yet reached
+//! that cannot print being counted as a quarter of its pixels; a print is only kept
+//! where every row prints. (The smiley: 472 to 409 pieces with the searching
+//! planner's search, to 388 after `improve`; 472 to 388 with the lookup planner's DP
+//! and `improve`. A fixed set of sweeps, every way to cover the first cell each
+//! completed by the first way at every later one, found none of the smiley's covers; the DP keeps every partial cover that differs in the cells a later
 //! piece can reach, so it finds the cover with the fewest pieces whenever its 64
 //! states per cell suffice, which a unit test checks against every way tried.)
 //!
@@ -176,9 +176,9 @@
 //! On the stack: the placement DP's table of where each state came from (32 × 2^10 × 2
 //! bytes, 64 KiB), the remembered row plans (48 KiB) and the row covers' two nested
 //! finders: with the searching planner two searches (each about 10 KiB of stack),
-//! with the lookup planner one DP at a time (about 140 KiB: its ways, 51 × 48, its
-//! states' trail, 51 × 64, and the new states of one cell, 3,136, each 16 bytes), and
-//! a few plans of about 1 KiB.
+//! with the lookup planner one DP at a time (about 96 KiB: its ways, 51 × 48, and
+//! the new states of one cell, 3,136, each 16 bytes, and its trail back, 51 × 64 of 2
+//! bytes), and a few plans of about 1 KiB.
 //!
 //! With the exact planner (`--passes exact --direct`) this module chooses the direct
 //! pieces as with the searching one; the converter then re-plans each row's leftover
