@@ -108,12 +108,13 @@ fn duration_cell(d: Duration) -> String {
 /// Help of `--direct`.
 const DIRECT_HELP: &str = "\
 Also drop J, T and L pieces directly onto pixels of their colour (blocks of 2x4, 4x2,
-4x4 and 5x8 of one colour, and single flat pieces), where that saves pieces; the other
-pixels are emitted as usual. Never more pieces than without; not the article's
-algorithm, so not the default. Works with --passes lookup (the default: no search),
-fewest (which also searches, within a fixed budget, for rows it can cover whole) and
-exact (fewest's direct pieces, each row re-planned by the exact planner where that is
-cheaper; seconds per sprite).";
+4x4 and 5x8 of one colour, single pieces, and rows covered whole by single pieces),
+where that saves pieces; the other pixels are emitted as usual. Never more pieces than
+without; not the article's algorithm, so not the default. The direct pieces are chosen
+by fixed sweeps and DPs, with no search. Works with --passes lookup (the default: no
+search at all), fewest (rows planned by the searching planner) and exact (fewest's
+direct pieces, each row re-planned by the exact planner where that is cheaper; seconds
+per sprite).";
 
 /// Where the sprite stands in the printable columns 2..=18 (`--align`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

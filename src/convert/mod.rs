@@ -473,14 +473,13 @@ impl Converter {
             ..ConvertStats::default()
         };
         if self.direct() {
-            // The searching planner's `--direct` searches for row covers (the lookup
-            // planner's finds them with a DP); the exact one's chooses its direct
-            // pieces as the searching one does.
-            let (planner, search): (direct::RowPlanner, bool) = match self.passes {
-                Passes::Lookup => (lookup::plan_row, false),
-                _ => (fewest::plan_row, true),
+            // The exact planner's `--direct` chooses its direct pieces as the searching
+            // one does (the exact rows are too slow to price every choice with).
+            let planner: direct::RowPlanner = match self.passes {
+                Passes::Lookup => lookup::plan_row,
+                _ => fewest::plan_row,
             };
-            let plan = direct::plan(sprite, planner, search);
+            let plan = direct::plan(sprite, planner);
             #[cfg(feature = "search")]
             if self.passes == Passes::Exact {
                 return Self::run_direct_exact(sprite, &plan, sink, on_block, stats);

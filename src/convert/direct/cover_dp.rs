@@ -1,6 +1,5 @@
-//! Row covers by a DP over the columns: the lookup planner's way to cover one to three
-//! rows whole with single pieces ([`super::covers`] prices them; the searching
-//! planner finds its covers depth first instead).
+//! Row covers by a DP over the columns: how `--direct` covers one to three rows whole
+//! with single pieces ([`super::covers`] prices them), whichever the row planner.
 //!
 //! The band's open cells (pixels no direct piece holds) are taken in column order,
 //! bottom to top within a column. At each, every partial cover that leaves it open
@@ -33,9 +32,9 @@ pub(super) const COVER_BAND: usize = 3;
 /// Rows around a band a cover's pieces may reach: its band and two rows either side.
 pub(super) const WINDOW: usize = COVER_BAND + 4;
 /// Most pieces of a cover: one per cell of the band at most.
-pub(super) const COVER_DEPTH: usize = COVER_BAND * MAX_WIDTH;
+const COVER_DEPTH: usize = COVER_BAND * MAX_WIDTH;
 /// Most ways to cover one cell: each single with one of its four cells there.
-pub(super) const COVER_WAYS: usize = 4 * SINGLE_COUNT;
+const COVER_WAYS: usize = 4 * SINGLE_COUNT;
 /// Most states kept per open cell.
 const STATES: usize = 64;
 /// Columns of a state: the open cell's and two either side.
@@ -300,7 +299,7 @@ pub(super) fn cover_dp(
 /// The ways to cover open cell `(x, y)`: every single with a cell there, all its cells
 /// in window rows `rows` (from `lo`), on pixels of its colour not in `used`, fitting
 /// ([`Pixels::fits`]); as state bits with the open cell in column `x`.
-pub(super) fn cell_ways(
+fn cell_ways(
     px: &Pixels,
     used: &[u32; WINDOW],
     lo: isize,

@@ -87,30 +87,24 @@
 //! so far): bottom to top, each row still left to the passes is covered whole, alone
 //! or with the one or two rows above it, by single pieces on pixels of their colour
 //! that no direct piece holds yet (they may reach two rows above and below the band).
-//! A row with no pixel left costs nothing, which is where direct pieces pay. With the
-//! lookup planner the covers come from a DP over the columns (`cover_dp`, its module
-//! docs): one run per *variant* (how many rows the pieces may reach below and above
+//! A row with no pixel left costs nothing, which is where direct pieces pay. The
+//! covers come from a DP over the columns (`cover_dp`, its module docs), with either
+//! row planner: one run per *variant* (how many rows the pieces may reach below and above
 //! the band, 0 to 2 each; the fewest or the most pieces; the columns from the left or
 //! from the right; which of the partial covers as good is kept), 72 in all, each a
 //! single pass over the band's open cells keeping at most 64 states per cell, nothing
-//! undone, each giving at most one cover. With the searching planner
-//! (`--passes fewest --direct`, which searches at run time anyway) they are found depth
-//! first instead, the lowest and then leftmost open cell first and each single that
-//! can cover it (the ones with more cells in its row first), within a fixed budget of
-//! 4,096 steps (none when some open cell has no single that could cover it), the first
-//! 16 complete covers. Either way each cover whose pieces all land
+//! undone, each giving at most one cover. Each cover whose pieces all land
 //! (`DirectPlan::all_land`) is priced. A cover's pre-filled cells can leave a row
 //! above it unprintable (its passes need a platform, which a pre-filled row may not
 //! have); such a row is then covered too, the lowest first, each by the cheapest of
 //! its covers (the DP's one variant with the fewest pieces reaching two rows either
-//! side; the search's first 4 covers found in 1,024 steps), at most 8 rows. The
+//! side), at most 8 rows. The
 //! cheapest cover is kept when it lowers the print's pieces, a row not yet reached
 //! that cannot print being counted as a quarter of its pixels; a print is only kept
-//! where every row prints. (The smiley: 472 to 409 pieces with the searching
-//! planner's search, to 388 after `improve`; 472 to 388 with the lookup planner's DP
-//! and `improve`. A fixed set of sweeps, every way to cover the first cell each
-//! completed by the first way at every later one, found none of the smiley's covers; the DP keeps every partial cover that differs in the cells a later
-//! piece can reach, so it finds the cover with the fewest pieces whenever its 64
+//! where every row prints. (The smiley: 472 to 388 pieces with either planner, after
+//! `improve`. A fixed set of sweeps, every way to cover the first cell each completed
+//! by the first way at every later one, found none of the smiley's covers; the DP
+//! keeps every partial cover that differs in the cells a later piece can reach, so it finds the cover with the fewest pieces whenever its 64
 //! states per cell suffice, which a unit test checks against every way tried.)
 //!
 //! Last, `improve` runs the same DP in 14 rounds over the best print so far, each
@@ -125,7 +119,8 @@
 //! the fixed pieces too and can choose the print's own pieces again, landing as they
 //! do, so no round costs more; a round's print is kept when it costs no more (a tie
 //! is another print as cheap, from which a later round may find a cheaper one: the
-//! smiley with the searching planner, 409 pieces kept only when cheaper, 388 so).
+//! smiley with the searching planner and the depth-first row covers it once had, 409
+//! pieces kept only when cheaper, 388 so).
 //!
 //! # Work
 //! Everything is fixed-size on the stack; nothing allocates; nothing recurses. A band
@@ -151,14 +146,7 @@
 //! covers, each re-planning the at most 7 rows it meets and settling at most 8 rows
 //! above with one DP run and one cover of at most 5 rows (7 + 8 × 5 = 47 row plans a
 //! cover): at most 2 × 96 × 72 × 47 = 649,728 row plans and
-//! 2 × 96 × 72 × (1 + 8) = 124,416 DP runs. So at most 2,521,824 row plans with the
-//! lookup planner. With the searching planner, the row covers run twice, each over
-//! at most 32 rows × 3 bands; a band's search takes at most 4,096 steps (each checks
-//! the at most 12 × 4 ways to cover a cell) and prices at most 16 covers, each
-//! re-planning the at most 7 rows it meets and settling at most 8 rows above with
-//! searches of 1,024 steps and 4 covers of at most 5 rows (7 + 8 × 4 × 5 = 167 row
-//! plans a cover): at most 2 × 96 × 16 × 167 = 513,024 row plans and
-//! 2 × 96 × (4,096 + 16 × 8 × 1,024) = 25,952,256 steps: at most 2,385,120 row plans in all,
+//! 2 × 96 × 72 × (1 + 8) = 124,416 DP runs. So at most 2,521,824 row plans in all,
 //! and 8 × 5 × 5 DPs of 17 columns × 4 items (each at most 4 blocks of at most 40
 //! cells checked). Each block tried in an add pass is checked against the plan's pieces
 //! (`DirectPlan::all_land`: every piece sharing a column with it, each against every
@@ -171,12 +159,11 @@
 //! (the stripes 0.86 s and the smiley 0.64 s, `convert --direct`; 0.74 s and 0.53 s in
 //! the same run before its row covers, whose DP runs cost most on the solid sprite:
 //! 0.07 → 0.24 s; ~20 ms before the planners' stages, which price each row many times
-//! more), and ~1.5 s with the searching one (the solid sprite; ~40 ms before the
-//! stages); without direct placement either plans any of them in at most ~10 ms.
+//! more), and ~3 s with the searching one (the solid sprite, 2.5 to 2.9 s in two
+//! runs; ~40 ms before the stages); without direct placement either plans any of them in at most ~10 ms.
 //! On the stack: the placement DP's table of where each state came from (32 × 2^10 × 2
 //! bytes, 64 KiB), the remembered row plans (48 KiB) and the row covers' two nested
-//! finders: with the searching planner two searches (each about 10 KiB of stack),
-//! with the lookup planner one DP at a time (about 96 KiB: its ways, 51 × 48, and
+//! DPs, one at a time (about 96 KiB: its ways, 51 × 48, and
 //! the new states of one cell, 3,136, each 16 bytes, and its trail back, 51 × 64 of 2
 //! bytes), and a few plans of about 1 KiB.
 //!
@@ -184,7 +171,7 @@
 //! pieces as with the searching one; the converter then re-plans each row's leftover
 //! pixels with the exact planner (`Converter::run_direct_exact`, heap and seconds per
 //! sprite, like `--passes exact` itself): 5,194 pieces on the nine benchmark sprites,
-//! where the searching planner's rows need 5,299.
+//! where the searching planner's rows need 5,257.
 
 mod bands;
 mod blocks;
@@ -204,7 +191,7 @@ pub(crate) use plan::DirectPlan;
 
 use bands::{add_blocks, pruned, VARIANTS};
 use blocks::BAND;
-use covers::{cover_rows, Finder};
+use covers::cover_rows;
 use pixels::Pixels;
 use placement::{improve, placement_dp};
 use plan::row_pieces;
@@ -235,11 +222,9 @@ pub fn row_pieces_with(
     (!p.platform || (prefill == 0 && missing_below == 0)).then_some(p.pieces)
 }
 /// The direct plan with the fewest pieces in all, never more than the print without
-/// direct pieces; rows priced and planned by `planner`. With `search`, the row covers
-/// come from a bounded depth-first search (`--passes fewest --direct` only), else from
-/// the DP over the columns (the lookup planner's `--direct` searches nothing at run
-/// time).
-pub(crate) fn plan(sprite: &Sprite, planner: RowPlanner, search: bool) -> DirectPlan {
+/// direct pieces; rows priced and planned by `planner`. The direct pieces are chosen
+/// by fixed sweeps and DPs, with no search, whichever the row planner.
+pub(crate) fn plan(sprite: &Sprite, planner: RowPlanner) -> DirectPlan {
     let px = Pixels::of(sprite, planner);
     let h = sprite.height();
     // Every row's pieces without direct pieces.
@@ -300,9 +285,8 @@ pub(crate) fn plan(sprite: &Sprite, planner: RowPlanner, search: bool) -> Direct
             best = p;
         }
     }
-    let finder = if search { Finder::Search } else { Finder::Dp };
     for start in [DirectPlan::EMPTY, best] {
-        if let Some(p) = cover_rows(&px, sprite, &start, finder) {
+        if let Some(p) = cover_rows(&px, sprite, &start) {
             if p.pieces < best.pieces {
                 best = p;
             }
@@ -365,17 +349,13 @@ mod tests {
                 _ => b'0' + ((x / 3 + y / 2 * 5 + k) % 3) as u8,
             });
             let sprite = Sprite::from_ascii(&art).unwrap();
-            for (planner, search) in [
-                (lookup::plan_row as RowPlanner, false),
-                (fewest::plan_row, true),
+            for (name, planner) in [
+                ("lookup", lookup::plan_row as RowPlanner),
+                ("fewest", fewest::plan_row),
             ] {
-                let p = plan(&sprite, planner, search);
+                let p = plan(&sprite, planner);
                 let px = Pixels::of(&sprite, planner);
-                assert_eq!(
-                    p.pieces,
-                    print_pieces(&p, &px, &sprite),
-                    "search {search}\n{art}"
-                );
+                assert_eq!(p.pieces, print_pieces(&p, &px, &sprite), "{name}\n{art}");
                 direct += p.direct_pieces();
             }
         }
