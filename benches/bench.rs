@@ -1,4 +1,5 @@
-//! `cargo bench`: conversion, table lookup, replay, check and pattern search.
+//! `cargo bench`: conversion (with and without `--direct`), table lookup, replay, check
+//! and pattern search.
 
 use criterion::{black_box, criterion_group, criterion_main, BatchSize, Criterion};
 use tetris_printer::search::{search_emitters, search_strips, Config, DeadTable};
@@ -49,30 +50,58 @@ fn blank() -> Vec<Move> {
     vec![Move::new(Shape::ALL[0], 0).expect("valid"); MAX_MOVES]
 }
 
-fn convert(c: &mut Criterion) {
+/// Benchmarks each converter on each sprite, in group `group` (`samples` samples each).
+fn converters(
+    c: &mut Criterion,
+    group: &str,
+    samples: usize,
+    sprites: &[(&str, Sprite)],
+    converters: &[(&str, Converter)],
+) {
     let mut buf = blank();
-    let mut g = c.benchmark_group("convert");
-    for (name, sprite) in [
-        ("noise17x32", noise()),
-        ("glyph16x16", glyph()),
-        ("pixel1x1", Sprite::from_ascii("0").expect("valid")),
-    ] {
-        for (strategy, converter) in [
-            ("lookup", Converter::new()),
-            ("fewest", Converter::with_passes(Passes::Fewest)),
-            ("optimal", Converter::with_passes(Passes::Optimal)),
-            ("greedy", Converter::greedy()),
-        ] {
+    let mut g = c.benchmark_group(group);
+    g.sample_size(samples);
+    for (name, sprite) in sprites {
+        for (strategy, converter) in converters {
             g.bench_function(format!("{name}/{strategy}"), |b| {
                 b.iter(|| {
                     converter
-                        .convert(black_box(&sprite), &mut buf)
+                        .convert(black_box(sprite), &mut buf)
                         .expect("fits")
                 })
             });
         }
     }
     g.finish();
+}
+
+fn convert(c: &mut Criterion) {
+    let sprites = [
+        ("noise17x32", noise()),
+        ("glyph16x16", glyph()),
+        ("pixel1x1", Sprite::from_ascii("0").expect("valid")),
+    ];
+    let strategies = [
+        ("lookup", Converter::new()),
+        ("fewest", Converter::with_passes(Passes::Fewest)),
+        ("optimal", Converter::with_passes(Passes::Optimal)),
+        ("greedy", Converter::greedy()),
+    ];
+    converters(c, "convert", 100, &sprites, &strategies);
+}
+
+/// `--direct` (`Converter::with_direct`), with the default and the searching row
+/// planner: tens of milliseconds and more, so few samples.
+fn direct(c: &mut Criterion) {
+    let sprites = [("noise17x32", noise()), ("glyph16x16", glyph())];
+    let strategies = [
+        ("lookup", Converter::new().with_direct(true)),
+        (
+            "fewest",
+            Converter::with_passes(Passes::Fewest).with_direct(true),
+        ),
+    ];
+    converters(c, "direct", 10, &sprites, &strategies);
 }
 
 fn lookup(c: &mut Criterion) {
@@ -150,5 +179,5 @@ fn search(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, convert, lookup, replay, search);
+criterion_group!(benches, convert, direct, lookup, replay, search);
 criterion_main!(benches);
