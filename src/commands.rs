@@ -112,7 +112,7 @@ Also drop J, T and L pieces directly onto pixels of their colour (blocks of 2x4,
 where that saves pieces; the other pixels are emitted as usual. Never more pieces than
 without; not the article's algorithm, so not the default. The direct pieces are chosen
 by fixed sweeps and DPs, with no search. Works with --passes lookup (the default: no
-search at all), fewest (rows planned by the searching planner) and exact (fewest's
+search at all), fewest (rows planned by the searching planner) and exact (lookup's
 direct pieces, each row re-planned by the exact planner where that is cheaper; seconds
 per sprite).";
 
@@ -345,7 +345,8 @@ single strategy) skips it. With --align every strategy places each sprite by tha
 column, up to 17 times); the time includes choosing the column.
 With --passes all or --direct, a `direct` column shows the pieces with direct
 placement (convert --direct), each print verified too: the default planner's, or with
---passes fewest --direct (exact --direct) the searching (exact) planner's.",
+--passes fewest --direct the searching planner's, with --passes exact --direct the
+default's direct pieces with rows re-planned by the exact planner.",
     after_help = "\
 Examples:
   tetris-printer stats sprites/

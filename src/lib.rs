@@ -41,9 +41,9 @@
 //! goes beyond the article: it also drops whole J, T and L pieces onto pixels of their
 //! colour where that saves pieces (a solid 17 × 32 sprite in 136 pieces instead of 640),
 //! still without the heap and never with more pieces than without it. (With the exact
-//! planner, `Passes::Exact` and the `search` feature, the direct print's rows are
-//! re-planned exactly: 5,194 pieces on the nine benchmark sprites, under half the 2013
-//! original's 10,423; a yardstick that searches and allocates.)
+//! planner, `Passes::Exact` and the `search` feature, the default's direct print has
+//! its rows re-planned exactly: 5,194 pieces on the nine benchmark sprites, under half
+//! the 2013 original's 10,423; a yardstick that searches and allocates.)
 //!
 //! # Replaying and comparing
 //!

@@ -213,11 +213,11 @@ fn direct_applies_to_every_planner_but_the_classic_splits() {
     assert!(!direct().with_direct(false).direct());
 }
 
-/// The exact planner's `--direct` (the searching planner's direct pieces, each row
-/// re-planned exactly where that is cheaper): on the nine benchmark sprites at most half
-/// the 2013 original's realtime total (10,423), each print replayed to exactly the
-/// sprite and never more pieces than the exact print without direct pieces, nor than
-/// the searching planner's with them.
+/// The exact planner's `--direct` (the default's direct pieces, chosen by lookups only,
+/// each row re-planned exactly where that is cheaper): on the nine benchmark sprites at
+/// most half the 2013 original's realtime total (10,423), each print replayed to
+/// exactly the sprite and never more pieces than the exact print without direct pieces,
+/// nor than the default's with them.
 #[test]
 fn exact_direct_halves_the_original_on_the_benchmark() {
     let files = benchmark_sprites();
@@ -226,19 +226,17 @@ fn exact_direct_halves_the_original_on_the_benchmark() {
     for f in &files {
         let s = Sprite::open(f).unwrap();
         let (moves, _) = check_with(&s, Passes::Exact);
-        let fewest = Converter::with_passes(Passes::Fewest)
-            .with_direct(true)
-            .stats(&s)
-            .pieces;
+        let lookup = direct().stats(&s).pieces;
         assert!(
-            moves.len() <= fewest,
-            "{}: {} > {fewest}",
+            moves.len() <= lookup,
+            "{}: {} > {lookup}",
             f.display(),
             moves.len()
         );
         total += moves.len();
     }
-    // Measured: 5,194 (the searching planner's --direct 5,257; exact alone 6,706).
+    // Measured: 5,194 (the default's --direct 5,278, the searching planner's 5,257;
+    // exact alone 6,706).
     assert!(total <= 10_423 / 2, "{total}");
 }
 
@@ -294,12 +292,13 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(24))]
 
     /// The exact planner's `--direct` prints exactly, never needs more pieces than the
-    /// exact print without direct pieces, nor than the searching planner's with them.
+    /// exact print without direct pieces, nor than the default's with them (the same
+    /// direct pieces, each row planned exactly where that is cheaper).
     #[test]
     fn exact_direct_prints_exactly_and_never_worse(s in blocky(10, 8)) {
         let (moves, _) = check_with(&s, Passes::Exact);
-        let fewest = Converter::with_passes(Passes::Fewest).with_direct(true).stats(&s).pieces;
-        prop_assert!(moves.len() <= fewest, "{} > {fewest}\n{}", moves.len(), s.to_ascii());
+        let lookup = direct().stats(&s).pieces;
+        prop_assert!(moves.len() <= lookup, "{} > {lookup}\n{}", moves.len(), s.to_ascii());
     }
 }
 

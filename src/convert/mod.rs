@@ -283,7 +283,7 @@ impl Converter {
     ///
     /// Direct placement plans rows with [`Passes::Lookup`] or [`Passes::Fewest`],
     /// whichever the converter has. With `Passes::Exact` (`search` feature) the direct
-    /// pieces are the ones `Passes::Fewest` chooses, and each row is planned again by
+    /// pieces are the ones `Passes::Lookup` chooses, and each row is planned again by
     /// the exact planner where that is cheaper (and needs no platform the row may not
     /// have); the print is kept only if it beats the exact print without direct pieces.
     /// With the classic splits ([`Passes::Greedy`], [`Passes::Optimal`]) the setting is
@@ -473,16 +473,17 @@ impl Converter {
             ..ConvertStats::default()
         };
         if self.direct() {
-            // The exact planner's `--direct` chooses its direct pieces as the searching
-            // one does (the exact rows are too slow to price every choice with).
+            // The exact planner's `--direct` takes the default's direct pieces, chosen
+            // by lookups only (the exact rows are too slow to price every choice with),
+            // and plans their rows again.
             let planner: direct::RowPlanner = match self.passes {
-                Passes::Lookup => lookup::plan_row,
-                _ => fewest::plan_row,
+                Passes::Fewest => fewest::plan_row,
+                _ => lookup::plan_row,
             };
             let plan = direct::plan(sprite, planner);
             #[cfg(feature = "search")]
             if self.passes == Passes::Exact {
-                return Self::run_direct_exact(sprite, &plan, sink, on_block, stats);
+                return Self::run_direct_exact(sprite, &plan, planner, sink, on_block, stats);
             }
             return Self::run_direct(sprite, &plan, planner, sink, on_block, stats);
         }
@@ -571,18 +572,20 @@ impl Converter {
         Ok(stats)
     }
 
-    /// The exact planner's conversion with direct pieces: `plan`'s direct pieces (chosen
-    /// with the searching planner's prices), each row's leftover pixels planned by the
-    /// exact planner on the row's pre-filled cells ([`ExactPlanner::plan_row_on`]) where
-    /// that is cheaper than the searching planner's plan and needs no platform the row
-    /// may not have; then the whole print is kept only if it beats the exact print
-    /// without direct pieces, else that one is written.
+    /// The exact planner's conversion with direct pieces: `plan`'s direct pieces (the
+    /// default's, chosen with `planner`'s prices: lookups only), each row's leftover
+    /// pixels planned by the exact planner on the row's pre-filled cells
+    /// ([`ExactPlanner::plan_row_on`]) where that is cheaper than `planner`'s plan and
+    /// needs no platform the row may not have, so no row costs more than in the
+    /// default's `--direct` print; then the whole print is kept only if it beats the
+    /// exact print without direct pieces, else that one is written.
     ///
     /// [`ExactPlanner::plan_row_on`]: crate::exact::ExactPlanner::plan_row_on
     #[cfg(feature = "search")]
     fn run_direct_exact(
         sprite: &Sprite,
         plan: &direct::DirectPlan,
+        planner: direct::RowPlanner,
         sink: &mut Sink<'_>,
         on_block: &mut dyn FnMut(Block),
         mut stats: ConvertStats,
@@ -605,7 +608,7 @@ impl Converter {
             })
             .collect();
         let mut exact = crate::exact::plan_rows_on(&specs, threads).into_iter();
-        // Each row's plan: the exact one, or the searching planner's (None: no pixels).
+        // Each row's plan: the exact one, or `planner`'s (None: no pixels).
         type Chosen = Option<Result<crate::exact::RowPlan, Box<planner::RowPlan>>>;
         let chosen: Vec<Chosen> = rows
             .iter()
@@ -613,7 +616,7 @@ impl Converter {
             .map(|(y, row)| {
                 (row.len > 0).then(|| {
                     let e = exact.next().expect("one exact plan per row with pixels");
-                    let own = fewest::plan_row(row);
+                    let own = planner(row);
                     if e.pieces < own.pieces && (!e.platform || plan.platform_ok(y)) {
                         Ok(e)
                     } else {

@@ -168,10 +168,10 @@
 //! bytes), and a few plans of about 1 KiB.
 //!
 //! With the exact planner (`--passes exact --direct`) this module chooses the direct
-//! pieces as with the searching one; the converter then re-plans each row's leftover
+//! pieces as with the lookup planner; the converter then re-plans each row's leftover
 //! pixels with the exact planner (`Converter::run_direct_exact`, heap and seconds per
 //! sprite, like `--passes exact` itself): 5,194 pieces on the nine benchmark sprites,
-//! where the searching planner's rows need 5,257.
+//! where the lookup planner's rows need 5,278.
 
 mod bands;
 mod blocks;
