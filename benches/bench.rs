@@ -50,19 +50,20 @@ fn blank() -> Vec<Move> {
     vec![Move::new(Shape::ALL[0], 0).expect("valid"); MAX_MOVES]
 }
 
-/// Benchmarks each converter on each sprite, in group `group` (`samples` samples each).
-fn converters(
+/// Benchmarks each of `strategies` on each sprite, in group `group` (`samples` samples
+/// each).
+fn bench_strategies(
     c: &mut Criterion,
     group: &str,
     samples: usize,
     sprites: &[(&str, Sprite)],
-    converters: &[(&str, Converter)],
+    strategies: &[(&str, Converter)],
 ) {
     let mut buf = blank();
     let mut g = c.benchmark_group(group);
     g.sample_size(samples);
     for (name, sprite) in sprites {
-        for (strategy, converter) in converters {
+        for (strategy, converter) in strategies {
             g.bench_function(format!("{name}/{strategy}"), |b| {
                 b.iter(|| {
                     converter
@@ -87,7 +88,7 @@ fn convert(c: &mut Criterion) {
         ("optimal", Converter::with_passes(Passes::Optimal)),
         ("greedy", Converter::greedy()),
     ];
-    converters(c, "convert", 100, &sprites, &strategies);
+    bench_strategies(c, "convert", 100, &sprites, &strategies);
 }
 
 /// `--direct` (`Converter::with_direct`), with the default and the searching row
@@ -101,7 +102,7 @@ fn direct(c: &mut Criterion) {
             Converter::with_passes(Passes::Fewest).with_direct(true),
         ),
     ];
-    converters(c, "direct", 10, &sprites, &strategies);
+    bench_strategies(c, "direct", 10, &sprites, &strategies);
 }
 
 fn lookup(c: &mut Criterion) {
