@@ -19,9 +19,9 @@
 //!   classic pattern either, and often no strip tiling at 4 rows; 258 of those bottom
 //!   rows pack in 4 rows with no support at all;
 //! - **two triples** (two singles in a pass): the classic table needs 6 rows for all
-//!   but three of them, but with squares of the row beside their bars 33 pack in 2
-//!   (the file lists 104 minimal supports for 32 of them: those on which no strip
-//!   tiling packs). An outline's side walls print this way: two pixels at
+//!   but three of them, but with squares of the row beside or between their bars 66
+//!   pack in 2 where no strip tiling does (the file lists their 1,301 minimal
+//!   supports). An outline's side walls print this way: two pixels at
 //!   each edge of a row are two such passes, the second resting on the first one's
 //!   squares (`00…00` rows: 64 → 43 pieces);
 //! - **a flipped emitter and two singles** in one pass (a top cell and two bars) have
@@ -33,6 +33,11 @@
 //!   top cell each, 5 rows apiece). Resting on their two bars, every such pair packs at
 //!   6 rows: one pass of 6 rows for six pixels instead of two of 5 (the outlines and
 //!   letters of real sprites meet this all the time: 1,764 pieces on our real sprites).
+//! - **four flipped emitters side by side** (a run of twelve pixels printed as four
+//!   flipped bars in one pass) leave four top cells. No strip tiling packs them at 4
+//!   rows and no other kind has them, so the pass was split (the smiley's mouth row:
+//!   45 pieces); on their own bars every one of the 486 packs at 4 rows (24 pieces):
+//!   432 need a pattern, strips tile the other 54.
 //! - **a run**: singles and flipped emitters side by side leave one contiguous run of
 //!   bottom cells (a triple's bar, a top cell, a bar, …). At 3 rows a run with an odd
 //!   number of empty columns on each side has no strip tiling at all (a strip over `e`
@@ -49,9 +54,9 @@
 //! it (where its bar lies; the pass always holds the bar); and every top cell with one
 //! triple beside it at 4 rows, support drawn from the same columns, and every top cell
 //! with two triples at 3 rows, the same way; every two triples at 2
-//! rows, support drawn from the sprite columns within two of their bars (a window of the
-//! whole sprite, measured, gave 465 more patterns and 21 fewer pieces on the real
-//! sprites). Two top cells at 2 rows (two flipped emitters in a pass; 16 keys, 63
+//! rows, support drawn from the sprite columns outside their bars (once only those
+//! within two of the bars: 104 patterns for 32 keys; the whole row gives noise_t's
+//! eighth row, with direct pieces, a pass resting on a square six columns away). Two top cells at 2 rows (two flipped emitters in a pass; 16 keys, 63
 //! patterns) were measured too and left out: the same pieces within 0.01 %. As for strips, support only
 //! ever helps, so for each key the searcher records every *minimal* support that admits
 //! a packing, smallest first, each with one packing; a support that admits none is
@@ -63,7 +68,10 @@
 //! pair of the emitters' bars, not to be minimal. Last, every run of 2..=21 cells that
 //! no other kind searches, at every height up to 6 ([`run_candidates`],
 //! [`search_run`]), on no support: 115 pack where no strip tiling does, 31 are tiled by
-//! strips and the other 89 are proved not to pack.
+//! strips and the other 89 are proved not to pack. Between those two, every four
+//! flipped emitters side by side at 4 rows on their own bars ([`search_flip_quad`]),
+//! each search within a budget of states (a set of bars left out would not be proved
+//! not to pack; today none is: strips tile the 54 with no pattern).
 
 use super::engine::{
     solve, solve_with_restarts, solve_within, DeadTable, Outcome, Placement, Problem,
@@ -115,8 +123,8 @@ fn supports_of(window: u32) -> Vec<u32> {
 /// whose supports it tries: every single triple at 3 rows (the sprite columns outside
 /// its bar; those whose empty support packs, the classic table's 3-row patterns, come
 /// out empty, so the file holds the four that need support); every flipped emitter's
-/// top cell alone at 5 rows; every two triples at 2 rows (the sprite columns within two
-/// of their bars; those whose empty support packs, the classic table's three 2-row
+/// top cell alone at 5 rows; every two triples at 2 rows (the sprite columns outside
+/// their bars; those whose empty support packs, the classic table's three 2-row
 /// patterns, come out empty); and every top cell with one triple beside it at 4 rows
 /// (both around the top cell, [`flip_window`]; a bottom row that two such pairs share is
 /// one key, searched around both top cells).
@@ -127,10 +135,11 @@ pub fn wide_candidates() -> Vec<(u32, u8, u32)> {
         .map(|key| (key, WIDE_HEIGHT, WIDE_SUPPORT & !key))
         .collect();
     out.extend((2..=18).map(|t| (1u32 << t, FLIP_HEIGHT, flip_window(t, 1 << t))));
-    out.extend(arrangements(2).into_iter().map(|key| {
-        let near = key << 2 | key << 1 | key >> 1 | key >> 2;
-        (key, PAIR_HEIGHT, WIDE_SUPPORT & !key & near)
-    }));
+    out.extend(
+        arrangements(2)
+            .into_iter()
+            .map(|key| (key, PAIR_HEIGHT, WIDE_SUPPORT & !key)),
+    );
     push_top_cell_keys(&mut out, 1, MIXED_HEIGHT);
     push_top_cell_keys(&mut out, 2, MIXED_TWO_HEIGHT);
     out
@@ -342,6 +351,75 @@ fn parts_of(t: u32) -> Vec<u32> {
     out.extend(bars_of(t));
     out.retain(|&m| m & !WIDE_SUPPORT == 0);
     out
+}
+
+/// The matrix height of a pass of four flipped emitters (`21·h − 4 ≡ 0 mod 4`; one row
+/// cannot hold four top cells and I pieces alone).
+pub const FLIP_QUAD_HEIGHT: u8 = 4;
+
+/// States the search of one pass of four flipped emitters may expand before it gives
+/// up ([`search_flip_quad`]).
+pub const FLIP_QUAD_BUDGET: u64 = 20_000;
+
+/// Every pass of four flipped emitters side by side in the sprite columns, in file
+/// order, as `(top cells, bars)`: their bars one run of twelve pixels in columns
+/// 2..=18 (from column 2 to 7), each bar a J2, T2 or L2 (top cell over its left, middle
+/// or right cell), sorted by top cells, then bars (a bottom row of four top cells can
+/// lie over two runs; each is one support of the key). Four flipped emitters anywhere
+/// in the row (126 sets of bars, 10,152 patterns, about 750 kB) were measured and left
+/// out: 0.26 % fewer pieces on the real sprites for 20 times the bytes of every other
+/// wide pattern.
+#[must_use]
+pub fn flip_quad_candidates() -> Vec<(u32, u32)> {
+    let mut out = Vec::new();
+    for a in 2..=7u32 {
+        let bars = 0xFFF << a;
+        for colours in 0..81u32 {
+            let tops = (0..4u32).fold(0u32, |m, k| {
+                m | 1 << (a + 3 * k + colours / 3u32.pow(k) % 3)
+            });
+            out.push((tops, bars));
+        }
+    }
+    out.sort_unstable();
+    out
+}
+
+/// The pattern of one pass of four flipped emitters side by side (top cells `bottom`) at
+/// [`FLIP_QUAD_HEIGHT`] rows on its own bars (`bars`, always in the emission row when
+/// the pass is filled), if no strip tiling packs it there (the converter tries strips
+/// first) and the search finds one within [`FLIP_QUAD_BUDGET`] states. A key left out
+/// is not proved not to pack. `orders(salt, k)` is restart `k`'s placement order.
+#[must_use]
+pub fn search_flip_quad(
+    bottom: u32,
+    bars: u32,
+    table: &DeadTable,
+    orders: &dyn Fn(u64, u32) -> Vec<Placement>,
+    strips: &StripIndex,
+) -> Option<WideText> {
+    let height = FLIP_QUAD_HEIGHT;
+    if strips.tiles(bottom, bars, height) {
+        return None;
+    }
+    let salt = u64::from(bottom) << 24 ^ u64::from(bars);
+    match solve_within(
+        &wide_problem(height, bottom, bars),
+        |k| orders(salt, k),
+        super::RESTART_BUDGET,
+        FLIP_QUAD_BUDGET,
+        table,
+    ) {
+        Some(Outcome::Found { drops, nodes }) => Some(WideText {
+            height,
+            bottom,
+            support: bars,
+            fillers: drops,
+            nodes,
+            line: 0,
+        }),
+        _ => None,
+    }
 }
 
 /// The tallest matrix a run pattern is searched at (the tallest wide pattern).
