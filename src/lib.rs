@@ -35,15 +35,16 @@
 //! [`Converter::convert_into`] fills a [`MoveList`] (fixed capacity, no heap), and with
 //! the `alloc` feature `Converter::convert_to_vec` returns a `Vec`. [`Passes`] picks
 //! how rows are split: [`Passes::Lookup`] (the default: lookups in static tables, no
-//! search, at most 328,402 fill prices per row), [`Passes::Fewest`] (0.06–0.7 % fewer
+//! search, at most 328,402 fill prices per row), [`Passes::Fewest`] (up to 0.7 % fewer
 //! pieces by a bounded search at run time, about 4× the instructions), [`Passes::Optimal`]
 //! or [`Passes::Greedy`] (the article's, and the fastest). [`Converter::with_direct`]
 //! goes beyond the article: it also drops whole J, T and L pieces onto pixels of their
-//! colour where that saves pieces (a solid 17 × 32 sprite in 136 pieces instead of 640),
-//! still without the heap and never with more pieces than without it. (With the exact
-//! planner, `Passes::Exact` and the `search` feature, the default's direct print has
-//! its rows re-planned exactly: 5,194 pieces on the nine benchmark sprites, under half
-//! the 2013 original's 10,423; a yardstick that searches and allocates.)
+//! colour where that saves pieces (a solid 17 × 32 sprite in 136 pieces instead of 640;
+//! the nine benchmark sprites in 5,194, under half the 2013 original's 10,423), still
+//! without the heap or a search and never with more pieces than without it. (With the
+//! exact planner, `Passes::Exact` and the `search` feature, the default's direct print
+//! has its rows re-planned exactly: 5,173 pieces on the nine; a yardstick that searches
+//! and allocates.)
 //!
 //! # Replaying and comparing
 //!

@@ -609,7 +609,9 @@ mod tests {
     fn a_flip_and_a_single_fill_in_four_rows() {
         let keys: Vec<u32> = tables::WIDE_KEYS
             .iter()
-            .filter(|k| k.1 == 4 && k.0.count_ones() == 4)
+            // A triple and a top cell (four top cells of flipped emitters side by side
+            // hold no triple; they need their bars: the next test).
+            .filter(|k| k.1 == 4 && k.0.count_ones() == 4 && k.0 & k.0 >> 1 & k.0 >> 2 != 0)
             .map(|k| k.0)
             .collect();
         assert!(keys.len() > 200);
@@ -622,6 +624,23 @@ mod tests {
             }
         }
         assert!(untiled > 100, "{untiled}");
+    }
+
+    /// The smiley's mouth with direct pieces, `jJJLLLLLLJJj` over columns 4..=15: four
+    /// flipped emitters side by side (J2, L2, L2, J2; top cells 4, 9, 12 and 13) in one
+    /// pass close in 4 rows on their bars (20 fillers), which only a wide pattern packs;
+    /// without the bars under them nothing packs that low.
+    #[test]
+    fn four_flips_side_by_side_fill_in_four_rows() {
+        let bottom = 1 << 4 | 1 << 9 | 1 << 12 | 1 << 13;
+        let bars = 0xFFF << 4;
+        assert!(!tile(bottom, bars, 4, None));
+        assert_eq!(fill_pieces(bottom, bars, true), Some(20));
+        match fill(bottom, bars, true) {
+            Some(Fill::Wide(w)) => assert_eq!((w.height, w.support), (4, bars)),
+            other => panic!("{other:?}"),
+        }
+        assert_ne!(fill_pieces(bottom, 0, true), Some(20));
     }
 
     /// The pyramid's widest rows: three singles (bars 5..=7, 9..=11, 13..=15) and two

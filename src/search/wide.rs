@@ -283,26 +283,8 @@ pub fn search_flip_pair(
     table: &DeadTable,
     orders: &dyn Fn(u64, u32) -> Vec<Placement>,
 ) -> Vec<WideText> {
-    let h = FLIP_PAIR_HEIGHT;
     let solve = |support: u32, budget: u64| {
-        let salt = u64::from(bottom) << 24 ^ u64::from(support);
-        match solve_within(
-            &wide_problem(h, bottom, support),
-            |k| orders(salt, k),
-            super::RESTART_BUDGET,
-            budget,
-            table,
-        ) {
-            Some(Outcome::Found { drops, nodes }) => Some(WideText {
-                height: h,
-                bottom,
-                support,
-                fillers: drops,
-                nodes,
-                line: 0,
-            }),
-            _ => None,
-        }
+        search_within(bottom, FLIP_PAIR_HEIGHT, support, budget, table, orders)
     };
     // Every support a pass of these two flips can have holds one pair of bars; a
     // support common to several pairs serves them all. Try the parts of the bars that
@@ -334,6 +316,37 @@ pub fn search_flip_pair(
         }
     }
     found
+}
+
+/// A packing of the matrix `height` rows tall over `bottom` on `support`, if the search
+/// finds one within `budget` states (restarts salted by the key; `orders(salt, k)` is
+/// restart `k`'s placement order).
+fn search_within(
+    bottom: u32,
+    height: u8,
+    support: u32,
+    budget: u64,
+    table: &DeadTable,
+    orders: &dyn Fn(u64, u32) -> Vec<Placement>,
+) -> Option<WideText> {
+    let salt = u64::from(bottom) << 24 ^ u64::from(support);
+    match solve_within(
+        &wide_problem(height, bottom, support),
+        |k| orders(salt, k),
+        super::RESTART_BUDGET,
+        budget,
+        table,
+    ) {
+        Some(Outcome::Found { drops, nodes }) => Some(WideText {
+            height,
+            bottom,
+            support,
+            fillers: drops,
+            nodes,
+            line: 0,
+        }),
+        _ => None,
+    }
 }
 
 /// The bars of the flipped emitters whose top cell is in column `t`: J2's from it
@@ -398,28 +411,17 @@ pub fn search_flip_quad(
     orders: &dyn Fn(u64, u32) -> Vec<Placement>,
     strips: &StripIndex,
 ) -> Option<WideText> {
-    let height = FLIP_QUAD_HEIGHT;
-    if strips.tiles(bottom, bars, height) {
+    if strips.tiles(bottom, bars, FLIP_QUAD_HEIGHT) {
         return None;
     }
-    let salt = u64::from(bottom) << 24 ^ u64::from(bars);
-    match solve_within(
-        &wide_problem(height, bottom, bars),
-        |k| orders(salt, k),
-        super::RESTART_BUDGET,
+    search_within(
+        bottom,
+        FLIP_QUAD_HEIGHT,
+        bars,
         FLIP_QUAD_BUDGET,
         table,
-    ) {
-        Some(Outcome::Found { drops, nodes }) => Some(WideText {
-            height,
-            bottom,
-            support: bars,
-            fillers: drops,
-            nodes,
-            line: 0,
-        }),
-        _ => None,
-    }
+        orders,
+    )
 }
 
 /// The tallest matrix a run pattern is searched at (the tallest wide pattern).
