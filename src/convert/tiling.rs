@@ -626,7 +626,7 @@ mod tests {
         assert!(untiled > 100, "{untiled}");
     }
 
-    /// The smiley's mouth with direct pieces, `jJJLLLLLLJJj` over columns 4..=15: four
+    /// A row of the smiley with direct pieces, `jJJLLLLLLJJj` over columns 4..=15: four
     /// flipped emitters side by side (J2, L2, L2, J2; top cells 4, 9, 12 and 13) in one
     /// pass close in 4 rows on their bars (20 fillers), which only a wide pattern packs;
     /// without the bars under them nothing packs that low.

@@ -34,10 +34,10 @@
 //!   6 rows: one pass of 6 rows for six pixels instead of two of 5 (the outlines and
 //!   letters of real sprites meet this all the time: 1,764 pieces on our real sprites).
 //! - **four flipped emitters side by side** (a run of twelve pixels printed as four
-//!   flipped bars in one pass) leave four top cells. No strip tiling packs them at 4
-//!   rows and no other kind has them, so the pass was split (the smiley's mouth row:
-//!   45 pieces); on their own bars every one of the 486 packs at 4 rows (24 pieces):
-//!   432 need a pattern, strips tile the other 54.
+//!   flipped bars in one pass) leave four top cells. Strips tile few of them at 4 rows
+//!   and no other kind had them, so the pass was split (a row of the smiley with
+//!   direct pieces: 45 pieces); on their own bars every one of the 486 packs at 4 rows
+//!   (24 pieces with its emitters): 432 need a pattern, strips tile the other 54.
 //! - **a run**: singles and flipped emitters side by side leave one contiguous run of
 //!   bottom cells (a triple's bar, a top cell, a bar, …). At 3 rows a run with an odd
 //!   number of empty columns on each side has no strip tiling at all (a strip over `e`
@@ -56,9 +56,10 @@
 //! with two triples at 3 rows, the same way; every two triples at 2
 //! rows, support drawn from the sprite columns outside their bars (once only those
 //! within two of the bars: 104 patterns for 32 keys; the whole row gives noise_t's
-//! eighth row, with direct pieces, a pass resting on a square six columns away). Two top cells at 2 rows (two flipped emitters in a pass; 16 keys, 63
-//! patterns) were measured too and left out: the same pieces within 0.01 %. As for strips, support only
-//! ever helps, so for each key the searcher records every *minimal* support that admits
+//! eighth row, with direct pieces, a pass resting on a square six columns away). Two
+//! top cells at 2 rows (two flipped emitters in a pass; 16 keys, 63 patterns) were
+//! measured too and left out: the same pieces within 0.01 %. As for strips, support
+//! only ever helps, so for each key the searcher records every *minimal* support that admits
 //! a packing, smallest first, each with one packing; a support that admits none is
 //! proved so by the exhaustive search. A support on which a strip tiling already packs
 //! the matrix is left out, with every larger one: the converter tries strips first, so
@@ -378,7 +379,7 @@ pub const FLIP_QUAD_BUDGET: u64 = 20_000;
 /// order, as `(top cells, bars)`: their bars one run of twelve pixels in columns
 /// 2..=18 (from column 2 to 7), each bar a J2, T2 or L2 (top cell over its left, middle
 /// or right cell), sorted by top cells, then bars (a bottom row of four top cells can
-/// lie over two runs; each is one support of the key). Four flipped emitters anywhere
+/// lie over several runs; each is one support of the key). Four flipped emitters anywhere
 /// in the row (126 sets of bars, 10,152 patterns, about 750 kB) were measured and left
 /// out: 0.26 % fewer pieces on the real sprites for 20 times the bytes of every other
 /// wide pattern.
@@ -401,8 +402,8 @@ pub fn flip_quad_candidates() -> Vec<(u32, u32)> {
 /// The pattern of one pass of four flipped emitters side by side (top cells `bottom`) at
 /// [`FLIP_QUAD_HEIGHT`] rows on its own bars (`bars`, always in the emission row when
 /// the pass is filled), if no strip tiling packs it there (the converter tries strips
-/// first) and the search finds one within [`FLIP_QUAD_BUDGET`] states. A key left out
-/// is not proved not to pack. `orders(salt, k)` is restart `k`'s placement order.
+/// first) and the search finds one within [`FLIP_QUAD_BUDGET`] states (so a key left
+/// out would not be proved not to pack; none is). `orders(salt, k)` is restart `k`'s placement order.
 #[must_use]
 pub fn search_flip_quad(
     bottom: u32,
