@@ -78,6 +78,7 @@ use super::engine::{
     solve, solve_with_restarts, solve_within, DeadTable, Outcome, Placement, Problem,
 };
 use super::strips::StripIndex;
+use crate::moves::Move;
 use crate::pattern::{MAX_STRIP_HEIGHT, WIDE_SUPPORT};
 use crate::pattern_text::{arrangements, WideText};
 use crate::playfield::WIDTH;
@@ -230,17 +231,23 @@ pub fn search_wide_supports(
             if support == 0 && bottom.count_ones() % 3 == 0 {
                 return Vec::new(); // the classic table's pattern
             }
-            found.push(WideText {
-                height,
-                bottom,
-                support,
-                fillers: drops,
-                nodes,
-                line: 0,
-            });
+            found.push(found_text(height, bottom, support, drops, nodes));
         }
     }
     found
+}
+
+/// The record of a packing the search found: `drops` fill the matrix `height` rows tall
+/// over `bottom` on `support` (`nodes`: states expanded); its line is set when written.
+fn found_text(height: u8, bottom: u32, support: u32, drops: Vec<Move>, nodes: u64) -> WideText {
+    WideText {
+        height,
+        bottom,
+        support,
+        fillers: drops,
+        nodes,
+        line: 0,
+    }
 }
 
 /// The two top cells `(t1, t2)` a pass of two flipped emitters can leave, as bottom
@@ -338,14 +345,9 @@ fn search_within(
         budget,
         table,
     ) {
-        Some(Outcome::Found { drops, nodes }) => Some(WideText {
-            height,
-            bottom,
-            support,
-            fillers: drops,
-            nodes,
-            line: 0,
-        }),
+        Some(Outcome::Found { drops, nodes }) => {
+            Some(found_text(height, bottom, support, drops, nodes))
+        }
         _ => None,
     }
 }
@@ -403,7 +405,8 @@ pub fn flip_quad_candidates() -> Vec<(u32, u32)> {
 /// [`FLIP_QUAD_HEIGHT`] rows on its own bars (`bars`, always in the emission row when
 /// the pass is filled), if no strip tiling packs it there (the converter tries strips
 /// first) and the search finds one within [`FLIP_QUAD_BUDGET`] states (so a key left
-/// out would not be proved not to pack; none is). `orders(salt, k)` is restart `k`'s placement order.
+/// out would not be proved not to pack; none is). `orders(salt, k)` is restart `k`'s
+/// placement order.
 #[must_use]
 pub fn search_flip_quad(
     bottom: u32,
@@ -488,14 +491,7 @@ pub fn search_run(
         super::RESTART_BUDGET,
         table,
     ) {
-        Outcome::Found { drops, nodes } => Some(WideText {
-            height,
-            bottom,
-            support: 0,
-            fillers: drops,
-            nodes,
-            line: 0,
-        }),
+        Outcome::Found { drops, nodes } => Some(found_text(height, bottom, 0, drops, nodes)),
         Outcome::None { .. } => None,
     }
 }
