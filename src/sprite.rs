@@ -266,8 +266,11 @@ impl Sprite {
             });
         }
         let mut scan = Scan::new(false);
-        if width > 0 {
-            for (y, row) in (0u32..).zip(rgba.chunks_exact(width as usize * 4)) {
+        // The row length is only computed for a buffer that holds at least one row: with
+        // `height` 0 a `width` of 2^30 would wrap `width * 4` to 0 on a 32-bit target.
+        let row_len = usize::try_from(u64::from(width) * 4).ok();
+        if let (Some(row_len @ 1..), 1..) = (row_len, height) {
+            for (y, row) in (0u32..).zip(rgba.chunks_exact(row_len)) {
                 let px = row.chunks_exact(4).map(|p| {
                     let [r, g, b, a] = [p[0], p[1], p[2], p[3]].map(|v| u16::from(v) * 257);
                     [r, g, b, a]
