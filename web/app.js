@@ -1,15 +1,18 @@
-"use strict";
-
-// The playground page: decodes the sprite in the browser, converts it with the
-// tetris-printer library compiled to WebAssembly (web/wasm, raw extern "C" exports), and
-// animates the drops on a canvas with a small simulator of the playfield (hard drop,
+// The playground page: decodes the sprite in the browser (or takes it from the pixel
+// editor or a share link), converts it with the tetris-printer library compiled to
+// WebAssembly (web/wasm, run by web/worker.js so the page stays responsive), and animates
+// the drops on a canvas with a small simulator of the playfield (hard drop,
 // naive-gravity line clears, as src/playfield.rs). The library checks the move list
 // (tp_check) and gives the field the print must leave (tp_expected_ptr); the page
 // compares its animated field with that at the end.
 
+import { Editor } from './editor.js';
+import {
+  blank, crop, decodeShare, encodeShare, fromRgba, opaqueBox, scaleDown, scaleFactor, toRgba,
+} from './indexed.js';
+
 const WIDTH = 21;
 const HEIGHT = 42;
-const WASM_URL = 'tetris_printer_web.wasm';
 
 // ---- Pieces: the 19 orientations drawn as in src/piece.rs SHAPE_ROWS. ----
 const PIECES = 'TJLSZIO'; // Piece discriminant order; a cell's code is 1 + index
@@ -125,82 +128,75 @@ function paletteFor(spriteColors) {
   }));
 }
 
-// ---- The WebAssembly module. ----
-let wasm = null;
+// ---- The WebAssembly module, in a worker (web/worker.js). ----
+let worker = null;
+let nextId = 1;
+const pending = new Map();
 
-async function loadWasm() {
-  // fetch + instantiate(bytes) works whatever MIME type the server gives .wasm files.
-  const response = await fetch(WASM_URL);
-  if (!response.ok) throw new Error(`could not load ${WASM_URL}: HTTP ${response.status} (run web/build.sh)`);
-  const { instance } = await WebAssembly.instantiate(await response.arrayBuffer(), {});
-  wasm = instance.exports;
-}
-
-function wasmText() {
-  const bytes = new Uint8Array(wasm.memory.buffer, wasm.tp_text_ptr(), wasm.tp_text_len());
-  return new TextDecoder().decode(bytes);
-}
-
-/** Copies bytes into a fresh wasm buffer, runs f(ptr, len), frees the buffer. */
-function withBytes(bytes, f) {
-  const ptr = wasm.tp_alloc(bytes.length);
-  if (!ptr) throw new Error('out of memory in the WebAssembly module');
-  try {
-    new Uint8Array(wasm.memory.buffer, ptr, bytes.length).set(bytes);
-    return f(ptr, bytes.length);
-  } finally {
-    wasm.tp_free(ptr, bytes.length);
-  }
-}
-
-/**
- * Converts RGBA pixels. Returns { ok, text, count, ms, runs, mean, info, expected }: the
- * move list or the library's error message. `ms` is measured around the wasm call that
- * produced the result. A conversion often takes less than the browser's timer resolution
- * (0.1 ms), so it is then repeated on the same input (up to ~50 ms or 2000 runs in all)
- * and `mean` is the time per call over all `runs`.
- */
-function convert(rgba, width, height, strategy) {
-  return withBytes(rgba, (ptr, len) => {
-    const t0 = performance.now();
-    const status = wasm.tp_convert(ptr, len, width, height, strategy);
-    const ms = performance.now() - t0;
-    const text = wasmText();
-    if (status < 0) return { ok: false, text };
-    const info = new Uint8Array(wasm.memory.buffer, wasm.tp_info_ptr(), 16).slice();
-    const expected = new Uint8Array(wasm.memory.buffer, wasm.tp_expected_ptr(), WIDTH * HEIGHT).slice();
-    let runs = 1;
-    let total = ms;
-    while (total < 50 && runs < 2000) {
-      const t = performance.now();
-      wasm.tp_convert(ptr, len, width, height, strategy);
-      total += performance.now() - t;
-      runs++;
+/** Starts the worker; calls resolve with { value } or reject with an Error (`trapped`). */
+function startWorker() {
+  worker = new Worker('worker.js');
+  worker.onmessage = ({ data }) => {
+    const p = pending.get(data.id);
+    if (!p) return;
+    pending.delete(data.id);
+    if ('value' in data) {
+      p.resolve(data.value);
+    } else {
+      const e = new Error(data.error);
+      e.trapped = Boolean(data.trapped);
+      e.reloaded = Boolean(data.reloaded);
+      p.reject(e);
     }
-    return { ok: true, text, count: status, ms, runs, mean: total / runs, info, expected };
-  });
+  };
+  worker.onerror = (e) => {
+    for (const p of pending.values()) p.reject(new Error(e.message || 'the worker failed'));
+    pending.clear();
+  };
 }
 
-/** The library's `check`: does this move text print the last converted sprite? */
-function check(text) {
-  const status = withBytes(new TextEncoder().encode(text), (ptr, len) => wasm.tp_check(ptr, len));
-  return { ok: status === 0, text: wasmText() };
+/** Runs `op` in the worker; resolves to its value. */
+function call(op, args = {}, transfer = []) {
+  const id = nextId++;
+  return new Promise((resolve, reject) => {
+    pending.set(id, { resolve, reject });
+    worker.postMessage({ id, op, ...args }, transfer);
+  });
 }
 
 // ---- Page state and elements. ----
 const $ = (id) => document.getElementById(id);
 const el = {
-  file: $('file'), drop: $('drop'), strategy: $('strategy'), speed: $('speed'),
+  file: $('file'), drop: $('drop'), strategy: $('strategy'), strategyNote: $('strategy-note'),
+  direct: $('direct'), directNote: $('direct-note'), align: $('align'), speed: $('speed'),
   speedLabel: $('speed-label'), pause: $('pause'), restart: $('restart'), error: $('error'),
   field: $('field'), bar: $('bar'), progress: $('progress'), pieces: $('pieces'), time: $('time'),
   timeNote: $('time-note'), status: $('status'), verified: $('verified'), copy: $('copy'),
-  download: $('download'), moves: $('moves'), preview: $('preview'), spriteInfo: $('sprite-info'),
+  download: $('download'), gif: $('gif'), share: $('share'), moves: $('moves'),
+  spriteInfo: $('sprite-info'), tooLarge: $('too-large'), tooLargeText: $('too-large-text'),
+  scale: $('scale'), crop: $('crop'), editor: $('editor'), editorWidth: $('editor-width'),
+  editorHeight: $('editor-height'), editorNew: $('editor-new'),
+  colors: [0, 1, 2].map((i) => $(`color-${i}`)),
 };
 
 // Pieces per second for each speed notch; the last one plays everything at once.
 const SPEEDS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 5000, Infinity];
+// The module's strategy numbers, by the command line's names.
+const STRATEGIES = { lookup: 3, fewest: 2, optimal: 1, greedy: 0 };
+const STRATEGY_NOTES = {
+  3: 'table lookups, no search: the default',
+  2: 'fewer pieces by a bounded search',
+  1: 'the classic table, best split',
+  0: 'the 2013 article',
+};
+// The module's placement numbers: the order of tetris_printer::Align::ALL.
+const ALIGNS = ['left', 'centre', 'right', 'best'];
 
-let sprite = null; // { name, rgba, width, height }
+let ready = false;
+let limits = { width: 17, height: 32 }; // replaced by the library's own on load
+let source = null; // the image being printed: { name, rgba, width, height }
+let result = null; // the last successful conversion
+let runSeq = 0; // the latest conversion asked for; older answers are dropped
 let anim = null;
 let palette = paletteFor([]);
 let downloadUrl = null;
@@ -215,8 +211,15 @@ function showError(message) {
   el.error.hidden = false;
 }
 
+function disableLink(a) {
+  a.classList.add('disabled');
+  a.setAttribute('aria-disabled', 'true');
+  a.removeAttribute('href');
+}
+
 function clearResult() {
   anim = null;
+  result = null;
   el.moves.textContent = '';
   el.pieces.textContent = '–';
   el.time.textContent = '–';
@@ -225,15 +228,29 @@ function clearResult() {
   el.progress.innerHTML = '&nbsp;';
   el.bar.style.width = '0';
   el.copy.disabled = true;
+  el.gif.disabled = true;
   el.pause.disabled = true;
   el.restart.disabled = true;
-  el.download.classList.add('disabled');
-  el.download.setAttribute('aria-disabled', 'true');
-  el.download.removeAttribute('href');
+  disableLink(el.download);
+  disableLink(el.share);
   if (downloadUrl) URL.revokeObjectURL(downloadUrl);
   downloadUrl = null;
   palette = paletteFor([]);
   draw();
+}
+
+function fail(message) {
+  clearResult();
+  showError(`error: ${message}`);
+  setState('error', 'not printed');
+}
+
+/** Says that the module trapped and (if so) that a fresh one took over. */
+function trapped(e, doing) {
+  fail(`the WebAssembly module trapped (${e.message}) while ${doing}`);
+  setState('error', e.reloaded
+    ? 'the WebAssembly module trapped; it was instantiated again and works on'
+    : 'the WebAssembly module trapped and could not be loaded again: reload the page');
 }
 
 // ---- Loading a sprite: decode in the browser, raw RGBA to the library. ----
@@ -244,9 +261,10 @@ async function decode(blob) {
   });
   const { width, height } = bitmap;
   // Sprite::open's size limits, and its message, from the library.
-  if (wasm && wasm.tp_image_size_ok(width, height) !== 0) {
+  const tooLarge = await call('sizeOk', { width, height });
+  if (tooLarge) {
     bitmap.close();
-    throw new Error(wasmText());
+    throw new Error(tooLarge);
   }
   const canvas = new OffscreenCanvas(width, height);
   const ctx = canvas.getContext('2d', { willReadFrequently: true });
@@ -257,13 +275,14 @@ async function decode(blob) {
 
 async function loadSprite(blob, name) {
   el.error.hidden = true;
+  el.tooLarge.hidden = true;
   clearResult();
   setState('converting', `reading ${name}…`);
+  let image;
   try {
-    sprite = { name, ...(await decode(blob)) };
+    image = await decode(blob);
   } catch (e) {
-    sprite = null;
-    drawPreview(null);
+    source = null;
     // The command line says `could not decode image FILE: …` for undecodable files.
     const message = e.name === 'InvalidStateError' || e.name === 'EncodingError'
       ? `could not decode image ${name}: the browser cannot read it as an image`
@@ -271,29 +290,65 @@ async function loadSprite(blob, name) {
     fail(message);
     return;
   }
-  drawPreview(sprite);
+  setSource({ name, ...image }, true);
+}
+
+/** The sprite to print is now `image`; the editor shows it if it can. */
+function setSource(image, toEditor) {
+  source = image;
+  if (toEditor) {
+    const box = opaqueBox(image.rgba, image.width, image.height);
+    const trimmed = box && box.width <= limits.width && box.height <= limits.height
+      ? crop(image.rgba, image.width, box) : null;
+    const indexed = trimmed && fromRgba(trimmed.rgba, trimmed.width, trimmed.height);
+    if (indexed) showInEditor(indexed);
+  }
   run();
 }
 
-function fail(message) {
-  clearResult();
-  showError(`error: ${message}`);
-  setState('error', 'not printed');
+function readOptions() {
+  return {
+    strategy: Number(el.strategy.value),
+    direct: el.direct.checked,
+    align: ALIGNS.indexOf(el.align.value),
+  };
 }
 
-/** Converts the current sprite with the chosen strategy and starts printing. */
-function run() {
-  if (!sprite || !wasm) return;
+/** Converts the current sprite with the chosen options and starts printing. */
+async function run() {
+  if (!source || !ready) return;
+  const seq = ++runSeq;
+  const image = source;
   el.error.hidden = true;
-  const strategy = Number(el.strategy.value);
-  const result = convert(sprite.rgba, sprite.width, sprite.height, strategy);
-  if (!result.ok) {
-    // The same words as `tetris-printer convert FILE`: `error: bad sprite FILE: …`.
-    fail(`bad sprite ${sprite.name}: ${result.text}`);
-    el.spriteInfo.textContent = `${sprite.width}×${sprite.height} image, not printable`;
+  el.tooLarge.hidden = true;
+  clearResult();
+  setState('converting', `working… (converting ${image.name})`);
+  const options = readOptions();
+  let r;
+  try {
+    r = await call('convert', { rgba: image.rgba, width: image.width, height: image.height, ...options });
+  } catch (e) {
+    if (seq !== runSeq) return;
+    if (e.trapped) trapped(e, `converting ${image.name}`);
+    else fail(e.message);
     return;
   }
-  const { info } = result;
+  if (seq !== runSeq) return;
+  if (r.status < 0) {
+    // The same words as `tetris-printer convert FILE`: `error: bad sprite FILE: …`.
+    fail(`bad sprite ${image.name}: ${r.text}`);
+    el.spriteInfo.textContent = `${image.width}×${image.height} image, not printable`;
+    if (r.status === -3) offerResize(image, r.text);
+    return;
+  }
+  const verdict = await call('check', { moves: r.text }).catch((e) => ({ ok: false, text: e.message }));
+  if (seq !== runSeq) return;
+  result = { ...r, image, options };
+  show(result, verdict);
+}
+
+function show(r, verdict) {
+  const { info } = r;
   const [w, h, x0, n] = info;
   const colors = [0, 1, 2].slice(0, n).map((i) => [info[4 + 3 * i], info[5 + 3 * i], info[6 + 3 * i]]);
   palette = paletteFor(colors);
@@ -311,26 +366,185 @@ function run() {
   });
   el.spriteInfo.append(swatches);
 
-  showMoves(result.text);
-  el.pieces.textContent = String(result.count);
-  el.time.textContent = formatMs(result.runs > 1 ? result.mean : result.ms);
-  el.timeNote.textContent = result.runs > 1
-    ? `mean of ${result.runs} runs in this browser (first run ${result.ms > 0 ? `${formatMs(result.ms)} ms` : 'below the timer\'s resolution'})`
+  showMoves(r.text);
+  el.pieces.textContent = String(r.count);
+  el.time.textContent = formatMs(r.runs > 1 ? r.mean : r.ms);
+  el.timeNote.textContent = r.runs > 1
+    ? `mean of ${r.runs} runs in this browser (first run ${r.ms > 0 ? `${formatMs(r.ms)} ms` : 'below the timer\'s resolution'})`
     : 'one run in this browser';
-  const verdict = check(result.text);
   el.verified.textContent = verdict.ok
     ? `library check: ${verdict.text}`
     : `library check FAILED: ${verdict.text}`;
   el.copy.disabled = false;
+  el.gif.disabled = false;
   el.pause.disabled = false;
   el.restart.disabled = false;
-  downloadUrl = URL.createObjectURL(new Blob([result.text], { type: 'text/plain' }));
+  downloadUrl = URL.createObjectURL(new Blob([r.text], { type: 'text/plain' }));
   el.download.href = downloadUrl;
-  el.download.download = `${sprite.name.replace(/\.[^.]*$/, '') || 'sprite'}.txt`;
+  el.download.download = `${baseName(r.image.name)}.txt`;
   el.download.classList.remove('disabled');
   el.download.removeAttribute('aria-disabled');
-  startAnimation(parseMoves(result.text), result.expected);
+  updateShare(r);
+  startAnimation(parseMoves(r.text), r.expected);
 }
+
+const baseName = (name) => name.replace(/\.[^.]*$/, '') || 'sprite';
+
+// ---- Too large: offer to scale down or crop. ----
+let resizeFrom = null;
+
+function offerResize(image, reason) {
+  const box = opaqueBox(image.rgba, image.width, image.height);
+  if (!box) return;
+  const k = scaleFactor(box.width, box.height, limits.width, limits.height);
+  const scaledW = Math.ceil(box.width / k);
+  const scaledH = Math.ceil(box.height / k);
+  const cropW = Math.min(box.width, limits.width);
+  const cropH = Math.min(box.height, limits.height);
+  resizeFrom = { image, box, k };
+  el.tooLargeText.textContent = `${reason}. Scale it down ${k}× to ${scaledW}×${scaledH} (nearest `
+    + `neighbour), or crop it to its top-left ${cropW}×${cropH}?`;
+  el.scale.textContent = `Scale down to ${scaledW}×${scaledH}`;
+  el.crop.textContent = `Crop to ${cropW}×${cropH}`;
+  el.tooLarge.hidden = false;
+}
+
+el.scale.addEventListener('click', () => {
+  if (!resizeFrom) return;
+  const { image, box, k } = resizeFrom;
+  const part = crop(image.rgba, image.width, box);
+  const scaled = scaleDown(part.rgba, part.width, part.height, k);
+  setSource({ name: `${baseName(image.name)}-scaled.png`, ...scaled }, true);
+});
+
+el.crop.addEventListener('click', () => {
+  if (!resizeFrom) return;
+  const { image, box } = resizeFrom;
+  const part = crop(image.rgba, image.width, {
+    ...box, width: Math.min(box.width, limits.width), height: Math.min(box.height, limits.height),
+  });
+  setSource({ name: `${baseName(image.name)}-cropped.png`, ...part }, true);
+});
+
+// ---- The pixel editor. ----
+const DEFAULT_COLORS = el.colors.map((c) => hexToRgb(c.value));
+
+function hexToRgb(hex) {
+  return [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+}
+const rgbToHex = (c) => `#${c.map((v) => v.toString(16).padStart(2, '0')).join('')}`;
+
+const editor = new Editor(el.editor, {
+  paint: () => Number(document.querySelector('input[name="paint"]:checked').value),
+  colorOf: (k) => hexToRgb(el.colors[k].value),
+  onChange: (image) => printDrawing(image),
+});
+
+function showInEditor(image) {
+  editor.load(image);
+  el.editorWidth.value = image.width;
+  el.editorHeight.value = image.height;
+  el.colors.forEach((input, i) => { input.value = rgbToHex(image.colors[i] ?? DEFAULT_COLORS[i]); });
+}
+
+/** The editor's image becomes the sprite (unused colour slots are left out). */
+function printDrawing(image) {
+  setSource({ name: 'drawing.png', rgba: toRgba(image), width: image.width, height: image.height }, false);
+}
+
+function newDrawing() {
+  const w = clampInt(el.editorWidth.value, 1, limits.width);
+  const h = clampInt(el.editorHeight.value, 1, limits.height);
+  el.editorWidth.value = w;
+  el.editorHeight.value = h;
+  editor.load(blank(w, h, []));
+  el.colors.forEach((input, i) => { input.value = rgbToHex(DEFAULT_COLORS[i]); });
+}
+
+const clampInt = (v, lo, hi) => Math.min(hi, Math.max(lo, Math.round(Number(v)) || lo));
+
+el.editorNew.addEventListener('click', newDrawing);
+for (const input of [el.editorWidth, el.editorHeight]) {
+  input.addEventListener('change', () => {
+    const w = clampInt(el.editorWidth.value, 1, limits.width);
+    const h = clampInt(el.editorHeight.value, 1, limits.height);
+    el.editorWidth.value = w;
+    el.editorHeight.value = h;
+    editor.resize(w, h);
+    printDrawing(editor.copy());
+  });
+}
+el.colors.forEach((input, i) => {
+  input.addEventListener('change', () => {
+    editor.setColor(i, hexToRgb(input.value));
+    // Choosing a colour also selects its slot.
+    document.querySelector(`input[name="paint"][value="${i}"]`).checked = true;
+    if (editor.image && editor.image.cells.some((k) => k === i)) printDrawing(editor.copy());
+  });
+});
+
+// ---- Share link and GIF. ----
+/** The share link of a print: its sprite (trimmed, indexed) and options in the fragment. */
+function updateShare(r) {
+  const box = opaqueBox(r.image.rgba, r.image.width, r.image.height);
+  const part = box && crop(r.image.rgba, r.image.width, box);
+  const indexed = part && fromRgba(part.rgba, part.width, part.height);
+  if (!indexed) return;
+  const strategy = Object.keys(STRATEGIES).find((k) => STRATEGIES[k] === r.options.strategy);
+  const fragment = encodeShare(indexed, {
+    strategy, direct: r.options.direct, align: ALIGNS[r.options.align],
+  }, r.image.name);
+  el.share.href = `${location.href.replace(/#.*$/, '')}#${fragment}`;
+  el.share.classList.remove('disabled');
+  el.share.removeAttribute('aria-disabled');
+}
+
+/** Applies a share fragment: options, then the sprite. False if it holds no sprite. */
+function openShared(fragment) {
+  let shared;
+  try {
+    shared = decodeShare(fragment, Math.max(limits.width, limits.height));
+  } catch (e) {
+    fail(`bad share link: ${e.message}`);
+    return true;
+  }
+  if (!shared) return false;
+  const { image, options, name } = shared;
+  if (options.strategy in STRATEGIES) el.strategy.value = String(STRATEGIES[options.strategy]);
+  el.direct.checked = options.direct;
+  if (ALIGNS.includes(options.align)) el.align.value = options.align;
+  updateOptionNotes();
+  showInEditor(image);
+  setSource({ name, rgba: toRgba(image), width: image.width, height: image.height }, false);
+  return true;
+}
+
+el.gif.addEventListener('click', async () => {
+  if (!result) return;
+  const r = result;
+  el.gif.disabled = true;
+  const label = el.gif.textContent;
+  el.gif.textContent = 'working…';
+  try {
+    // The command line's `animate` defaults (scale 8, 30 fps, no falling pieces).
+    const { bytes } = await call('gif', { scale: 8, fps: 30, fall: false });
+    if (r !== result) return;
+    const url = URL.createObjectURL(new Blob([bytes], { type: 'image/gif' }));
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = `${baseName(r.image.name)}.gif`;
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  } catch (e) {
+    if (e.trapped) trapped(e, 'encoding the GIF');
+    else showError(`error: could not make the GIF: ${e.message}`);
+  } finally {
+    el.gif.textContent = label;
+    el.gif.disabled = result === null;
+  }
+});
 
 /** The move list, one span a line (its text is still one move a line), to follow the print. */
 function showMoves(text) {
@@ -526,32 +740,30 @@ function draw() {
   }
 }
 
-function drawPreview(s) {
-  const c = el.preview;
-  const ctx = c.getContext('2d');
-  ctx.clearRect(0, 0, c.width, c.height);
-  if (!s) return;
-  const scale = Math.max(1, Math.floor(Math.min(c.width / s.width, c.height / s.height)));
-  const ox = Math.floor((c.width - s.width * scale) / 2);
-  const oy = Math.floor((c.height - s.height * scale) / 2);
-  for (let y = 0; y < s.height; y++) {
-    for (let x = 0; x < s.width; x++) {
-      const i = (y * s.width + x) * 4;
-      if (s.rgba[i + 3] === 0) continue;
-      ctx.fillStyle = `rgba(${s.rgba[i]},${s.rgba[i + 1]},${s.rgba[i + 2]},${s.rgba[i + 3] / 255})`;
-      ctx.fillRect(ox + x * scale, oy + y * scale, scale, scale);
-    }
-  }
-}
-
 // ---- Controls. ----
 function updateSpeedLabel() {
   const pps = SPEEDS[Number(el.speed.value)];
   el.speedLabel.textContent = pps === Infinity ? 'instant' : `${pps} piece${pps === 1 ? '' : 's'}/s`;
 }
 
+/** The strategy's one-line note; direct placement only with the planners that have it. */
+function updateOptionNotes() {
+  const strategy = Number(el.strategy.value);
+  el.strategyNote.textContent = STRATEGY_NOTES[strategy];
+  const classic = strategy === STRATEGIES.optimal || strategy === STRATEGIES.greedy;
+  el.direct.disabled = classic;
+  el.directNote.textContent = classic
+    ? 'direct placement plans rows with lookup or fewest'
+    : 'J, T and L also dropped straight onto pixels of their colour';
+}
+
 el.speed.addEventListener('input', updateSpeedLabel);
-el.strategy.addEventListener('change', () => run());
+el.strategy.addEventListener('change', () => {
+  updateOptionNotes();
+  run();
+});
+el.direct.addEventListener('change', () => run());
+el.align.addEventListener('change', () => run());
 el.file.addEventListener('change', () => {
   const f = el.file.files[0];
   if (f) loadSprite(f, f.name);
@@ -608,27 +820,57 @@ window.addEventListener('resize', () => {
   const d = sizeCanvas();
   if (d !== dpr) dpr = d;
   draw();
+  editor.draw();
+});
+window.addEventListener('hashchange', () => {
+  if (ready) openShared(location.hash);
 });
 
 // ---- Start. ----
 updateSpeedLabel();
+updateOptionNotes();
 draw();
-loadWasm().then(() => {
-  // Warm-up: the first call into a fresh module also compiles it; convert one pixel so
-  // the conversion time shown for the user's sprite is the conversion alone.
-  convert(new Uint8Array([0, 0, 255, 255]), 1, 1, 2);
-  setState('ready', 'ready: drop a sprite or try a sample');
-  run(); // a sprite chosen while the module was loading
-
-}, (e) => {
-  const hint = location.protocol === 'file:'
-    ? ' (open the page over http, e.g. `python3 -m http.server -d web 8000`: a file:// page cannot fetch the module)'
-    : '';
-  showError(`error: ${e.message}${hint}`);
+newDrawing();
+try {
+  startWorker();
+} catch (e) {
+  // A file:// page may not start a worker (nor fetch the module).
+  showError(`error: ${e.message} (open the page over http, e.g. \`python3 -m http.server -d web 8000\`)`);
   setState('error', 'the WebAssembly module did not load');
-});
+}
+if (worker) {
+  call('limits').then((l) => {
+    limits = l;
+    el.editorWidth.max = l.width;
+    el.editorHeight.max = l.height;
+    ready = true;
+    setState('ready', 'ready: drop a sprite, try a sample or draw one');
+    // A share link, else a sprite chosen while the module was loading.
+    if (!openShared(location.hash)) run();
+  }, (e) => {
+    const hint = location.protocol === 'file:'
+      ? ' (open the page over http, e.g. `python3 -m http.server -d web 8000`: a file:// page cannot fetch the module)'
+      : '';
+    showError(`error: ${e.message}${hint}`);
+    setState('error', 'the WebAssembly module did not load');
+  });
+}
 
 // For tests and curious consoles.
 window.playground = {
   fieldRows: () => anim && anim.field.rows.map((r) => Array.from(r)),
+  /** The image being printed: { name, width, height, rgba: [...] }. */
+  source: () => source && { ...source, rgba: Array.from(source.rgba) },
+  /** Makes the module trap (a read past its memory) and reports what the page did. */
+  forceTrap: async () => {
+    try {
+      await call('trap');
+      return 'no trap';
+    } catch (e) {
+      if (e.trapped) trapped(e, 'running the forced trap');
+      return e.message;
+    }
+  },
+  /** How many times the worker instantiated the module. */
+  instances: () => call('instances'),
 };

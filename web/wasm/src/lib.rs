@@ -3,11 +3,11 @@
 //!
 //! Protocol (all lengths in bytes, all pointers into this module's memory):
 //! 1. `tp_alloc(len)` reserves a buffer; the page copies RGBA pixels (or move text) into it.
-//! 2. `tp_convert(ptr, len, width, height, strategy)` validates the pixels with
-//!    `Sprite::from_rgba` and converts them; it returns the number of moves, or a negative
-//!    status. Either way the text it leaves behind (`tp_text_ptr`/`tp_text_len`, UTF-8) is
-//!    the move list, one move a line, or the error message: the same `Display` text the
-//!    command line prints.
+//! 2. `tp_convert(ptr, len, width, height, strategy, direct, align)` validates the pixels
+//!    with `Sprite::from_rgba`, places the sprite (`Converter::place`) and converts it; it
+//!    returns the number of moves, or a negative status. Either way the text it leaves
+//!    behind (`tp_text_ptr`/`tp_text_len`, UTF-8) is the move list, one move a line, or
+//!    the error message: the same `Display` text the command line prints.
 //! 3. `tp_info_ptr()` points at [`INFO_LEN`] bytes describing the last converted sprite
 //!    (see [`Info`]), so the page can paint J, T and L in the sprite's own colours.
 //!    `tp_expected_ptr()` points at the [`HEIGHT`] × [`WIDTH`] cells the finished print
@@ -17,22 +17,37 @@
 //! 5. `tp_free(ptr, len)` releases a buffer from `tp_alloc`.
 //! 6. `tp_image_size_ok(width, height)` applies `Sprite::open`'s image-size limits before
 //!    the page copies a decoded image in.
+//! 7. `tp_gif(scale, fps, fall)` encodes the last conversion's print as an animated GIF
+//!    with `tetris_printer::animate` (the command line's `animate`, byte for byte); it
+//!    returns the GIF's length, and `tp_gif_ptr()` points at its bytes.
+//! 8. `tp_max_width()`, `tp_max_height()`: the largest sprite, for the page's offer to
+//!    scale or crop a larger image.
 //!
 //! Only public API of the library is used. State lives in one `Mutex` (the module runs
-//! single-threaded; the lock never contends).
+//! single-threaded; the lock never contends). No export panics on any input; should the
+//! module trap all the same (a bug, or a wild pointer from the caller), the lock stays
+//! held and the allocator may be half-way through an update, so the module is not to
+//! be called again: the page instantiates it afresh (`web/worker.js`).
 
 use std::alloc::{alloc, dealloc, Layout};
 use std::sync::Mutex;
 
+use tetris_printer::animate::{animate, AnimateOptions};
 use tetris_printer::{
-    compare, moves_to_string, parse_moves, Converter, Passes, Piece, Playfield, Sprite,
-    SpriteError, HEIGHT, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, WIDTH,
+    compare, moves_to_string, parse_moves, Align, Converter, Move, Passes, Piece, Playfield,
+    Sprite, SpriteError, HEIGHT, MAX_HEIGHT, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, MAX_WIDTH, WIDTH,
 };
 
 /// `tp_convert` status: the pixels are not a printable sprite; the text is the reason.
 pub const STATUS_BAD_SPRITE: i32 = -1;
-/// `tp_convert` status: unknown strategy number (0 greedy, 1 optimal, 2 fewest, 3 lookup).
+/// `tp_convert` status: unknown strategy number (0 greedy, 1 optimal, 2 fewest, 3 lookup),
+/// or unknown placement (0 left, 1 centre, 2 right, 3 best).
 pub const STATUS_BAD_STRATEGY: i32 = -2;
+/// `tp_convert` status: the opaque part of the image is larger than a sprite may be
+/// (`SpriteError::TooLarge`); the text is the reason. The page offers to scale or crop.
+pub const STATUS_TOO_LARGE: i32 = -3;
+/// `tp_gif` status: no sprite converted yet.
+pub const STATUS_NO_PRINT: i32 = -1;
 /// `tp_check` status: no sprite converted yet, or the move text is not UTF-8 / not moves.
 pub const STATUS_BAD_INPUT: i32 = -1;
 /// `tp_check` status: the moves do not print the sprite (a drop fails, or the field
@@ -67,7 +82,12 @@ struct State {
     info: Info,
     /// Row-major from the bottom row: `expected[y * WIDTH + x]`.
     expected: [u8; HEIGHT * WIDTH],
+    /// The last converted sprite, placed where its moves print it.
     sprite: Option<Sprite>,
+    /// The moves of the last conversion (for `tp_gif`).
+    moves: Vec<Move>,
+    /// The last GIF `tp_gif` made.
+    gif: Vec<u8>,
 }
 
 static STATE: Mutex<State> = Mutex::new(State {
@@ -75,6 +95,8 @@ static STATE: Mutex<State> = Mutex::new(State {
     info: Info([0; INFO_LEN]),
     expected: [0; HEIGHT * WIDTH],
     sprite: None,
+    moves: Vec::new(),
+    gif: Vec::new(),
 });
 
 fn state() -> std::sync::MutexGuard<'static, State> {
@@ -115,10 +137,17 @@ fn passes(strategy: u32) -> Option<Passes> {
     }
 }
 
-/// Converts the `width` × `height` RGBA image at `ptr` (`len` bytes, top row first).
+/// The placement numbers the page sends: the order of `Align::ALL`.
+fn align(n: u32) -> Option<Align> {
+    Align::ALL.get(usize::try_from(n).ok()?).copied()
+}
+
+/// Converts the `width` × `height` RGBA image at `ptr` (`len` bytes, top row first),
+/// placed by `align` (0 left, 1 centre, 2 right, 3 best) and with direct placement when
+/// `direct` is not 0 (`Converter::with_direct`: no effect with greedy or optimal).
 ///
 /// Returns the number of moves and leaves the move list as the text; or returns
-/// [`STATUS_BAD_SPRITE`] / [`STATUS_BAD_STRATEGY`] and leaves the error message.
+/// [`STATUS_BAD_SPRITE`], [`STATUS_TOO_LARGE`] or [`STATUS_BAD_STRATEGY`] and leaves the error message.
 ///
 /// # Safety
 /// `ptr..ptr + len` must be readable memory of this module (e.g. from [`tp_alloc`]).
@@ -129,6 +158,8 @@ pub unsafe extern "C" fn tp_convert(
     width: u32,
     height: u32,
     strategy: u32,
+    direct: u32,
+    align_number: u32,
 ) -> i32 {
     let rgba: &[u8] = if len == 0 {
         &[]
@@ -140,9 +171,16 @@ pub unsafe extern "C" fn tp_convert(
     st.sprite = None;
     st.info = Info::default();
     st.expected = [0; HEIGHT * WIDTH];
+    st.moves.clear();
     let Some(passes) = passes(strategy) else {
         st.text = format!(
             "unknown strategy {strategy}; use 0 (greedy), 1 (optimal), 2 (fewest) or 3 (lookup)"
+        );
+        return STATUS_BAD_STRATEGY;
+    };
+    let Some(align) = align(align_number) else {
+        st.text = format!(
+            "unknown placement {align_number}; use 0 (left), 1 (centre), 2 (right) or 3 (best)"
         );
         return STATUS_BAD_STRATEGY;
     };
@@ -150,10 +188,15 @@ pub unsafe extern "C" fn tp_convert(
         Ok(s) => s,
         Err(e) => {
             st.text = e.to_string();
-            return STATUS_BAD_SPRITE;
+            return match e {
+                SpriteError::TooLarge { .. } => STATUS_TOO_LARGE,
+                _ => STATUS_BAD_SPRITE,
+            };
         }
     };
-    let moves = Converter::with_passes(passes).convert_to_vec(&sprite);
+    let converter = Converter::with_passes(passes).with_direct(direct != 0);
+    let sprite = converter.place(&sprite, align);
+    let moves = converter.convert_to_vec(&sprite);
     st.text = moves_to_string(&moves);
     st.info = Info::of(&sprite);
     for y in 0..HEIGHT {
@@ -165,7 +208,60 @@ pub unsafe extern "C" fn tp_convert(
     }
     st.sprite = Some(sprite);
     // At most MAX_MOVES = 20,800 moves.
-    moves.len() as i32
+    let count = moves.len() as i32;
+    st.moves = moves;
+    count
+}
+
+/// Encodes the print of the last successful [`tp_convert`] as an animated GIF, as the
+/// command line's `animate` does with `--scale scale --fps fps` (and `--fall` when
+/// `fall` is not 0); `scale` and `fps` are clamped as there. Returns the GIF's length in
+/// bytes (at [`tp_gif_ptr`]), or [`STATUS_NO_PRINT`] with the reason as the text.
+#[no_mangle]
+pub extern "C" fn tp_gif(scale: u32, fps: u32, fall: u32) -> i32 {
+    let mut st = state();
+    let st = &mut *st;
+    st.gif.clear();
+    let Some(sprite) = st.sprite else {
+        st.text = "no sprite converted yet".to_owned();
+        return STATUS_NO_PRINT;
+    };
+    let opts = AnimateOptions {
+        scale,
+        fps,
+        fall: fall != 0,
+        ..AnimateOptions::default()
+    };
+    match animate(
+        &st.moves,
+        sprite.colors(),
+        &opts,
+        &mut st.gif,
+        &mut |_, _| {},
+    ) {
+        Ok(stats) => match i32::try_from(st.gif.len()) {
+            Ok(len) => {
+                st.text = format!("{} frames, {} bytes", stats.frames, stats.bytes);
+                len
+            }
+            Err(_) => {
+                st.gif.clear();
+                st.text = format!("the GIF would be {} bytes, over 2 GiB", stats.bytes);
+                STATUS_NO_PRINT
+            }
+        },
+        Err(e) => {
+            st.gif.clear();
+            st.text = e.to_string();
+            STATUS_NO_PRINT
+        }
+    }
+}
+
+/// Start of the bytes of the last GIF [`tp_gif`] made.
+#[no_mangle]
+pub extern "C" fn tp_gif_ptr() -> *const u8 {
+    state().gif.as_ptr()
 }
 
 /// Replays the move text at `ptr` (`len` bytes of UTF-8) on an empty field and compares
@@ -237,6 +333,18 @@ pub extern "C" fn tp_image_size_ok(width: u32, height: u32) -> i32 {
         return STATUS_BAD_SPRITE;
     }
     0
+}
+
+/// The widest sprite, in pixels ([`MAX_WIDTH`]).
+#[no_mangle]
+pub extern "C" fn tp_max_width() -> u32 {
+    MAX_WIDTH as u32
+}
+
+/// The tallest sprite, in pixels ([`MAX_HEIGHT`]).
+#[no_mangle]
+pub extern "C" fn tp_max_height() -> u32 {
+    MAX_HEIGHT as u32
 }
 
 /// Start of the text the last call left (moves or a message), UTF-8.
