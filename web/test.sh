@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The playground's end-to-end test, from a fresh machine: installs Debian's chromium (and
 # node) if missing, npm ci (playwright-core only; no browser download), builds the WebAssembly
-# module (web/build.sh) and the CLI, then runs web/test/*.test.mjs in headless Chromium.
+# module (web/build.sh) and the CLI, then runs web/test/*.test.mjs: the module alone in
+# Node (probe.test.mjs, issue #39 item 1), then the page in headless Chromium.
 #   TETRIS_PRINTER=path/to/tetris-printer  use that CLI binary instead of building one
 #   CLI_PROFILE=dev                          build the CLI unoptimised (faster to build);
 #                                            default: the release binary `cargo test --release` builds
@@ -49,4 +50,4 @@ if [ -z "${TETRIS_PRINTER:-}" ]; then
 fi
 echo "CLI: $TETRIS_PRINTER"
 
-node --test --test-concurrency=1 test/playground.test.mjs
+node --test --test-concurrency=1 test/*.test.mjs

@@ -6,83 +6,23 @@
 //
 // Needs: web/tetris_printer_web.wasm (web/build.sh), the CLI binary (env TETRIS_PRINTER,
 // default target/release/tetris-printer), /usr/bin/chromium (env CHROMIUM).
-// web/test.sh sets all of this up and runs `node --test test/playground.test.mjs`.
+// web/test.sh sets all of this up and runs `node --test test/*.test.mjs`; this file covers
+// loading sprites, the four strategies and bad input; the others one feature each.
 
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { after, before, test } from 'node:test';
-import { launch, openPage, png, serve, setSpeed, WEB_DIR } from './harness.mjs';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import {
+  assertPrints as assertPrintsIn, cli as cliIn, openPage, png, result, setSpeed, suite, WEB_DIR,
+} from './harness.mjs';
 
-const CLI = resolve(process.env.TETRIS_PRINTER ?? join(WEB_DIR, '../target/release/tetris-printer'));
-// Only a guard against a hung page, never a speed requirement.
-const HANG_GUARD_MS = 10 * 60 * 1000;
-
-let server;
-let browser;
-let tmp;
-
-before(async () => {
-  tmp = await mkdtemp(join(tmpdir(), 'tp-web-test-'));
-  server = await serve();
-  browser = await launch();
-  browser.context.setDefaultTimeout(HANG_GUARD_MS);
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-  await rm(tmp, { recursive: true, force: true });
-});
-
-/** Runs the CLI in `cwd`; returns { status, stdout, stderr }. */
-function cli(args, cwd = tmp) {
-  const r = spawnSync(CLI, args, { cwd, encoding: 'utf8' });
-  if (r.error) throw new Error(`could not run ${CLI}: ${r.error.message}`);
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
-}
-
-/** What the page shows once a print has finished (and that it did finish, not fail). */
-async function result(page) {
-  await page.waitForSelector('body[data-state="done"], body[data-state="error"]');
-  const state = await page.evaluate(() => [
-    document.body.dataset.state,
-    document.getElementById('error').hidden ? '' : document.getElementById('error').textContent,
-  ]);
-  assert.deepEqual(state, ['done', ''], 'the print must finish without an error');
-  return page.evaluate(() => ({
-    moves: document.getElementById('moves').textContent,
-    pieces: document.getElementById('pieces').textContent,
-    time: document.getElementById('time').textContent,
-    verified: document.getElementById('verified').textContent,
-    fieldMatches: document.body.dataset.fieldMatches,
-    error: document.getElementById('error').hidden ? null : document.getElementById('error').textContent,
-  }));
-}
-
-/** Asserts the shown moves are well-formed, counted right, and print `spritePath`. */
-async function assertPrints(shown, spritePath, name) {
-  const lines = shown.moves.split('\n').filter((l) => l !== '');
-  assert.ok(shown.moves.endsWith('\n'), 'one move a line, newline-terminated');
-  for (const l of lines) assert.match(l, /^[TJLSZIO][0-3] \d{1,2}$/);
-  assert.equal(shown.pieces, String(lines.length), '#pieces is exactly the number of moves');
-  assert.equal(shown.error, null);
-  assert.match(shown.time, /^\d+(\.\d+)?$/, 'conversion time in ms');
-  // The page's own animation ended on the print the library expects.
-  assert.equal(shown.fieldMatches, 'true');
-
-  const movesFile = join(tmp, `${name}.txt`);
-  await writeFile(movesFile, shown.moves);
-  const checked = cli(['check', spritePath, movesFile]);
-  assert.equal(checked.status, 0, `tetris-printer check failed: ${checked.stderr}`);
-  assert.match(checked.stdout, new RegExp(`^ok: \\d+x\\d+ sprite, ${lines.length} pieces\\n$`));
-  return lines;
-}
+const env = suite();
+const cli = (args) => cliIn(args, env.tmp);
+const assertPrints = (shown, spritePath, name) => assertPrintsIn(env, shown, spritePath, name);
 
 test('a sample uploaded as a file prints, and the shown moves replay to the sprite', async () => {
-  const { page, problems } = await openPage(browser.context, server.url);
+  const { page, problems } = await openPage(env.browser.context, env.server.url);
   // Fast, but still the frame-by-frame animation (several pieces a frame).
   await setSpeed(page, '1000 pieces/s');
   const sprite = join(WEB_DIR, 'samples/mushroom.png');
@@ -104,7 +44,7 @@ test('a sample uploaded as a file prints, and the shown moves replay to the spri
   assert.deepEqual(downloaded, { name: 'mushroom.txt', text: shown.moves });
 
   // Copy puts the same text on the clipboard.
-  await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+  await env.browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.server.url });
   await page.click('#copy');
   assert.equal(await page.evaluate(() => navigator.clipboard.readText()), shown.moves);
 
@@ -113,8 +53,8 @@ test('a sample uploaded as a file prints, and the shown moves replay to the spri
   const [shape, x] = lines[i].split(' ');
   const tampered = [...lines];
   tampered[i] = `${shape} ${Number(x) > 0 ? Number(x) - 1 : Number(x) + 1}`;
-  await writeFile(join(tmp, 'tampered.txt'), `${tampered.join('\n')}\n`);
-  const bad = cli(['check', sprite, join(tmp, 'tampered.txt')]);
+  await writeFile(join(env.tmp, 'tampered.txt'), `${tampered.join('\n')}\n`);
+  const bad = cli(['check', sprite, join(env.tmp, 'tampered.txt')]);
   assert.equal(bad.status, 1, 'a tampered move list must fail the check');
   assert.match(bad.stderr, /does not print|game over/);
 
@@ -123,7 +63,7 @@ test('a sample uploaded as a file prints, and the shown moves replay to the spri
 });
 
 test('every strategy prints; each matches the CLI with the same --passes', async () => {
-  const { page, problems } = await openPage(browser.context, server.url);
+  const { page, problems } = await openPage(env.browser.context, env.server.url);
   await setSpeed(page, 'instant');
   const sprite = join(WEB_DIR, 'samples/heart.png');
   await page.click('button[data-sample="heart"]');
@@ -167,13 +107,13 @@ test('bad sprites show the command line\'s error, word for word', async () => {
       01
     `, { 0: [40, 200, 255], 1: [40, 200, 255, 128] }),
   };
-  const { page, problems } = await openPage(browser.context, server.url);
+  const { page, problems } = await openPage(env.browser.context, env.server.url);
   for (const [name, bytes] of Object.entries(bad)) {
-    await writeFile(join(tmp, name), bytes);
+    await writeFile(join(env.tmp, name), bytes);
     // The CLI, run where the file is, names it exactly as the page does.
     const expected = cli(['convert', name]);
     assert.equal(expected.status, 1, `${name}: the CLI must reject it`);
-    await page.setInputFiles('#file', join(tmp, name));
+    await page.setInputFiles('#file', join(env.tmp, name));
     await page.waitForSelector('body[data-state="error"]');
     const shown = await page.evaluate(() => ({
       error: document.getElementById('error').textContent,
@@ -189,11 +129,11 @@ test('bad sprites show the command line\'s error, word for word', async () => {
 
   // A file that is no image: the browser's decoder, not the library's, says so; the
   // message starts as the CLI's does.
-  await writeFile(join(tmp, 'not-an-image.png'), 'hello\n');
+  await writeFile(join(env.tmp, 'not-an-image.png'), 'hello\n');
   const cliSays = cli(['convert', 'not-an-image.png']);
   assert.equal(cliSays.status, 1);
   assert.match(cliSays.stderr, /^error: could not decode image not-an-image\.png: /);
-  await page.setInputFiles('#file', join(tmp, 'not-an-image.png'));
+  await page.setInputFiles('#file', join(env.tmp, 'not-an-image.png'));
   await page.waitForSelector('body[data-state="error"]');
   assert.match(await page.textContent('#error'), /^error: could not decode image not-an-image\.png: /);
   // And a good sprite afterwards prints again, this time dropped on the drop zone.

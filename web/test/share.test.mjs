@@ -1,0 +1,59 @@
+// #share: a link whose fragment holds the sprite and the options; opened in a fresh
+// browser it shows the same print, move for move.
+
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { assertPrints, launch, openPage, result, setSpeed, suite, WEB_DIR } from './harness.mjs';
+
+const env = suite();
+
+test('#share opened in a fresh browser gives the same print, move for move', async () => {
+  const { page, problems } = await openPage(env.browser.context, env.server.url);
+  await setSpeed(page, 'instant');
+  await page.click('button[data-sample="invader"]');
+  await result(page);
+  await page.selectOption('#strategy', '2');
+  await result(page);
+  await page.check('#direct');
+  await result(page);
+  await page.selectOption('#align', 'best');
+  const shown = await result(page);
+  const sprite = join(WEB_DIR, 'samples/invader.png');
+  await assertPrints(env, shown, sprite, 'invader');
+  const href = await page.getAttribute('#share', 'href');
+  assert.match(href, /#w=\d+&h=\d+&c=[0-9a-f-]+&p=[\w-]+&strategy=fewest&direct=1&align=best&name=invader\.png$/);
+
+  // A different browser profile: nothing carries over but the URL.
+  const fresh = await launch();
+  try {
+    const other = await fresh.context.newPage();
+    const otherProblems = [];
+    other.on('pageerror', (e) => otherProblems.push(e.message));
+    await other.goto(href);
+    const reopened = await result(other);
+    assert.equal(reopened.moves, shown.moves);
+    assert.equal(reopened.pieces, shown.pieces);
+    assert.deepEqual(
+      await other.evaluate(() => [
+        document.getElementById('strategy').value,
+        document.getElementById('direct').checked,
+        document.getElementById('align').value,
+      ]),
+      ['2', true, 'best'],
+    );
+    // The reopened page shares the same link.
+    assert.equal(await other.getAttribute('#share', 'href'), href);
+    await assertPrints(env, reopened, sprite, 'invader-shared');
+    assert.deepEqual(otherProblems, []);
+  } finally {
+    await fresh.close();
+  }
+
+  // A broken link says what is wrong with it.
+  await page.goto(`${env.server.url}#w=3&h=2&c=zz0000&p=AAA`);
+  await page.waitForSelector('body[data-state="error"]');
+  assert.match(await page.textContent('#error'), /^error: bad share link: colour "zz0000" is not six hex digits$/);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
