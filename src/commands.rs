@@ -1,5 +1,6 @@
 //! The commands that convert, verify, draw, animate, measure and search.
 
+use std::cell::Cell;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -18,7 +19,7 @@ use tetris_printer::{
     Playfield, Sprite,
 };
 
-use crate::{errln, load_sprite, move_reader, one_stdin, outln};
+use crate::{errln, input_name, load_sprite, move_reader, one_stdin, outln, shown};
 
 /// The built-in demo sprite (our own pixel art: a mushroom, 16 × 15, three colours).
 pub const DEMO_SPRITE: &str = "
@@ -473,8 +474,8 @@ fn convert_sprite(
     align: AlignArg,
 ) -> Result<(Sprite, Vec<Move>)> {
     let converter = passes.converter(direct)?;
-    let placed = converter.place(sprite, align.align());
-    Ok((placed, converter.convert_to_vec(&placed)))
+    // With --align best the best column's moves are kept, not converted again.
+    Ok(converter.place_to_vec(sprite, align.align()))
 }
 
 /// `, x0 = K (align)` for messages, empty for the default centre.
@@ -499,7 +500,7 @@ pub fn demo(args: &DemoArgs, force: bool) -> Result<ExitCode> {
     let (sprite, moves) = convert_sprite(&sprite, PassesArg::Lookup, false, args.align)?;
     let field = verify_moves(&sprite, &moves)?;
     std::fs::create_dir_all(&args.output)
-        .with_context(|| format!("could not create {}", args.output.display()))?;
+        .with_context(|| format!("could not create {}", shown(&args.output)))?;
     let dir = &args.output;
     let rgba = sprite.to_rgba();
     let img = image::RgbaImage::from_raw(sprite.width() as u32, sprite.height() as u32, rgba)
@@ -534,7 +535,7 @@ pub fn demo(args: &DemoArgs, force: bool) -> Result<ExitCode> {
         moves.len(),
         sprite.height(),
         placement_note(&sprite, args.align),
-        dir.display(),
+        shown(&dir),
         if args.no_gif { "" } else { ", demo.gif" }
     )?;
     Ok(ExitCode::SUCCESS)
@@ -542,8 +543,10 @@ pub fn demo(args: &DemoArgs, force: bool) -> Result<ExitCode> {
 
 pub fn convert(args: &ConvertArgs, force: bool) -> Result<ExitCode> {
     let converter = args.passes.converter(args.direct)?;
-    let sprite = converter.place(&load_sprite(&args.sprite)?, args.align.align());
-    let (moves, blocks) = converter.convert_blocks(&sprite);
+    let (sprite, (moves, blocks)) = load_sprite(&args.sprite)?.place_by(args.align.align(), |s| {
+        let (moves, blocks) = converter.convert_blocks(s);
+        (moves.len(), (moves, blocks))
+    });
     let text = match args.format {
         Format::Moves => moves_to_string(&moves),
         Format::Blocks => write_blocks(sprite.colors(), &moves, &blocks)
@@ -555,10 +558,10 @@ pub fn convert(args: &ConvertArgs, force: bool) -> Result<ExitCode> {
             write_with(path, &WriteOptions::new(&inputs, force), text.as_bytes())?;
             errln!(
                 "{}: {} pieces{} -> {}",
-                args.sprite.display(),
+                shown(&args.sprite),
                 moves.len(),
                 placement_note(&sprite, args.align),
-                path.display()
+                shown(&path)
             );
         }
         _ => {
@@ -596,21 +599,22 @@ pub fn render(args: &RenderArgs, force: bool) -> Result<ExitCode> {
     render::write_png(&args.output, &img, &WriteOptions::new(&inputs, force))?;
     errln!(
         "{}: {} pieces{} -> {}",
-        args.sprite.display(),
+        shown(&args.sprite),
         moves.len(),
         placement_note(&sprite, args.align),
-        args.output.display()
+        shown(&args.output)
     );
     Ok(ExitCode::SUCCESS)
 }
 
 /// Streams the animation of `moves` (`total` of them, 0 if unknown) into `path`; errors in
-/// the moves name `moves_file` when they come from one.
+/// the moves name `moves_file` when they come from one, and the line of the last move
+/// read (which the iterator keeps in the cell).
 fn write_gif(
     path: &Path,
     moves: impl Iterator<Item = Result<Move, AnimateError>>,
     total: usize,
-    moves_file: Option<&Path>,
+    moves_file: Option<(&Path, &Cell<usize>)>,
     sprite: &Sprite,
     opts: &AnimateOptions,
     write: &WriteOptions<'_>,
@@ -621,17 +625,20 @@ fn write_gif(
             pb.set_position(done as u64);
         })
         .map_err(|e| match (e, moves_file) {
-            (e @ (AnimateError::Moves(_) | AnimateError::Replay(_)), Some(file)) => {
-                anyhow::Error::new(e).context(file.display().to_string())
+            (e @ AnimateError::Moves(_), Some((file, _))) => {
+                anyhow::Error::new(e).context(input_name(file))
+            }
+            (e @ AnimateError::Replay(_), Some((file, line))) => {
+                anyhow::Error::new(e).context(format!("{}: line {}", input_name(file), line.get()))
             }
             (e, _) => {
-                anyhow::Error::new(e).context(format!("could not animate into {}", path.display()))
+                anyhow::Error::new(e).context(format!("could not animate into {}", shown(&path)))
             }
         })?;
     pb.finish_and_clear();
     errln!(
         "{}: {} frames, {} bytes",
-        path.display(),
+        shown(&path),
         stats.frames,
         stats.bytes
     );
@@ -653,8 +660,23 @@ pub fn animate(args: &AnimateArgs, force: bool) -> Result<ExitCode> {
     match &args.moves {
         // Streamed: the move file is read as the frames are written.
         Some(p) => {
-            let moves = move_reader(p)?.map(|r| r.map(|(m, _)| m).map_err(AnimateError::from));
-            write_gif(&args.output, moves, 0, Some(p), &sprite, &opts, &write)?;
+            let line = Cell::new(0);
+            let moves = move_reader(p)?.map(|r| {
+                r.map(|(m, l)| {
+                    line.set(l);
+                    m
+                })
+                .map_err(AnimateError::from)
+            });
+            write_gif(
+                &args.output,
+                moves,
+                0,
+                Some((p, &line)),
+                &sprite,
+                &opts,
+                &write,
+            )?;
         }
         None => {
             let (sprite, moves) =
@@ -684,7 +706,7 @@ fn collect_sprites(paths: &[PathBuf]) -> Result<Vec<PathBuf>> {
     for p in paths {
         if p.is_dir() {
             let mut entries: Vec<PathBuf> = std::fs::read_dir(p)
-                .with_context(|| format!("could not list {}", p.display()))?
+                .with_context(|| format!("could not list {}", shown(&p)))?
                 .filter_map(|e| e.ok().map(|e| e.path()))
                 .filter(|e| is_sprite_file(e))
                 .collect();
@@ -700,14 +722,29 @@ fn collect_sprites(paths: &[PathBuf]) -> Result<Vec<PathBuf>> {
     Ok(out)
 }
 
-/// Places `sprite` by `align`, converts it into `buf`, and times both; the placed sprite
-/// and what its conversion cost.
+/// `sprite` placed by `align` for `converter`, what converting it there cost and its
+/// moves (with `--align best`, the best column's, not converted again).
+fn place_convert(
+    converter: Converter,
+    sprite: &Sprite,
+    align: Align,
+) -> (Sprite, ConvertStats, Box<MoveList>) {
+    let (placed, (stats, moves)) = sprite.place_by(align, |s| {
+        let mut moves: Box<MoveList> = Box::default();
+        let stats = converter
+            .convert_into(s, &mut moves)
+            .expect("MAX_MOVES always suffices");
+        (stats.pieces, (stats, moves))
+    });
+    (placed, stats, moves)
+}
+
+/// [`place_convert`], timed.
 fn timed_convert(
     sprite: &Sprite,
     converter: Converter,
     align: Align,
-    buf: &mut MoveList,
-) -> (Sprite, ConvertStats, Duration) {
+) -> (Sprite, ConvertStats, Box<MoveList>, Duration) {
     // Best of a few runs: the conversion takes microseconds, so one run is noise. The
     // exact planner takes up to seconds, and runs once.
     let runs = if converter.passes() == Passes::Exact {
@@ -716,17 +753,14 @@ fn timed_convert(
         20
     };
     let mut best = Duration::MAX;
-    let mut placed = *sprite;
-    let mut stats = ConvertStats::default();
+    let mut last = None;
     for _ in 0..runs {
         let t = Instant::now();
-        placed = converter.place(sprite, align);
-        stats = converter
-            .convert_into(&placed, buf)
-            .expect("MAX_MOVES always suffices");
+        last = Some(place_convert(converter, sprite, align));
         best = best.min(t.elapsed());
     }
-    (placed, stats, best)
+    let (placed, stats, moves) = last.expect("at least one run");
+    (placed, stats, moves, best)
 }
 
 /// `a / b` with three decimals, or `-` when `b` is 0.
@@ -750,7 +784,6 @@ fn table_line(name: &str, cells: &[(usize, String)]) -> String {
 
 pub fn stats(args: &StatsArgs) -> Result<ExitCode> {
     let files = collect_sprites(&args.paths)?;
-    let mut buf: Box<MoveList> = Box::default();
     let all = args.passes == StatsPasses::All;
     let main = Converter::with_passes(match args.passes {
         StatsPasses::Greedy => Passes::Greedy,
@@ -816,8 +849,8 @@ pub fn stats(args: &StatsArgs) -> Result<ExitCode> {
     let mut tdirect = 0;
     for f in &files {
         let name = f.file_name().map_or_else(
-            || f.display().to_string(),
-            |n| n.to_string_lossy().into_owned(),
+            || shown(&f).to_string(),
+            |n| tetris_printer::echo::Escaped(&n.to_string_lossy()).to_string(),
         );
         let sprite = match load_sprite(f) {
             Ok(s) => s,
@@ -829,9 +862,9 @@ pub fn stats(args: &StatsArgs) -> Result<ExitCode> {
             }
         };
         let align = args.align.align();
-        let (placed, st, time) = timed_convert(&sprite, main, align, &mut buf);
-        let n = buf.len();
-        verify_moves(&placed, &buf).with_context(|| f.display().to_string())?;
+        let (placed, st, moves, time) = timed_convert(&sprite, main, align);
+        let n = moves.len();
+        verify_moves(&placed, &moves).with_context(|| shown(&f).to_string())?;
         let mut cells = vec![
             format!("{}x{}", sprite.width(), sprite.height()),
             sprite.colors().len().to_string(),
@@ -839,12 +872,9 @@ pub fn stats(args: &StatsArgs) -> Result<ExitCode> {
         ];
         let mut exact = 0;
         for (&p, total) in others.iter().zip(&mut totals) {
-            let c = Converter::with_passes(p);
-            let placed = c.place(&sprite, align);
-            c.convert_into(&placed, &mut buf)
-                .expect("MAX_MOVES always suffices");
-            let k = buf.len();
-            verify_moves(&placed, &buf).with_context(|| format!("{} ({p})", f.display()))?;
+            let (placed, _, moves) = place_convert(Converter::with_passes(p), &sprite, align);
+            let k = moves.len();
+            verify_moves(&placed, &moves).with_context(|| format!("{} ({p})", shown(&f)))?;
             *total += k;
             if p == Passes::Exact {
                 exact = k;
@@ -856,12 +886,10 @@ pub fn stats(args: &StatsArgs) -> Result<ExitCode> {
             cells.push(ratio(n, exact));
         }
         if let Some(c) = direct {
-            let placed = c.place(&sprite, align);
-            c.convert_into(&placed, &mut buf)
-                .expect("MAX_MOVES always suffices");
-            verify_moves(&placed, &buf).with_context(|| format!("{} (direct)", f.display()))?;
-            tdirect += buf.len();
-            cells.push(buf.len().to_string());
+            let (placed, _, moves) = place_convert(c, &sprite, align);
+            verify_moves(&placed, &moves).with_context(|| format!("{} (direct)", shown(&f)))?;
+            tdirect += moves.len();
+            cells.push(moves.len().to_string());
         }
         cells.push(st.platforms.to_string());
         cells.push(duration_cell(time));
@@ -948,7 +976,7 @@ pub fn search(args: &SearchArgs, force: bool) -> Result<ExitCode> {
     };
     bar.lock().expect("no panics").finish_and_clear();
     std::fs::create_dir_all(&args.out)
-        .with_context(|| format!("could not create {}", args.out.display()))?;
+        .with_context(|| format!("could not create {}", shown(&args.out)))?;
     for (n, file) in &generated.emitters {
         let path = args.out.join(search::emitter_file_name(*n));
         write_with(
@@ -1044,7 +1072,7 @@ pub fn search(args: &SearchArgs, force: bool) -> Result<ExitCode> {
     }
     errln!(
         "wrote {} in {:.1}s",
-        args.out.display(),
+        shown(&args.out),
         t0.elapsed().as_secs_f64()
     );
     Ok(ExitCode::SUCCESS)
