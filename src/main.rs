@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, CommandFactory, Parser, Subcommand};
 
 use tetris_printer::echo::EscapedPath;
 use tetris_printer::output::{self, WriteOptions};
@@ -60,9 +60,14 @@ Run `tetris-printer <COMMAND> --help` for each command's details.";
 struct Cli {
     #[command(subcommand)]
     command: Command,
+}
+
+/// `--force`, on the subcommands that write files.
+#[derive(Args, Debug, Clone, Copy)]
+pub(crate) struct Force {
     /// Replace read-only output files (their permissions are kept).
-    #[arg(long, global = true)]
-    force: bool,
+    #[arg(long)]
+    pub(crate) force: bool,
 }
 
 /// The subcommands.
@@ -77,6 +82,31 @@ enum Command {
     Check(CheckArgs),
     Stats(StatsArgs),
     Search(SearchArgs),
+    Completions(CompletionsArgs),
+    /// Print the man page (roff) to standard output.
+    #[command(
+        long_about = "Print the man page of tetris-printer, in roff, to standard output.",
+        after_help = "Examples:\n  tetris-printer manpage > tetris-printer.1\n  man ./tetris-printer.1"
+    )]
+    Manpage,
+}
+
+/// Print a shell completion script.
+#[derive(Args, Debug)]
+#[command(
+    long_about = "\
+Print the completion script of a shell to standard output. Load it in the shell's
+start-up file or save it where the shell looks for completions.",
+    after_help = "\
+Examples:
+  tetris-printer completions bash > ~/.local/share/bash-completion/completions/tetris-printer
+  tetris-printer completions zsh > ~/.zfunc/_tetris-printer
+  tetris-printer completions fish > ~/.config/fish/completions/tetris-printer.fish"
+)]
+struct CompletionsArgs {
+    /// The shell.
+    #[arg(value_enum)]
+    shell: clap_complete::Shell,
 }
 
 /// Replay a move file and draw the final playfield as a PNG.
@@ -94,6 +124,8 @@ Examples:
   tetris-printer play mario.txt -o field.png --scale 4 --sprite mario.png"
 )]
 struct PlayArgs {
+    #[command(flatten)]
+    write: Force,
     /// Move file to replay (`-`: standard input).
     #[arg(value_name = "MOVES.txt")]
     moves: PathBuf,
@@ -108,7 +140,7 @@ struct PlayArgs {
         value_parser = clap::value_parser!(u32).range(i64::from(MIN_SCALE)..=i64::from(MAX_SCALE))
     )]
     scale: u32,
-    /// Sprite whose colours to use for J, T and L cells.
+    /// Sprite whose colours to use for J, T and L cells (`-`: standard input).
     #[arg(long, value_name = "SPRITE.png")]
     sprite: Option<PathBuf>,
 }
@@ -269,18 +301,38 @@ fn report(e: &anyhow::Error) -> String {
 }
 
 fn run(cli: Cli) -> Result<ExitCode> {
-    let force = cli.force;
     match cli.command {
-        Command::Play(args) => play(&args, force),
+        Command::Play(args) => play(&args, args.write.force),
         Command::Check(args) => check(&args),
-        Command::Demo(args) => commands::demo(&args, force),
-        Command::Convert(args) => commands::convert(&args, force),
+        Command::Demo(args) => commands::demo(&args, args.write.force),
+        Command::Convert(args) => commands::convert(&args, args.write.force),
         Command::Verify(args) => commands::verify(&args),
-        Command::Render(args) => commands::render(&args, force),
-        Command::Animate(args) => commands::animate(&args, force),
+        Command::Render(args) => commands::render(&args, args.write.force),
+        Command::Animate(args) => commands::animate(&args, args.write.force),
         Command::Stats(args) => commands::stats(&args),
-        Command::Search(args) => commands::search(&args, force),
+        Command::Search(args) => commands::search(&args, args.write.force),
+        Command::Completions(args) => {
+            let mut out = Vec::new();
+            clap_complete::generate(args.shell, &mut Cli::command(), "tetris-printer", &mut out);
+            write_stdout(&out)
+        }
+        Command::Manpage => {
+            let mut out = Vec::new();
+            clap_mangen::Man::new(Cli::command())
+                .render(&mut out)
+                .context("could not render the man page")?;
+            write_stdout(&out)
+        }
     }
+}
+
+/// Writes `bytes` to standard output.
+fn write_stdout(bytes: &[u8]) -> Result<ExitCode> {
+    let mut out = io::stdout().lock();
+    out.write_all(bytes)
+        .and_then(|()| out.flush())
+        .context("could not write to standard output")?;
+    Ok(ExitCode::SUCCESS)
 }
 
 fn play(args: &PlayArgs, force: bool) -> Result<ExitCode> {
