@@ -793,6 +793,15 @@ fn play_and_check_stop_reading_at_the_failing_move() {
     }
 }
 
+/// The commands that replay a move file, on `file`.
+fn replaying(file: &str) -> [Vec<&str>; 3] {
+    [
+        vec!["play", file, "-o", "f.png"],
+        vec!["check", "pixel1.png", file],
+        vec!["animate", "pixel1.png", "--moves", file, "-o", "a.gif"],
+    ]
+}
+
 /// #39 item 10: file, line, move, reason, in that order, for every command that replays a
 /// move file.
 #[test]
@@ -804,29 +813,14 @@ fn replay_errors_name_file_line_and_move() {
     )
     .unwrap();
     let want = "error: over.txt: line 12: move 11 (I1 0): game over: I1 0 would come to rest";
-    for args in [
-        &["play", "over.txt", "-o", "f.png"][..],
-        &["check", "pixel1.png", "over.txt"],
-        &[
-            "animate",
-            "pixel1.png",
-            "--moves",
-            "over.txt",
-            "-o",
-            "a.gif",
-        ],
-    ] {
-        let r = run_in(&dir, args);
+    for args in replaying("over.txt") {
+        let r = run_in(&dir, &args);
         assert_eq!(r.code, 1, "{args:?}");
         assert!(r.stderr.starts_with(want), "{args:?}: {}", r.stderr);
     }
     fs::write(dir.join("bad.txt"), "J0 5\n\nX0 1\n").unwrap();
-    for args in [
-        &["play", "bad.txt", "-o", "f.png"][..],
-        &["check", "pixel1.png", "bad.txt"],
-        &["animate", "pixel1.png", "--moves", "bad.txt", "-o", "a.gif"],
-    ] {
-        let r = run_in(&dir, args);
+    for args in replaying("bad.txt") {
+        let r = run_in(&dir, &args);
         assert_eq!(r.code, 1, "{args:?}");
         assert!(
             r.stderr
@@ -852,12 +846,8 @@ fn control_bytes_in_echoes_are_escaped() {
         ),
         ("nul.txt", "line 2: T has orientations 0..3, not 0\\0"),
     ] {
-        for args in [
-            &["play", file, "-o", "f.png"][..],
-            &["check", "pixel1.png", file],
-            &["animate", "pixel1.png", "--moves", file, "-o", "a.gif"],
-        ] {
-            let r = run_in(&dir, args);
+        for args in replaying(file) {
+            let r = run_in(&dir, &args);
             assert_eq!(r.code, 1, "{args:?}");
             assert!(!raw(&r.stderr), "{args:?}: {:?}", r.stderr);
             assert!(r.stderr.contains(want), "{args:?}: {:?}", r.stderr);
