@@ -7,7 +7,7 @@ use std::io::Cursor;
 
 use tetris_printer::{
     compare, parse_blocks, parse_moves, parse_moves_with_lines, write_blocks, Converter, Move,
-    MoveReader, Passes, Piece, Playfield, Shape, Sprite, HEIGHT, WIDTH,
+    MoveLines, MoveReader, Passes, Piece, Playfield, Shape, Sprite, HEIGHT, WIDTH,
 };
 
 /// Every pass strategy but the exact planner (seconds per sprite: far too slow for a
@@ -16,20 +16,59 @@ pub fn all_passes() -> impl Iterator<Item = Passes> {
     Passes::ALL.into_iter().filter(|p| p.name() != "exact")
 }
 
-/// Move files: the streaming reader and the string parser agree; what parses writes back
-/// and parses again to the same moves; errors echo a bounded amount of the input.
+/// Move files: the streaming reader and the string parser agree on any bytes (on invalid
+/// UTF-8: up to the line holding the first invalid byte, which the reader refuses); what
+/// parses writes back and parses again to the same moves; errors echo a bounded amount of
+/// the input, with no raw control character.
 pub fn moves(data: &[u8]) {
-    let streamed: Result<Vec<(Move, usize)>, String> = MoveReader::new(data)
+    let streamed: Vec<Result<(Move, usize), String>> = MoveReader::new(data)
         .map(|r| r.map_err(|e| e.to_string()))
         .collect();
-    if let Err(e) = &streamed {
+    let lines = |text: &str| -> Vec<Result<(Move, usize), String>> {
+        MoveLines::new(text)
+            .map(|r| r.map_err(|e| e.to_string()))
+            .collect()
+    };
+    for e in streamed.iter().filter_map(|r| r.as_ref().err()) {
         assert!(e.len() < 400, "error message of {} bytes", e.len());
+        assert!(
+            !e.chars().any(char::is_control),
+            "raw control character in {e:?}"
+        );
     }
-    if let Ok(text) = std::str::from_utf8(data) {
-        let parsed = parse_moves_with_lines(text).map_err(|e| e.to_string());
-        assert_eq!(parsed, streamed, "reader and parser disagree");
+    match std::str::from_utf8(data) {
+        Ok(text) => assert_eq!(lines(text), streamed, "reader and parser disagree"),
+        Err(bad) => {
+            // The lines before the one holding the first invalid byte.
+            let valid = &data[..bad.valid_up_to()];
+            let cut = valid
+                .iter()
+                .rposition(|&b| b == b'\n' || b == b'\r')
+                .map_or(0, |i| i + 1);
+            let before = std::str::from_utf8(&data[..cut]).expect("valid up to there");
+            let mut want = lines(before);
+            let mut read = MoveLines::new(before);
+            read.by_ref().for_each(drop);
+            let n = read.lines_read() + 1;
+            if want.iter().all(Result::is_ok) {
+                let Some((Err(e), rest)) = streamed.split_last() else {
+                    panic!("invalid UTF-8 in line {n} not refused: {streamed:?}");
+                };
+                let start = format!("line {n}: line is not UTF-8: `");
+                assert!(e.starts_with(&start), "{e:?} should start with {start:?}");
+                assert_eq!(
+                    rest,
+                    &want[..],
+                    "reader and parser disagree before line {n}"
+                );
+                want.clear();
+            } else {
+                assert_eq!(want, streamed, "reader and parser disagree");
+            }
+        }
     }
-    if let Ok(list) = streamed {
+    if streamed.iter().all(Result::is_ok) {
+        let list: Vec<(Move, usize)> = streamed.into_iter().map(Result::unwrap).collect();
         let moves: Vec<Move> = list.iter().map(|&(m, _)| m).collect();
         let mut last = 0;
         for &(m, line) in &list {
@@ -42,6 +81,7 @@ pub fn moves(data: &[u8]) {
         }
         let text = tetris_printer::moves_to_string(&moves);
         assert_eq!(parse_moves(&text).unwrap(), moves);
+        assert_eq!(parse_moves_with_lines(&text).unwrap().len(), moves.len());
     }
 }
 
@@ -51,8 +91,16 @@ pub fn blocks(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    let Ok((colors, moves)) = parse_blocks(text) else {
-        return;
+    let (colors, moves) = match parse_blocks(text) {
+        Ok(parsed) => parsed,
+        Err(e) => {
+            let e = e.to_string();
+            assert!(
+                !e.chars().any(char::is_control),
+                "raw control character in {e:?}"
+            );
+            return;
+        }
     };
     assert_eq!(colors.len(), 3);
     for m in &moves {

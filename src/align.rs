@@ -125,18 +125,33 @@ impl core::str::FromStr for Align {
     }
 }
 
-/// A column where the sprite does not fit.
+/// A column where the sprite does not fit. Its message holds for any field values (a
+/// width outside 1..=17 fits nowhere).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error(
-    "a sprite {width} pixels wide cannot stand at column {x0}: its left edge must be in \
-     {MIN_X0}..={max} (printable columns 2..=18)",
-    max = MIN_X0 + MAX_WIDTH - width
-)]
 pub struct PlacementError {
     /// The column asked for.
     pub x0: usize,
     /// The sprite's width.
     pub width: usize,
+}
+
+impl fmt::Display for PlacementError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (x0, width) = (self.x0, self.width);
+        write!(
+            f,
+            "a sprite {width} pixels wide cannot stand at column {x0}: "
+        )?;
+        if (1..=MAX_WIDTH).contains(&width) {
+            let max = MIN_X0 + MAX_WIDTH - width;
+            write!(
+                f,
+                "its left edge must be in {MIN_X0}..={max} (printable columns 2..=18)"
+            )
+        } else {
+            write!(f, "sprites are 1..={MAX_WIDTH} pixels wide")
+        }
+    }
 }
 
 impl Sprite {
@@ -184,19 +199,74 @@ impl Converter {
     /// [`Converter::stats`]).
     #[must_use]
     pub fn place(&self, sprite: &Sprite, align: Align) -> Sprite {
-        if let Some(placed) = sprite.aligned(align) {
-            return placed;
+        sprite
+            .place_by(align, |placed| (self.stats(placed).pieces, ()))
+            .0
+    }
+
+    /// `sprite` placed by `align` and its moves: [`Converter::place`] then
+    /// [`Converter::convert_to_vec`], except that [`Align::Best`] keeps the moves of the
+    /// best column instead of converting there again ([`Sprite::place_by`]): one
+    /// conversion per column where the sprite fits, so one for a 17-wide sprite.
+    ///
+    /// # Panics
+    /// Only if the compiled pattern tables are incomplete (a build bug).
+    #[cfg(feature = "alloc")]
+    #[must_use]
+    pub fn place_to_vec(
+        &self,
+        sprite: &Sprite,
+        align: Align,
+    ) -> (Sprite, alloc::vec::Vec<crate::Move>) {
+        sprite.place_by(align, |placed| {
+            let moves = self.convert_to_vec(placed);
+            (moves.len(), moves)
+        })
+    }
+}
+
+impl Sprite {
+    /// The sprite placed by `align`, with what `convert` made of it there. `convert`
+    /// gets a placed sprite and returns its pieces and any result (the moves, say). A
+    /// fixed placement runs it once; [`Align::Best`] runs it at every column of
+    /// [`Sprite::x0_range`] and keeps the result with the fewest pieces, the leftmost on a
+    /// tie, so the best print is never converted twice (a 17-wide sprite fits one column:
+    /// one run).
+    ///
+    /// ```
+    /// use tetris_printer::{Align, Converter, Sprite};
+    ///
+    /// let sprite = Sprite::from_ascii("0.0\n000").unwrap();
+    /// let c = Converter::new();
+    /// let mut runs = 0;
+    /// let (placed, moves) = sprite.place_by(Align::Best, |s| {
+    ///     runs += 1;
+    ///     let moves = c.convert_to_vec(s);
+    ///     (moves.len(), moves)
+    /// });
+    /// assert_eq!(runs, sprite.x0_range().count());
+    /// assert_eq!(placed, c.place(&sprite, Align::Best));
+    /// assert_eq!(moves, c.convert_to_vec(&placed));
+    /// ```
+    pub fn place_by<T>(
+        &self,
+        align: Align,
+        mut convert: impl FnMut(&Sprite) -> (usize, T),
+    ) -> (Sprite, T) {
+        if let Some(placed) = self.aligned(align) {
+            return (placed, convert(&placed).1);
         }
-        let mut best: Option<(usize, Sprite)> = None;
-        for x0 in sprite.x0_range() {
-            let placed = sprite.at_x0(x0).expect("in range");
-            let pieces = self.stats(&placed).pieces;
+        let mut best: Option<(usize, Sprite, T)> = None;
+        for x0 in self.x0_range() {
+            let placed = self.at_x0(x0).expect("in range");
+            let (pieces, result) = convert(&placed);
             // Strictly fewer: on a tie the leftmost column stays.
-            if best.is_none_or(|(b, _)| pieces < b) {
-                best = Some((pieces, placed));
+            if best.as_ref().is_none_or(|b| pieces < b.0) {
+                best = Some((pieces, placed, result));
             }
         }
-        best.expect("a sprite fits at least one column").1
+        let (_, placed, result) = best.expect("a sprite fits at least one column");
+        (placed, result)
     }
 }
 

@@ -95,7 +95,7 @@ pub enum ParseBlocksError {
         row: Echo,
     },
     /// A block row holds a character that is neither `.` nor a letter.
-    #[error("line {line}: unexpected `{found}` at column {column}")]
+    #[error("line {line}: unexpected `{}` at column {column}", crate::echo::EscapedChar::new(*found))]
     Char {
         /// The line.
         line: usize,

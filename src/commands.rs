@@ -1,5 +1,6 @@
 //! The commands that convert, verify, draw, animate, measure and search.
 
+use std::cell::Cell;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -18,7 +19,7 @@ use tetris_printer::{
     Playfield, Sprite,
 };
 
-use crate::{errln, load_sprite, move_reader, one_stdin, outln};
+use crate::{errln, input_name, load_sprite, move_reader, one_stdin, outln, shown, Force};
 
 /// The built-in demo sprite (our own pixel art: a mushroom, 16 × 15, three colours).
 pub const DEMO_SPRITE: &str = "
@@ -166,6 +167,8 @@ Examples:
   tetris-printer demo --align best      # the column with the fewest pieces"
 )]
 pub struct DemoArgs {
+    #[command(flatten)]
+    pub(crate) write: Force,
     /// Directory to write into (created if missing).
     #[arg(short, long, value_name = "DIR", default_value = "demo")]
     output: PathBuf,
@@ -199,10 +202,12 @@ Examples:
   tetris-printer check mario.png mario.txt           # ok: ..., at x0 = K (the column it found)"
 )]
 pub struct ConvertArgs {
-    /// The sprite image.
+    #[command(flatten)]
+    pub(crate) write: Force,
+    /// The sprite image (`-`: standard input).
     #[arg(value_name = "SPRITE.png")]
     sprite: PathBuf,
-    /// Write the moves here instead of stdout.
+    /// Write the moves here instead of standard output (`-`: standard output).
     #[arg(short, long, value_name = "MOVES.txt")]
     output: Option<PathBuf>,
     /// How each row is split into passes.
@@ -241,7 +246,7 @@ Examples:
   tetris-printer verify mario.png --align best   # ok: ..., x0 = K (best)"
 )]
 pub struct VerifyArgs {
-    /// The sprite image.
+    /// The sprite image (`-`: standard input).
     #[arg(value_name = "SPRITE.png")]
     sprite: PathBuf,
     /// How each row is split into passes.
@@ -268,10 +273,12 @@ Examples:
   tetris-printer render mario.png -o field.png --align right"
 )]
 pub struct RenderArgs {
-    /// The sprite image.
+    #[command(flatten)]
+    pub(crate) write: Force,
+    /// The sprite image (`-`: standard input).
     #[arg(value_name = "SPRITE.png")]
     sprite: PathBuf,
-    /// PNG file to write.
+    /// PNG file to write (`-`: standard output).
     #[arg(short, long, value_name = "FIELD.png")]
     output: PathBuf,
     /// Pixels per playfield cell (1..=64; grid lines from 4 up).
@@ -302,13 +309,15 @@ Examples:
   tetris-printer animate mario.png -o mario.gif --align left"
 )]
 pub struct AnimateArgs {
-    /// The sprite image.
+    #[command(flatten)]
+    pub(crate) write: Force,
+    /// The sprite image (`-`: standard input).
     #[arg(value_name = "SPRITE.png")]
     sprite: PathBuf,
-    /// GIF file to write.
+    /// GIF file to write (`-`: standard output).
     #[arg(short, long, value_name = "OUT.gif")]
     output: PathBuf,
-    /// Animate this move file instead of converting the sprite.
+    /// Animate this move file instead of converting the sprite (`-`: standard input).
     #[arg(long, value_name = "MOVES.txt")]
     moves: Option<PathBuf>,
     /// Pixels per playfield cell.
@@ -333,14 +342,17 @@ pub struct AnimateArgs {
 #[derive(Args, Debug)]
 #[command(
     long_about = "\
-Convert every sprite given (files, or directories whose image files are all taken),
-verify each by replay, and print a table: file, size, colours, rows, pieces, platforms,
-conversion time; then the totals. With --passes all (the default) the pieces of the
-greedy and optimal classic passes, of the searching planner (fewest) and of the exact
-planner are shown next to those of the default planner (lookup), with the default's
-pieces as a ratio to exact; platforms and time are the default's. The exact planner
-searches at run time and can take seconds per sprite; --passes lookup (or any other
-single strategy) skips it. With --align every strategy places each sprite by that rule
+Convert every sprite given (files, or directories searched recursively: their image
+files are taken, other files skipped quietly), verify each by replay, and print a table:
+file, size, colours, rows, pieces, platforms, conversion time; then the totals (or JSON
+or tab-separated values with --format). By default the default planner (lookup) is
+measured, in microseconds per sprite. With --passes all the pieces of the greedy and
+optimal classic passes, of the searching planner (fewest) and of the exact planner are
+shown next to the default's, with the default's pieces as a ratio to exact; platforms
+and time are the default's. The exact planner searches at run time and can take seconds
+per sprite (a progress bar shows on a terminal). A file that cannot be read or is not a
+printable sprite is reported on stderr, the others are still measured, and the exit
+code is 1. With --align every strategy places each sprite by that rule
 (best: each strategy at its own best column, so the exact planner then runs at every
 column, up to 17 times); the time includes choosing the column.
 With --passes all or --direct, a `direct` column shows the pieces with direct
@@ -350,17 +362,24 @@ default's direct pieces with rows re-planned by the exact planner.",
     after_help = "\
 Examples:
   tetris-printer stats sprites/
-  tetris-printer stats sprites/ --passes lookup --direct
-  tetris-printer stats a.png b.png --passes greedy
-  tetris-printer stats sprites/ --passes lookup --align best"
+  tetris-printer stats sprites/ --passes all       # every strategy, exact included
+  tetris-printer stats sprites/ --direct --format json
+  tetris-printer stats a.png b.png --passes greedy --format tsv
+  tetris-printer stats sprites/ --align best"
 )]
 pub struct StatsArgs {
-    /// Sprite files or directories.
+    /// Sprite files, or directories searched recursively for image files (`-`: one sprite
+    /// on standard input).
     #[arg(value_name = "PATH", required = true)]
     paths: Vec<PathBuf>,
-    /// Which pass strategy to report.
-    #[arg(long, value_enum, default_value_t = StatsPasses::All)]
+    /// Which pass strategy to report (the default planner's unless asked; `all` adds the
+    /// greedy, optimal, fewest and exact pieces, which takes seconds per sprite).
+    #[arg(long, value_enum, default_value_t = StatsPasses::Lookup)]
     passes: StatsPasses,
+    /// Output: an aligned table with totals, JSON (an array, one record per sprite) or
+    /// tab-separated values (a header line, then one line per sprite).
+    #[arg(long, value_enum, default_value_t = StatsFormat::Table)]
+    format: StatsFormat,
     /// Report the planner (lookup, fewest or exact) with direct pieces (`--direct`) in a column
     /// of its own, next to the pieces without (always shown with --passes all).
     #[arg(long)]
@@ -368,6 +387,18 @@ pub struct StatsArgs {
     /// Where each sprite stands: left, centre, right or best (fewest pieces).
     #[arg(long, value_enum, default_value_t = AlignArg::Centre, long_help = ALIGN_HELP)]
     align: AlignArg,
+}
+
+/// Output formats of `stats`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum StatsFormat {
+    /// An aligned table, then the totals.
+    Table,
+    /// A JSON array, one record per sprite (its file, size, colours, rows, column,
+    /// pieces, platforms and time; with --passes all or --direct the other counts too).
+    Json,
+    /// Tab-separated values: a header line, then one line per sprite.
+    Tsv,
 }
 
 /// Which strategies `stats` reports.
@@ -406,6 +437,8 @@ Examples:
   git diff --exit-code pattern-src      # check that the tables reproduce"
 )]
 pub struct SearchArgs {
+    #[command(flatten)]
+    pub(crate) write: Force,
     /// Directory to write the pattern files into.
     #[arg(long, value_name = "DIR", default_value = "pattern-src")]
     out: PathBuf,
@@ -465,6 +498,23 @@ fn progress_bar(len: u64, msg: String) -> ProgressBar {
     pb
 }
 
+/// Runs `f` with a spinner on standard error when `slow` (the exact planner: seconds per
+/// sprite, up to 17 times that with `--align best`) and standard error is a terminal.
+fn with_spinner<T>(slow: bool, f: impl FnOnce() -> T) -> T {
+    if !slow || !std::io::stderr().is_terminal() {
+        return f();
+    }
+    let pb = ProgressBar::new_spinner();
+    pb.set_style(
+        ProgressStyle::with_template("{msg:>12} {spinner} {elapsed}").expect("valid template"),
+    );
+    pb.set_message("converting");
+    pb.enable_steady_tick(Duration::from_millis(100));
+    let result = f();
+    pb.finish_and_clear();
+    result
+}
+
 /// `sprite` placed by `align` for `passes`, and the moves that print it there.
 fn convert_sprite(
     sprite: &Sprite,
@@ -473,8 +523,10 @@ fn convert_sprite(
     align: AlignArg,
 ) -> Result<(Sprite, Vec<Move>)> {
     let converter = passes.converter(direct)?;
-    let placed = converter.place(sprite, align.align());
-    Ok((placed, converter.convert_to_vec(&placed)))
+    // With --align best the best column's moves are kept, not converted again.
+    Ok(with_spinner(passes == PassesArg::Exact, || {
+        converter.place_to_vec(sprite, align.align())
+    }))
 }
 
 /// `, x0 = K (align)` for messages, empty for the default centre.
@@ -499,7 +551,7 @@ pub fn demo(args: &DemoArgs, force: bool) -> Result<ExitCode> {
     let (sprite, moves) = convert_sprite(&sprite, PassesArg::Lookup, false, args.align)?;
     let field = verify_moves(&sprite, &moves)?;
     std::fs::create_dir_all(&args.output)
-        .with_context(|| format!("could not create {}", args.output.display()))?;
+        .with_context(|| format!("could not create {}", shown(&args.output)))?;
     let dir = &args.output;
     let rgba = sprite.to_rgba();
     let img = image::RgbaImage::from_raw(sprite.width() as u32, sprite.height() as u32, rgba)
@@ -534,7 +586,7 @@ pub fn demo(args: &DemoArgs, force: bool) -> Result<ExitCode> {
         moves.len(),
         sprite.height(),
         placement_note(&sprite, args.align),
-        dir.display(),
+        shown(&dir),
         if args.no_gif { "" } else { ", demo.gif" }
     )?;
     Ok(ExitCode::SUCCESS)
@@ -542,8 +594,13 @@ pub fn demo(args: &DemoArgs, force: bool) -> Result<ExitCode> {
 
 pub fn convert(args: &ConvertArgs, force: bool) -> Result<ExitCode> {
     let converter = args.passes.converter(args.direct)?;
-    let sprite = converter.place(&load_sprite(&args.sprite)?, args.align.align());
-    let (moves, blocks) = converter.convert_blocks(&sprite);
+    let sprite = load_sprite(&args.sprite)?;
+    let (sprite, (moves, blocks)) = with_spinner(args.passes == PassesArg::Exact, || {
+        sprite.place_by(args.align.align(), |s| {
+            let (moves, blocks) = converter.convert_blocks(s);
+            (moves.len(), (moves, blocks))
+        })
+    });
     let text = match args.format {
         Format::Moves => moves_to_string(&moves),
         Format::Blocks => write_blocks(sprite.colors(), &moves, &blocks)
@@ -555,10 +612,10 @@ pub fn convert(args: &ConvertArgs, force: bool) -> Result<ExitCode> {
             write_with(path, &WriteOptions::new(&inputs, force), text.as_bytes())?;
             errln!(
                 "{}: {} pieces{} -> {}",
-                args.sprite.display(),
+                shown(&args.sprite),
                 moves.len(),
                 placement_note(&sprite, args.align),
-                path.display()
+                shown(&path)
             );
         }
         _ => {
@@ -596,21 +653,22 @@ pub fn render(args: &RenderArgs, force: bool) -> Result<ExitCode> {
     render::write_png(&args.output, &img, &WriteOptions::new(&inputs, force))?;
     errln!(
         "{}: {} pieces{} -> {}",
-        args.sprite.display(),
+        shown(&args.sprite),
         moves.len(),
         placement_note(&sprite, args.align),
-        args.output.display()
+        shown(&args.output)
     );
     Ok(ExitCode::SUCCESS)
 }
 
 /// Streams the animation of `moves` (`total` of them, 0 if unknown) into `path`; errors in
-/// the moves name `moves_file` when they come from one.
+/// the moves name `moves_file` when they come from one, and the line of the last move
+/// read (which the iterator keeps in the cell).
 fn write_gif(
     path: &Path,
     moves: impl Iterator<Item = Result<Move, AnimateError>>,
     total: usize,
-    moves_file: Option<&Path>,
+    moves_file: Option<(&Path, &Cell<usize>)>,
     sprite: &Sprite,
     opts: &AnimateOptions,
     write: &WriteOptions<'_>,
@@ -621,17 +679,20 @@ fn write_gif(
             pb.set_position(done as u64);
         })
         .map_err(|e| match (e, moves_file) {
-            (e @ (AnimateError::Moves(_) | AnimateError::Replay(_)), Some(file)) => {
-                anyhow::Error::new(e).context(file.display().to_string())
+            (e @ AnimateError::Moves(_), Some((file, _))) => {
+                anyhow::Error::new(e).context(input_name(file))
+            }
+            (e @ AnimateError::Replay(_), Some((file, line))) => {
+                anyhow::Error::new(e).context(format!("{}: line {}", input_name(file), line.get()))
             }
             (e, _) => {
-                anyhow::Error::new(e).context(format!("could not animate into {}", path.display()))
+                anyhow::Error::new(e).context(format!("could not animate into {}", shown(&path)))
             }
         })?;
     pb.finish_and_clear();
     errln!(
         "{}: {} frames, {} bytes",
-        path.display(),
+        shown(&path),
         stats.frames,
         stats.bytes
     );
@@ -653,8 +714,23 @@ pub fn animate(args: &AnimateArgs, force: bool) -> Result<ExitCode> {
     match &args.moves {
         // Streamed: the move file is read as the frames are written.
         Some(p) => {
-            let moves = move_reader(p)?.map(|r| r.map(|(m, _)| m).map_err(AnimateError::from));
-            write_gif(&args.output, moves, 0, Some(p), &sprite, &opts, &write)?;
+            let line = Cell::new(0);
+            let moves = move_reader(p)?.map(|r| {
+                r.map(|(m, l)| {
+                    line.set(l);
+                    m
+                })
+                .map_err(AnimateError::from)
+            });
+            write_gif(
+                &args.output,
+                moves,
+                0,
+                Some((p, &line)),
+                &sprite,
+                &opts,
+                &write,
+            )?;
         }
         None => {
             let (sprite, moves) =
@@ -679,17 +755,30 @@ fn is_sprite_file(path: &std::path::Path) -> bool {
     image::ImageFormat::from_path(path).is_ok_and(|f| f.reading_enabled())
 }
 
+/// The files `stats` measures: files named as they are, directories searched
+/// recursively (in name order) for image files; other files are skipped, and links to
+/// directories are not followed (no loops).
 fn collect_sprites(paths: &[PathBuf]) -> Result<Vec<PathBuf>> {
+    fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> Result<()> {
+        let mut entries: Vec<(PathBuf, bool)> = std::fs::read_dir(dir)
+            .with_context(|| format!("could not list {}", shown(dir)))?
+            .filter_map(Result::ok)
+            .map(|e| (e.path(), e.file_type().is_ok_and(|t| t.is_dir())))
+            .collect();
+        entries.sort();
+        for (path, is_dir) in entries {
+            if is_dir {
+                walk(&path, out)?;
+            } else if is_sprite_file(&path) && path.is_file() {
+                out.push(path);
+            }
+        }
+        Ok(())
+    }
     let mut out = Vec::new();
     for p in paths {
         if p.is_dir() {
-            let mut entries: Vec<PathBuf> = std::fs::read_dir(p)
-                .with_context(|| format!("could not list {}", p.display()))?
-                .filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|e| is_sprite_file(e))
-                .collect();
-            entries.sort();
-            out.extend(entries);
+            walk(p, &mut out)?;
         } else {
             out.push(p.clone());
         }
@@ -700,14 +789,29 @@ fn collect_sprites(paths: &[PathBuf]) -> Result<Vec<PathBuf>> {
     Ok(out)
 }
 
-/// Places `sprite` by `align`, converts it into `buf`, and times both; the placed sprite
-/// and what its conversion cost.
+/// `sprite` placed by `align` for `converter`, what converting it there cost and its
+/// moves (with `--align best`, the best column's, not converted again).
+fn place_convert(
+    converter: Converter,
+    sprite: &Sprite,
+    align: Align,
+) -> (Sprite, ConvertStats, Box<MoveList>) {
+    let (placed, (stats, moves)) = sprite.place_by(align, |s| {
+        let mut moves: Box<MoveList> = Box::default();
+        let stats = converter
+            .convert_into(s, &mut moves)
+            .expect("MAX_MOVES always suffices");
+        (stats.pieces, (stats, moves))
+    });
+    (placed, stats, moves)
+}
+
+/// [`place_convert`], timed.
 fn timed_convert(
     sprite: &Sprite,
     converter: Converter,
     align: Align,
-    buf: &mut MoveList,
-) -> (Sprite, ConvertStats, Duration) {
+) -> (Sprite, ConvertStats, Box<MoveList>, Duration) {
     // Best of a few runs: the conversion takes microseconds, so one run is noise. The
     // exact planner takes up to seconds, and runs once.
     let runs = if converter.passes() == Passes::Exact {
@@ -716,17 +820,14 @@ fn timed_convert(
         20
     };
     let mut best = Duration::MAX;
-    let mut placed = *sprite;
-    let mut stats = ConvertStats::default();
+    let mut last = None;
     for _ in 0..runs {
         let t = Instant::now();
-        placed = converter.place(sprite, align);
-        stats = converter
-            .convert_into(&placed, buf)
-            .expect("MAX_MOVES always suffices");
+        last = Some(place_convert(converter, sprite, align));
         best = best.min(t.elapsed());
     }
-    (placed, stats, best)
+    let (placed, stats, moves) = last.expect("at least one run");
+    (placed, stats, moves, best)
 }
 
 /// `a / b` with three decimals, or `-` when `b` is 0.
@@ -748,9 +849,100 @@ fn table_line(name: &str, cells: &[(usize, String)]) -> String {
     line
 }
 
+/// One sprite's line of `stats` (a JSON record with `--format json`).
+#[derive(serde::Serialize)]
+struct StatsRecord {
+    file: String,
+    width: usize,
+    height: usize,
+    colors: usize,
+    rows: usize,
+    /// The column of the sprite's left edge.
+    x0: usize,
+    /// The strategy of `pieces`.
+    passes: &'static str,
+    pieces: usize,
+    /// With `--passes all`: the other strategies' pieces.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    greedy: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    optimal: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    fewest: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    exact: Option<usize>,
+    /// With `--passes all` or `--direct`: the pieces with direct placement.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    direct: Option<usize>,
+    platforms: usize,
+    /// Conversion time (best of several runs but with the exact planner).
+    seconds: f64,
+}
+
+impl StatsRecord {
+    /// The other strategies' pieces, in the order of `STATS_OTHERS`.
+    fn others(&self) -> [Option<usize>; 4] {
+        [self.greedy, self.optimal, self.fewest, self.exact]
+    }
+}
+
+/// The strategies `--passes all` shows next to the default planner's.
+const STATS_OTHERS: [Passes; 4] = [
+    Passes::Greedy,
+    Passes::Optimal,
+    Passes::Fewest,
+    Passes::Exact,
+];
+
+/// Converts (and verifies) one sprite for `stats`.
+fn stats_record(
+    name: String,
+    sprite: &Sprite,
+    main: Converter,
+    others: &[Passes],
+    direct: Option<Converter>,
+    align: Align,
+) -> Result<StatsRecord> {
+    let (placed, st, moves, time) = timed_convert(sprite, main, align);
+    verify_moves(&placed, &moves).with_context(|| name.clone())?;
+    let mut record = StatsRecord {
+        file: name,
+        width: sprite.width(),
+        height: sprite.height(),
+        colors: sprite.colors().len(),
+        rows: sprite.height(),
+        x0: placed.x0(),
+        passes: main.passes().name(),
+        pieces: moves.len(),
+        greedy: None,
+        optimal: None,
+        fewest: None,
+        exact: None,
+        direct: None,
+        platforms: st.platforms,
+        seconds: time.as_secs_f64(),
+    };
+    for &p in others {
+        let (placed, _, moves) = place_convert(Converter::with_passes(p), sprite, align);
+        verify_moves(&placed, &moves).with_context(|| format!("{} ({p})", record.file))?;
+        let slot = match p {
+            Passes::Greedy => &mut record.greedy,
+            Passes::Optimal => &mut record.optimal,
+            Passes::Fewest => &mut record.fewest,
+            _ => &mut record.exact,
+        };
+        *slot = Some(moves.len());
+    }
+    if let Some(c) = direct {
+        let (placed, _, moves) = place_convert(c, sprite, align);
+        verify_moves(&placed, &moves).with_context(|| format!("{} (direct)", record.file))?;
+        record.direct = Some(moves.len());
+    }
+    Ok(record)
+}
+
 pub fn stats(args: &StatsArgs) -> Result<ExitCode> {
     let files = collect_sprites(&args.paths)?;
-    let mut buf: Box<MoveList> = Box::default();
     let all = args.passes == StatsPasses::All;
     let main = Converter::with_passes(match args.passes {
         StatsPasses::Greedy => Passes::Greedy,
@@ -760,16 +952,7 @@ pub fn stats(args: &StatsArgs) -> Result<ExitCode> {
         StatsPasses::Lookup | StatsPasses::All => Passes::Lookup,
     });
     // With --passes all: the other strategies' pieces, before the default's.
-    let others: &[Passes] = if all {
-        &[
-            Passes::Greedy,
-            Passes::Optimal,
-            Passes::Fewest,
-            Passes::Exact,
-        ]
-    } else {
-        &[]
-    };
+    let others: &[Passes] = if all { &STATS_OTHERS } else { &[] };
     // The planner with direct pieces, in a column of its own (the default's unless the
     // searching or the exact planner is the one reported).
     let direct = (all || args.direct).then(|| {
@@ -781,7 +964,7 @@ pub fn stats(args: &StatsArgs) -> Result<ExitCode> {
     });
     // Column widths: size, colours, rows, one per other strategy, pieces, ÷exact (with
     // --passes all), direct, platforms, time.
-    let widths = |cells: &[String]| -> Vec<(usize, String)> {
+    let widths = |cells: Vec<String>| -> Vec<(usize, String)> {
         let mut w = vec![6, 6, 4];
         w.extend(others.iter().map(|_| 9));
         w.push(9);
@@ -792,7 +975,7 @@ pub fn stats(args: &StatsArgs) -> Result<ExitCode> {
             w.push(9);
         }
         w.extend([9, 10]);
-        w.into_iter().zip(cells.iter().cloned()).collect()
+        w.into_iter().zip(cells).collect()
     };
     let mut head: Vec<String> = ["size", "colors", "rows"].map(String::from).to_vec();
     head.extend(others.iter().map(|p| p.name().to_string()));
@@ -804,88 +987,94 @@ pub fn stats(args: &StatsArgs) -> Result<ExitCode> {
         head.push("direct".into());
     }
     head.extend(["platforms".into(), "time".into()]);
-    outln!("{}", table_line("file", &widths(&head)))?;
+    // One line of the table or of the TSV.
+    let line = |name: &str, cells: Vec<String>| match args.format {
+        StatsFormat::Tsv => format!("{name}\t{}", cells.join("\t")),
+        _ => table_line(name, &widths(cells)),
+    };
+    let cells = |r: &StatsRecord| -> Vec<String> {
+        let mut c = vec![
+            format!("{}x{}", r.width, r.height),
+            r.colors.to_string(),
+            r.rows.to_string(),
+        ];
+        c.extend(r.others().iter().flatten().map(ToString::to_string));
+        c.push(r.pieces.to_string());
+        if all {
+            c.push(ratio(r.pieces, r.exact.unwrap_or(0)));
+        }
+        c.extend(r.direct.map(|d| d.to_string()));
+        c.push(r.platforms.to_string());
+        c.push(match args.format {
+            StatsFormat::Tsv => format!("{:.6}", r.seconds),
+            _ => duration_cell(Duration::from_secs_f64(r.seconds)),
+        });
+        c
+    };
+    if args.format != StatsFormat::Json {
+        outln!("{}", line("file", head))?;
+    }
     // The exact planner takes seconds on large sprites: show progress on a terminal.
     let bar = if all || main.passes() == Passes::Exact {
         progress_bar(files.len() as u64, "sprites".into())
     } else {
         ProgressBar::hidden()
     };
-    let mut totals = vec![0usize; others.len()];
-    let (mut tp, mut tplat, mut ttime, mut failed) = (0, 0, Duration::ZERO, 0);
-    let mut tdirect = 0;
+    let mut records = Vec::new();
+    let mut failed = 0;
     for f in &files {
-        let name = f.file_name().map_or_else(
-            || f.display().to_string(),
-            |n| n.to_string_lossy().into_owned(),
-        );
-        let sprite = match load_sprite(f) {
-            Ok(s) => s,
-            Err(e) => {
-                bar.suspend(|| outln!("{name:<28} error: {}", crate::report(&e)))?;
-                bar.inc(1);
-                failed += 1;
-                continue;
-            }
+        let name = if crate::is_stdin(f) {
+            "standard input".to_string()
+        } else {
+            shown(f).to_string()
         };
-        let align = args.align.align();
-        let (placed, st, time) = timed_convert(&sprite, main, align, &mut buf);
-        let n = buf.len();
-        verify_moves(&placed, &buf).with_context(|| f.display().to_string())?;
-        let mut cells = vec![
-            format!("{}x{}", sprite.width(), sprite.height()),
-            sprite.colors().len().to_string(),
-            sprite.height().to_string(),
-        ];
-        let mut exact = 0;
-        for (&p, total) in others.iter().zip(&mut totals) {
-            let c = Converter::with_passes(p);
-            let placed = c.place(&sprite, align);
-            c.convert_into(&placed, &mut buf)
-                .expect("MAX_MOVES always suffices");
-            let k = buf.len();
-            verify_moves(&placed, &buf).with_context(|| format!("{} ({p})", f.display()))?;
-            *total += k;
-            if p == Passes::Exact {
-                exact = k;
-            }
-            cells.push(k.to_string());
-        }
-        cells.push(n.to_string());
-        if all {
-            cells.push(ratio(n, exact));
-        }
-        if let Some(c) = direct {
-            let placed = c.place(&sprite, align);
-            c.convert_into(&placed, &mut buf)
-                .expect("MAX_MOVES always suffices");
-            verify_moves(&placed, &buf).with_context(|| format!("{} (direct)", f.display()))?;
-            tdirect += buf.len();
-            cells.push(buf.len().to_string());
-        }
-        cells.push(st.platforms.to_string());
-        cells.push(duration_cell(time));
-        tp += n;
-        tplat += st.platforms;
-        ttime += time;
-        bar.suspend(|| outln!("{}", table_line(&name, &widths(&cells))))?;
+        let record = load_sprite(f).and_then(|sprite| {
+            stats_record(name, &sprite, main, others, direct, args.align.align())
+        });
         bar.inc(1);
+        match record {
+            Ok(r) => {
+                if args.format != StatsFormat::Json {
+                    bar.suspend(|| outln!("{}", line(&r.file, cells(&r))))?;
+                }
+                records.push(r);
+            }
+            Err(e) => {
+                bar.suspend(|| errln!("error: {}", crate::report(&e)));
+                failed += 1;
+            }
+        }
     }
     bar.finish_and_clear();
-    let mut cells = vec![String::new(), String::new(), String::new()];
-    cells.extend(totals.iter().map(ToString::to_string));
-    cells.push(tp.to_string());
-    if all {
-        let exact = others.iter().position(|&p| p == Passes::Exact);
-        cells.push(ratio(tp, exact.map_or(0, |i| totals[i])));
+    match args.format {
+        StatsFormat::Json => {
+            outln!(
+                "{}",
+                serde_json::to_string_pretty(&records).context("could not write JSON")?
+            )?;
+        }
+        StatsFormat::Tsv => {}
+        StatsFormat::Table => {
+            let total = |f: &dyn Fn(&StatsRecord) -> usize| records.iter().map(f).sum::<usize>();
+            let mut cells = vec![String::new(), String::new(), String::new()];
+            for i in 0..others.len() {
+                cells.push(total(&|r| r.others()[i].unwrap_or(0)).to_string());
+            }
+            let pieces = total(&|r| r.pieces);
+            cells.push(pieces.to_string());
+            if all {
+                cells.push(ratio(pieces, total(&|r| r.exact.unwrap_or(0))));
+            }
+            if direct.is_some() {
+                cells.push(total(&|r| r.direct.unwrap_or(0)).to_string());
+            }
+            cells.push(total(&|r| r.platforms).to_string());
+            let time: f64 = records.iter().map(|r| r.seconds).sum();
+            cells.push(duration_cell(Duration::from_secs_f64(time)));
+            let name = format!("total ({} sprites)", records.len());
+            outln!("{}", table_line(&name, &widths(cells)))?;
+        }
     }
-    if direct.is_some() {
-        cells.push(tdirect.to_string());
-    }
-    cells.push(tplat.to_string());
-    cells.push(duration_cell(ttime));
-    let name = format!("total ({} sprites)", files.len() - failed);
-    outln!("{}", table_line(&name, &widths(&cells)))?;
     Ok(if failed > 0 {
         ExitCode::FAILURE
     } else {
@@ -948,7 +1137,7 @@ pub fn search(args: &SearchArgs, force: bool) -> Result<ExitCode> {
     };
     bar.lock().expect("no panics").finish_and_clear();
     std::fs::create_dir_all(&args.out)
-        .with_context(|| format!("could not create {}", args.out.display()))?;
+        .with_context(|| format!("could not create {}", shown(&args.out)))?;
     for (n, file) in &generated.emitters {
         let path = args.out.join(search::emitter_file_name(*n));
         write_with(
@@ -1044,7 +1233,7 @@ pub fn search(args: &SearchArgs, force: bool) -> Result<ExitCode> {
     }
     errln!(
         "wrote {} in {:.1}s",
-        args.out.display(),
+        shown(&args.out),
         t0.elapsed().as_secs_f64()
     );
     Ok(ExitCode::SUCCESS)

@@ -140,7 +140,7 @@ mod convert;
 mod cover_text;
 #[cfg(feature = "search")]
 pub mod covers;
-mod echo;
+pub mod echo;
 #[cfg(feature = "search")]
 #[doc(hidden)]
 pub mod exact;

@@ -1,8 +1,13 @@
 //! The `tetris-printer` command-line tool.
 //!
 //! Exit codes: 0 success, 1 a failed check or bad input (`error: ...` on stderr),
-//! 2 a usage error (reported by clap), 130/143 interrupted by SIGINT/SIGTERM (temporary
-//! files removed). A closed standard output (`| head`) ends the run quietly with 0.
+//! 2 a usage error (reported by clap), 128 + the signal's number when ended by SIGHUP,
+//! SIGINT, SIGQUIT or SIGTERM (129, 130, 131, 143; temporary files removed). A closed
+//! standard output (`| head`) ends the run quietly with 0.
+//!
+//! Errors read `error: FILE: line L: move N (J0 5): reason`, with each part where it
+//! applies, in that order; echoed input and file names show control characters escaped
+//! (`\x1b`, see `tetris_printer::echo`).
 
 use std::fmt;
 use std::io::{self, BufRead, Write};
@@ -10,12 +15,14 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, CommandFactory, Parser, Subcommand};
 
+use tetris_printer::echo::EscapedPath;
 use tetris_printer::output::{self, WriteOptions};
 use tetris_printer::render::{self, DEFAULT_SCALE, MAX_SCALE, MIN_SCALE};
 use tetris_printer::{
-    compare, find_placement, Align, Move, MoveReader, Playfield, ReadError, Sprite, SpriteError,
+    compare, find_placement, Align, Move, MoveReader, Playfield, ReadError, ReplayError, Sprite,
+    SpriteError,
 };
 
 const ABOUT: &str = "Prints pixel art by playing Tetris: sprite in, verified piece drops out.";
@@ -53,9 +60,14 @@ Run `tetris-printer <COMMAND> --help` for each command's details.";
 struct Cli {
     #[command(subcommand)]
     command: Command,
+}
+
+/// `--force`, on the subcommands that write files.
+#[derive(Args, Debug, Clone, Copy)]
+pub(crate) struct Force {
     /// Replace read-only output files (their permissions are kept).
-    #[arg(long, global = true)]
-    force: bool,
+    #[arg(long)]
+    pub(crate) force: bool,
 }
 
 /// The subcommands.
@@ -70,6 +82,31 @@ enum Command {
     Check(CheckArgs),
     Stats(StatsArgs),
     Search(SearchArgs),
+    Completions(CompletionsArgs),
+    /// Print the man page (roff) to standard output.
+    #[command(
+        long_about = "Print the man page of tetris-printer, in roff, to standard output.",
+        after_help = "Examples:\n  tetris-printer manpage > tetris-printer.1\n  man ./tetris-printer.1"
+    )]
+    Manpage,
+}
+
+/// Print a shell completion script.
+#[derive(Args, Debug)]
+#[command(
+    long_about = "\
+Print the completion script of a shell to standard output. Load it in the shell's
+start-up file or save it where the shell looks for completions.",
+    after_help = "\
+Examples:
+  tetris-printer completions bash > ~/.local/share/bash-completion/completions/tetris-printer
+  tetris-printer completions zsh > ~/.zfunc/_tetris-printer
+  tetris-printer completions fish > ~/.config/fish/completions/tetris-printer.fish"
+)]
+struct CompletionsArgs {
+    /// The shell.
+    #[arg(value_enum)]
+    shell: clap_complete::Shell,
 }
 
 /// Replay a move file and draw the final playfield as a PNG.
@@ -87,6 +124,8 @@ Examples:
   tetris-printer play mario.txt -o field.png --scale 4 --sprite mario.png"
 )]
 struct PlayArgs {
+    #[command(flatten)]
+    write: Force,
     /// Move file to replay (`-`: standard input).
     #[arg(value_name = "MOVES.txt")]
     moves: PathBuf,
@@ -101,7 +140,7 @@ struct PlayArgs {
         value_parser = clap::value_parser!(u32).range(i64::from(MIN_SCALE)..=i64::from(MAX_SCALE))
     )]
     scale: u32,
-    /// Sprite whose colours to use for J, T and L cells.
+    /// Sprite whose colours to use for J, T and L cells (`-`: standard input).
     #[arg(long, value_name = "SPRITE.png")]
     sprite: Option<PathBuf>,
 }
@@ -190,11 +229,13 @@ pub(crate) fn print_err(args: fmt::Arguments<'_>) {
     let _ = err.write_fmt(args).and_then(|()| err.write_all(b"\n"));
 }
 
-/// On SIGINT or SIGTERM: remove the temporary output files, exit 130 or 143.
+/// On SIGHUP (the terminal closed), SIGINT, SIGQUIT or SIGTERM: remove the temporary
+/// output files, exit 128 + the signal's number.
 fn handle_signals() {
-    use signal_hook::consts::{SIGINT, SIGTERM};
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGQUIT, SIGTERM};
     // Without the handler an interrupt still stops the run, only temp files may remain.
-    let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM]) else {
+    let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGHUP, SIGINT, SIGQUIT, SIGTERM])
+    else {
         return;
     };
     let spawned = std::thread::Builder::new()
@@ -260,25 +301,44 @@ fn report(e: &anyhow::Error) -> String {
 }
 
 fn run(cli: Cli) -> Result<ExitCode> {
-    let force = cli.force;
     match cli.command {
-        Command::Play(args) => play(&args, force),
+        Command::Play(args) => play(&args, args.write.force),
         Command::Check(args) => check(&args),
-        Command::Demo(args) => commands::demo(&args, force),
-        Command::Convert(args) => commands::convert(&args, force),
+        Command::Demo(args) => commands::demo(&args, args.write.force),
+        Command::Convert(args) => commands::convert(&args, args.write.force),
         Command::Verify(args) => commands::verify(&args),
-        Command::Render(args) => commands::render(&args, force),
-        Command::Animate(args) => commands::animate(&args, force),
+        Command::Render(args) => commands::render(&args, args.write.force),
+        Command::Animate(args) => commands::animate(&args, args.write.force),
         Command::Stats(args) => commands::stats(&args),
-        Command::Search(args) => commands::search(&args, force),
+        Command::Search(args) => commands::search(&args, args.write.force),
+        Command::Completions(args) => {
+            let mut out = Vec::new();
+            clap_complete::generate(args.shell, &mut Cli::command(), "tetris-printer", &mut out);
+            write_stdout(&out)
+        }
+        Command::Manpage => {
+            let mut out = Vec::new();
+            clap_mangen::Man::new(Cli::command())
+                .render(&mut out)
+                .context("could not render the man page")?;
+            write_stdout(&out)
+        }
     }
+}
+
+/// Writes `bytes` to standard output.
+fn write_stdout(bytes: &[u8]) -> Result<ExitCode> {
+    let mut out = io::stdout().lock();
+    out.write_all(bytes)
+        .and_then(|()| out.flush())
+        .context("could not write to standard output")?;
+    Ok(ExitCode::SUCCESS)
 }
 
 fn play(args: &PlayArgs, force: bool) -> Result<ExitCode> {
     one_stdin(&[&args.moves, args.sprite.as_deref().unwrap_or(Path::new(""))])?;
-    let moves = load_moves(&args.moves)?;
     let sprite = args.sprite.as_deref().map(load_sprite).transpose()?;
-    let replay = replay(&moves)?;
+    let replay = replay_file(&args.moves)?;
     let img = render::render_field(
         &replay.field,
         sprite.as_ref().map(Sprite::colors),
@@ -289,11 +349,11 @@ fn play(args: &PlayArgs, force: bool) -> Result<ExitCode> {
     render::write_png(&args.output, &img, &WriteOptions::new(&inputs, force))?;
     errln!(
         "{}: {} pieces, {} lines cleared, stack height {} -> {} ({}x{})",
-        args.moves.display(),
-        moves.len(),
+        shown(&args.moves),
+        replay.moves,
         replay.lines,
         replay.field.stack_height(),
-        args.output.display(),
+        shown(&args.output),
         img.width(),
         img.height()
     );
@@ -303,8 +363,7 @@ fn play(args: &PlayArgs, force: bool) -> Result<ExitCode> {
 fn check(args: &CheckArgs) -> Result<ExitCode> {
     one_stdin(&[&args.sprite, &args.moves])?;
     let sprite = load_sprite(&args.sprite)?;
-    let moves = load_moves(&args.moves)?;
-    let replay = replay(&moves)?;
+    let replay = replay_file(&args.moves)?;
     let fixed = match args.align {
         CheckAlign::Any => None,
         CheckAlign::Left => Some(Align::Left),
@@ -318,8 +377,8 @@ fn check(args: &CheckArgs) -> Result<ExitCode> {
     .with_context(|| {
         format!(
             "{} does not print {}",
-            args.moves.display(),
-            args.sprite.display()
+            shown(&args.moves),
+            shown(&args.sprite)
         )
     })?;
     let note = if placed.x0() == sprite.x0() {
@@ -331,7 +390,7 @@ fn check(args: &CheckArgs) -> Result<ExitCode> {
         "ok: {}x{} sprite, {} pieces{note}",
         sprite.width(),
         sprite.height(),
-        moves.len()
+        replay.moves
     )?;
     Ok(ExitCode::SUCCESS)
 }
@@ -360,17 +419,10 @@ pub(crate) fn move_reader(
         Box::new(io::stdin().lock())
     } else {
         let file = std::fs::File::open(path)
-            .with_context(|| format!("could not read move file {}", path.display()))?;
+            .with_context(|| format!("could not read move file {}", shown(&path)))?;
         Box::new(io::BufReader::new(file))
     };
     Ok(MoveReader::new(reader))
-}
-
-/// Reads and parses a whole move file; errors read `MOVES.txt: line 12: ...`.
-pub(crate) fn load_moves(path: &Path) -> Result<Vec<(Move, usize)>> {
-    move_reader(path)?
-        .collect::<Result<_, _>>()
-        .with_context(|| path.display().to_string())
 }
 
 /// Reads and validates a sprite image, `-` from standard input (the error names the file
@@ -386,25 +438,53 @@ pub(crate) fn load_sprite(path: &Path) -> Result<Sprite> {
         SpriteError::Read { .. }
         | SpriteError::Decode { .. }
         | SpriteError::FileTooLarge { .. } => anyhow::Error::new(e),
-        e => anyhow::Error::new(e).context(format!("bad sprite {}", path.display())),
+        e => anyhow::Error::new(e).context(format!("bad sprite {}", shown(&path))),
     })
 }
 
-/// The field after a replay, and how many lines were cleared on the way.
-pub(crate) struct Replayed {
-    pub(crate) field: Playfield,
-    pub(crate) lines: u32,
+/// An input as messages name it: `standard input` for `-`, else [`shown`].
+pub(crate) fn input_name(path: &Path) -> String {
+    if is_stdin(path) {
+        "standard input".into()
+    } else {
+        shown(path).to_string()
+    }
 }
 
-/// Plays moves on an empty field; errors read `move 88 (line 90): game over: ...`.
-pub(crate) fn replay(moves: &[(Move, usize)]) -> Result<Replayed> {
-    let mut field = Playfield::new();
-    let mut lines = 0;
-    for (i, &(m, line)) in moves.iter().enumerate() {
-        let landing = field
+/// A path as messages show it: control characters escaped (`tetris_printer::echo`).
+pub(crate) fn shown<P: AsRef<Path> + ?Sized>(path: &P) -> EscapedPath<'_> {
+    EscapedPath(path.as_ref())
+}
+
+/// The field after a replay, how many moves it took and how many lines they cleared.
+pub(crate) struct Replayed {
+    pub(crate) field: Playfield,
+    pub(crate) moves: usize,
+    pub(crate) lines: u64,
+}
+
+/// Plays a move file (`-`: standard input) on an empty field as it is read, in constant
+/// memory; errors read `MOVES.txt: line 90: move 88 (J0 5): game over: ...`.
+pub(crate) fn replay_file(path: &Path) -> Result<Replayed> {
+    let mut replay = Replayed {
+        field: Playfield::new(),
+        moves: 0,
+        lines: 0,
+    };
+    let name = input_name(path);
+    for read in move_reader(path)? {
+        let (m, line) = read.with_context(|| name.clone())?;
+        let landing = replay
+            .field
             .drop_piece(m)
-            .with_context(|| format!("move {} (line {line})", i + 1))?;
-        lines += landing.lines();
+            .map_err(|error| ReplayError {
+                index: replay.moves,
+                move_: m,
+                error,
+            })
+            .with_context(|| format!("{name}: line {line}"))?;
+        replay.moves += 1;
+        replay.lines += u64::from(landing.lines());
     }
-    Ok(Replayed { field, lines })
+    Ok(replay)
 }

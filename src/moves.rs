@@ -133,6 +133,9 @@ pub enum MoveError {
         /// Its start.
         start: Echo,
     },
+    /// The line is not UTF-8 (invalid bytes echoed as `U+FFFD`).
+    #[error("line is not UTF-8: `{0}`")]
+    NotUtf8(Echo),
     /// The piece would stick out of the field.
     #[error("{shape} at column {x} sticks out of the 21-wide field (x must be 0..={max})", max = WIDTH as u8 - shape.width())]
     OutOfField {
@@ -187,24 +190,31 @@ impl FromStr for Move {
     }
 }
 
-/// One line of a move file, as every reader sees it: `kept` is the line's first bytes (at
-/// most [`MAX_LINE`]), `len` its whole length, `first` whether it is line 1 (which may
-/// start with a UTF-8 byte-order mark). `None` for a comment or blank line.
-pub(crate) fn read_line(kept: &[u8], len: usize, first: bool) -> Option<Result<Move, MoveError>> {
-    let mut bytes = kept;
-    if first {
-        bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
+/// The whitespace every reader skips at the start of a line before keeping its first
+/// [`MAX_LINE`] bytes (so a long indented comment is still seen to be one).
+pub(crate) const fn is_lead_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\x0b' | b'\x0c')
+}
+
+/// The UTF-8 byte-order mark a move file may start with.
+pub(crate) const BOM: &[u8; 3] = b"\xef\xbb\xbf";
+
+/// One line of a move file, as every reader sees it: `kept` is the line's first bytes
+/// after a byte-order mark (line 1 only) and leading [`is_lead_space`] whitespace, at most
+/// [`MAX_LINE`] of them; `len` the whole line's length; `utf8` whether the whole line is
+/// UTF-8. `None` for a comment or blank line.
+pub(crate) fn read_line(kept: &[u8], len: usize, utf8: bool) -> Option<Result<Move, MoveError>> {
+    if !utf8 {
+        return Some(Err(MoveError::NotUtf8(Echo::lossy(kept))));
     }
-    let text = match core::str::from_utf8(bytes) {
+    let text = match core::str::from_utf8(kept) {
         Ok(t) => t,
-        // A kept prefix may end inside a character: the rest is an error anyway.
-        Err(e) if e.error_len().is_none() => {
-            core::str::from_utf8(&bytes[..e.valid_up_to()]).unwrap_or_default()
-        }
-        Err(_) => return Some(Err(MoveError::Syntax(Echo::lossy(bytes)))),
+        // A kept prefix may end inside a character (the line is too long anyway).
+        Err(e) => core::str::from_utf8(&kept[..e.valid_up_to()]).unwrap_or_default(),
     };
     let t = text.trim();
-    if t.starts_with('#') || (t.is_empty() && len <= MAX_LINE) {
+    // `kept` shorter than MAX_LINE holds the rest of the line whole.
+    if t.starts_with('#') || (t.is_empty() && kept.len() < MAX_LINE) {
         return None;
     }
     if len > MAX_LINE {

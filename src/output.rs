@@ -25,36 +25,54 @@ use std::sync::{Mutex, MutexGuard, PoisonError};
 
 use tempfile::NamedTempFile;
 
+use crate::echo::EscapedPath;
+
 /// Why an output file could not be written.
 #[derive(thiserror::Error, Debug)]
 #[non_exhaustive]
 pub enum OutputError {
     /// The output path is (after resolving links) one of the input files.
-    #[error("refusing to overwrite input file {}", path.display())]
+    #[error("refusing to overwrite input file {}", EscapedPath(path))]
     WouldOverwriteInput {
         /// The output path.
         path: PathBuf,
     },
     /// The output path has no file name (e.g. it ends in `..`).
-    #[error("output path {} does not name a file", path.display())]
+    #[error("output path {} does not name a file", EscapedPath(path))]
     NotAFile {
         /// The output path.
         path: PathBuf,
     },
     /// The target is a read-only regular file and [`WriteOptions::force`] was not set.
-    #[error("refusing to replace read-only file {} (use --force to replace it)", path.display())]
+    #[error(
+        "refusing to replace read-only file {} (use --force to replace it)",
+        EscapedPath(path)
+    )]
     ReadOnly {
         /// The output path.
         path: PathBuf,
     },
     /// The process is being interrupted: no new temporary files are made.
-    #[error("could not write {}: interrupted", path.display())]
+    #[error("could not write {}: interrupted", EscapedPath(path))]
     Interrupted {
         /// The output path.
         path: PathBuf,
     },
-    /// Creating, writing or renaming the file failed.
-    #[error("could not write {}: {source}", path.display())]
+    /// The directory the output goes into does not exist (or is not a directory).
+    #[error(
+        "could not write {}: directory {} does not exist",
+        EscapedPath(path),
+        EscapedPath(dir)
+    )]
+    MissingDir {
+        /// The output path.
+        path: PathBuf,
+        /// Its directory.
+        dir: PathBuf,
+    },
+    /// Creating, writing or renaming the file failed. The message names the output path,
+    /// never the temporary file.
+    #[error("could not write {}: {source}", EscapedPath(path))]
     Io {
         /// The output path.
         path: PathBuf,
@@ -204,11 +222,21 @@ pub fn create(path: &Path, opts: &WriteOptions<'_>) -> Result<OutputFile, Output
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => Path::new("."),
     };
+    if !dir.is_dir() {
+        return Err(OutputError::MissingDir {
+            path: path.to_path_buf(),
+            dir: match path.parent() {
+                Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+                _ => dir.to_path_buf(),
+            },
+        });
+    }
     let temp = make_temp(dir, perms).map_err(|e| match e {
         None => OutputError::Interrupted {
             path: path.to_path_buf(),
         },
-        Some(e) => io_err(e),
+        // `tempfile` names the temporary file in its errors: keep only what went wrong.
+        Some(e) => io_err(io::Error::from(e.kind())),
     })?;
     out(Sink::Temp(Temp {
         file: Some(temp),
@@ -289,7 +317,11 @@ impl Write for OutputFile {
         match &mut self.sink {
             Sink::Stdout(s) => s.write(buf),
             Sink::InPlace(f) => f.write(buf),
-            Sink::Temp(t) => t.file.as_mut().map_or(Ok(0), |f| f.write(buf)),
+            // Through the `File`: `NamedTempFile`'s own errors name the temporary file.
+            Sink::Temp(t) => t
+                .file
+                .as_mut()
+                .map_or(Ok(0), |f| f.as_file_mut().write(buf)),
         }
     }
 
@@ -298,7 +330,7 @@ impl Write for OutputFile {
             Sink::Stdout(s) => s.write_all(buf),
             Sink::InPlace(f) => f.write_all(buf),
             Sink::Temp(t) => match t.file.as_mut() {
-                Some(f) => f.write_all(buf),
+                Some(f) => f.as_file_mut().write_all(buf),
                 None => Err(io::ErrorKind::WriteZero.into()),
             },
         }
@@ -308,7 +340,7 @@ impl Write for OutputFile {
         match &mut self.sink {
             Sink::Stdout(s) => s.flush(),
             Sink::InPlace(f) => f.flush(),
-            Sink::Temp(t) => t.file.as_mut().map_or(Ok(()), Write::flush),
+            Sink::Temp(t) => t.file.as_mut().map_or(Ok(()), |f| f.as_file_mut().flush()),
         }
     }
 }
@@ -409,7 +441,13 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let missing_dir = dir.path().join("nope").join("out.txt");
         let err = write_atomic(&missing_dir, b"x", &[]).unwrap_err();
-        assert!(err.to_string().starts_with("could not write"), "{err}");
+        let want = format!(
+            "could not write {}: directory {} does not exist",
+            missing_dir.display(),
+            dir.path().join("nope").display()
+        );
+        assert_eq!(err.to_string(), want);
+        assert!(!err.to_string().contains(".tp-"), "{err}");
         // A directory is not replaced.
         let sub = dir.path().join("sub");
         fs::create_dir(&sub).unwrap();

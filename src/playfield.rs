@@ -144,7 +144,7 @@ impl Playfield {
         self.heights.iter().copied().max().unwrap_or(0) as usize
     }
 
-    /// Pieces dropped so far.
+    /// Pieces dropped so far (stays at `u32::MAX` once it gets there).
     #[must_use]
     pub const fn pieces(&self) -> u32 {
         self.pieces
@@ -217,7 +217,8 @@ impl Playfield {
                 self.heights[x + i] = top;
             }
         }
-        self.pieces += 1;
+        // Saturates: a streamed replay may drop more than 2^32 pieces.
+        self.pieces = self.pieces.saturating_add(1);
         let mut cleared = 0u64;
         for (r, &row) in self.rows[y..y + d.height as usize].iter().enumerate() {
             if row == FULL {

@@ -158,8 +158,9 @@ pub enum SpriteError {
     },
     /// [`Sprite::from_ascii`]: a character other than `.`, `0`, `1`, `2`.
     #[error(
-        "ascii art line {line}, column {column}: unexpected {found:?}; \
-         use '.', '0', '1' or '2'"
+        "ascii art line {line}, column {column}: unexpected `{}`; \
+         use '.', '0', '1' or '2'",
+        crate::echo::EscapedChar::new(*found)
     )]
     AsciiChar {
         /// Line of the art (0-based, after trimming).
@@ -191,14 +192,20 @@ pub enum SpriteError {
     },
     /// The file is larger than [`MAX_FILE_BYTES`].
     #[cfg(feature = "image-io")]
-    #[error("image file {} is larger than {MAX_FILE_BYTES} bytes", path.display())]
+    #[error(
+        "image file {} is larger than {MAX_FILE_BYTES} bytes",
+        crate::echo::EscapedPath(path)
+    )]
     FileTooLarge {
         /// The file.
         path: PathBuf,
     },
     /// The file could not be read.
     #[cfg(feature = "image-io")]
-    #[error("could not read image file {}: {source}", path.display())]
+    #[error(
+        "could not read image file {}: {source}",
+        crate::echo::EscapedPath(path)
+    )]
     Read {
         /// The file.
         path: PathBuf,
@@ -226,7 +233,7 @@ struct InFile<'a>(&'a Option<PathBuf>);
 impl fmt::Display for InFile<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.0 {
-            Some(path) => write!(f, " {}", path.display()),
+            Some(path) => write!(f, " {}", crate::echo::EscapedPath(path)),
             None => Ok(()),
         }
     }

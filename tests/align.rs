@@ -207,3 +207,53 @@ fn find_placement_names_a_wrong_cell_at_the_suggested_column() {
     assert_eq!((m.x, m.y), (s.x0(), 0));
     assert_eq!(Err(m), compare(&Playfield::new(), &s));
 }
+
+/// #39 item 8: `--align best` keeps the best column's print: one conversion per column
+/// where the sprite fits, so one for a 17-wide sprite (it was one more, the best column
+/// converted again), and the kept moves are those of the best column.
+#[test]
+fn best_converts_once_per_column() {
+    for w in [1, 5, 16, MAX_WIDTH] {
+        let s = Sprite::from_ascii(&format!("{}\n{}", "0".repeat(w), "1".repeat(w))).unwrap();
+        for c in [Converter::new(), Converter::greedy()] {
+            let mut runs = 0;
+            let (placed, moves) = s.place_by(Align::Best, |p| {
+                runs += 1;
+                let moves = c.convert_to_vec(p);
+                (moves.len(), moves)
+            });
+            assert_eq!(runs, 19 - w - 1, "width {w}: one run per column");
+            assert_eq!(placed, c.place(&s, Align::Best));
+            assert_eq!(moves, print(c, &placed));
+            assert_eq!(c.place_to_vec(&s, Align::Best), (placed, moves));
+            for align in [Align::Left, Align::Centre, Align::Right] {
+                let mut runs = 0;
+                let (placed, ()) = s.place_by(align, |_| {
+                    runs += 1;
+                    (0, ())
+                });
+                assert_eq!((runs, Some(placed)), (1, s.aligned(align)));
+            }
+        }
+    }
+}
+
+/// #39 item 7: `PlacementError`'s message holds whatever its public fields hold.
+#[test]
+fn placement_errors_read_well_for_any_fields() {
+    use tetris_printer::PlacementError;
+    for width in [0, 1, 17, 18, 19, 20, 1000, usize::MAX] {
+        for x0 in [0, 2, 19, usize::MAX] {
+            let text = PlacementError { x0, width }.to_string();
+            assert!(text.contains(&format!("{width} pixels wide")), "{text}");
+            if (1..=MAX_WIDTH).contains(&width) {
+                assert!(
+                    text.ends_with(&format!("2..={} (printable columns 2..=18)", 19 - width)),
+                    "{text}"
+                );
+            } else {
+                assert!(text.ends_with("sprites are 1..=17 pixels wide"), "{text}");
+            }
+        }
+    }
+}

@@ -714,3 +714,217 @@ fn parse_blocks_rows_do_not_wrap() {
 fn hex(b: &[u8]) -> String {
     b.iter().map(|x| format!("{x:02x}")).collect()
 }
+
+// ---- Issue #39: second round ----
+
+#[test]
+fn sighup_mid_write_leaves_no_temp_file() {
+    let (code, names, out) = interrupt_animation("-HUP");
+    assert_eq!(code, 129);
+    assert_eq!(names, ["long.txt", "moves.txt", "out.gif", "pixel1.png"]);
+    assert_eq!(out, b"old", "the target is untouched");
+}
+
+#[test]
+fn sigquit_mid_write_leaves_no_temp_file() {
+    let (code, names, out) = interrupt_animation("-QUIT");
+    assert_eq!(code, 131);
+    assert_eq!(names, ["long.txt", "moves.txt", "out.gif", "pixel1.png"]);
+    assert_eq!(out, b"old");
+}
+
+/// Runs the tool with a move stream on standard input that ends the game at move 11
+/// (line 12: vertical I pieces stacked in column 0) and then goes on with `tail_bytes`
+/// bytes of valid moves. Returns the run and how many bytes the tool took before it
+/// stopped reading (all of them if it read the whole stream).
+fn game_over_then_tail(args: &[&str], tail_bytes: usize) -> (common::Run, usize) {
+    let (_t, dir) = workdir();
+    let mut child = cmd(&dir, args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        let mut head = String::from("# eleven I pieces in column 0\n");
+        head.push_str(&"I1 0\n".repeat(11));
+        let mut written = 0;
+        if stdin.write_all(head.as_bytes()).is_err() {
+            return written;
+        }
+        written += head.len();
+        let chunk = endless_moves(20_000);
+        while written < head.len() + tail_bytes {
+            if stdin.write_all(chunk.as_bytes()).is_err() {
+                break; // the tool stopped reading
+            }
+            written += chunk.len();
+        }
+        written
+    });
+    let out = child.wait_with_output().unwrap();
+    let written = writer.join().unwrap();
+    (finish(out, &format!("{args:?}")), written)
+}
+
+/// #39 item 2: `play` and `check` replay as they read, so a stream that fails early is
+/// not read to its end (the old whole-file read took all 64 MB here before replaying).
+#[test]
+fn play_and_check_stop_reading_at_the_failing_move() {
+    let tail = 64 << 20;
+    for args in [
+        &["check", "pixel1.png", "-"][..],
+        &["play", "-", "-o", "field.png"],
+    ] {
+        let (r, written) = game_over_then_tail(args, tail);
+        assert_eq!(r.code, 1, "{args:?}: {}", r.stderr);
+        assert!(
+            r.stderr.starts_with(
+                "error: standard input: line 12: move 11 (I1 0): game over: I1 0 would come to rest"
+            ),
+            "{args:?}: {}",
+            r.stderr
+        );
+        assert!(
+            written < tail,
+            "{args:?} read {written} bytes: the whole stream"
+        );
+    }
+}
+
+/// The commands that replay a move file, on `file`.
+fn replaying(file: &str) -> [Vec<&str>; 3] {
+    [
+        vec!["play", file, "-o", "f.png"],
+        vec!["check", "pixel1.png", file],
+        vec!["animate", "pixel1.png", "--moves", file, "-o", "a.gif"],
+    ]
+}
+
+/// #39 item 10: file, line, move, reason, in that order, for every command that replays a
+/// move file.
+#[test]
+fn replay_errors_name_file_line_and_move() {
+    let (_t, dir) = workdir();
+    fs::write(
+        dir.join("over.txt"),
+        format!("# c\n{}", "I1 0\n".repeat(11)),
+    )
+    .unwrap();
+    let want = "error: over.txt: line 12: move 11 (I1 0): game over: I1 0 would come to rest";
+    for args in replaying("over.txt") {
+        let r = run_in(&dir, &args);
+        assert_eq!(r.code, 1, "{args:?}");
+        assert!(r.stderr.starts_with(want), "{args:?}: {}", r.stderr);
+    }
+    fs::write(dir.join("bad.txt"), "J0 5\n\nX0 1\n").unwrap();
+    for args in replaying("bad.txt") {
+        let r = run_in(&dir, &args);
+        assert_eq!(r.code, 1, "{args:?}");
+        assert!(
+            r.stderr
+                .starts_with("error: bad.txt: line 3: unknown piece `X0`"),
+            "{args:?}: {}",
+            r.stderr
+        );
+    }
+}
+
+/// #39 item 4: no raw control byte of the input reaches the terminal, whether it comes
+/// from a move line, a block listing or a file name.
+#[test]
+fn control_bytes_in_echoes_are_escaped() {
+    let (_t, dir) = workdir();
+    let raw = |s: &str| s.bytes().any(|b| b < 0x20 && b != b'\n' || b == 0x7f);
+    fs::write(dir.join("evil.txt"), "J0 \x1b]0;pwned\x07\x1b[31m\n").unwrap();
+    fs::write(dir.join("nul.txt"), "J0 5\nT0\x00 4\n").unwrap();
+    for (file, want) in [
+        (
+            "evil.txt",
+            "line 1: column `\\x1b]0;pwned\\x07\\x1b[31m` is not a number",
+        ),
+        ("nul.txt", "line 2: T has orientations 0..3, not 0\\0"),
+    ] {
+        for args in replaying(file) {
+            let r = run_in(&dir, &args);
+            assert_eq!(r.code, 1, "{args:?}");
+            assert!(!raw(&r.stderr), "{args:?}: {:?}", r.stderr);
+            assert!(r.stderr.contains(want), "{args:?}: {:?}", r.stderr);
+        }
+    }
+    // A file name.
+    let r = run_in(&dir, &["play", "a\x1b]0;x\x07.txt", "-o", "f.png"]);
+    assert_eq!(r.code, 1);
+    assert!(!raw(&r.stderr), "{:?}", r.stderr);
+    assert!(r.stderr.contains("a\\x1b]0;x\\x07.txt"), "{:?}", r.stderr);
+    // The block parser's row and character errors.
+    let row = "a".repeat(21);
+    for text in [
+        format!("ff0000 00ff00 0000ff\n\n{}\x1b\x07\n", &row[..19]),
+        format!("ff0000 00ff00 0000ff\n\n\x07{}\n", &row[..20]),
+        format!("ff0000 00ff00 0000ff\n\n\x00{}\n", &row[..20]),
+        format!("ff0000 00ff00 0000ff\n\n{}\u{9b}\n", &row[..20]),
+    ] {
+        let err = parse_blocks(&text).unwrap_err().to_string();
+        assert!(!err.chars().any(char::is_control), "{err:?}");
+        assert!(err.contains('\\'), "{err:?}");
+    }
+}
+
+/// #39 item 5: the streaming reader refuses invalid UTF-8 as the parser does.
+#[test]
+fn invalid_utf8_move_lines_are_refused() {
+    let (_t, dir) = workdir();
+    fs::write(dir.join("bad.txt"), b"J0 5\xe2\x82\n").unwrap();
+    let r = run_in(&dir, &["play", "bad.txt", "-o", "f.png"]);
+    assert_eq!(r.code, 1);
+    assert!(
+        r.stderr
+            .starts_with("error: bad.txt: line 1: line is not UTF-8: `J0 5\u{fffd}`"),
+        "{}",
+        r.stderr
+    );
+    let err = tetris_printer::MoveReader::new(&b"J0 5\xe2\x82"[..])
+        .find_map(Result::err)
+        .expect("refused")
+        .to_string();
+    assert_eq!(err, "line 1: line is not UTF-8: `J0 5\u{fffd}`");
+}
+
+/// #39 item 6: a comment indented by 300 spaces is a comment.
+#[test]
+fn long_indented_comments_parse() {
+    let (_t, dir) = workdir();
+    let text = format!("{}# comment\n{PIXEL1_MOVES}", " ".repeat(300));
+    fs::write(dir.join("indented.txt"), &text).unwrap();
+    let r = run_in(&dir, &["check", "pixel1.png", "indented.txt"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(
+        parse_moves(&text).unwrap(),
+        parse_moves(PIXEL1_MOVES).unwrap()
+    );
+}
+
+/// #39 item 9: an output into a missing directory names that directory, not a temporary
+/// file.
+#[test]
+fn output_into_a_missing_directory_names_it() {
+    let (_t, dir) = workdir();
+    for args in [
+        &["convert", "pixel1.png", "-o", "nodir/out.txt"][..],
+        &["render", "pixel1.png", "-o", "nodir/out.png"],
+        &["play", "moves.txt", "-o", "nodir/out.png"],
+        &["animate", "pixel1.png", "-o", "nodir/out.gif"],
+    ] {
+        let r = run_in(&dir, args);
+        assert_eq!(r.code, 1, "{args:?}");
+        assert!(
+            r.stderr.contains("directory nodir does not exist"),
+            "{args:?}: {}",
+            r.stderr
+        );
+        assert!(!r.stderr.contains(".tp-"), "{args:?}: {}", r.stderr);
+    }
+    assert_eq!(names(&dir), ["moves.txt", "pixel1.png"]);
+}

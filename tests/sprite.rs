@@ -308,7 +308,7 @@ fn from_ascii_format_and_errors() {
     ));
     assert_eq!(
         err.to_string(),
-        "ascii art line 1, column 1: unexpected 'x'; use '.', '0', '1' or '2'"
+        "ascii art line 1, column 1: unexpected `x`; use '.', '0', '1' or '2'"
     );
     let err = Sprite::from_ascii("000\n00").unwrap_err();
     assert!(matches!(
