@@ -110,7 +110,7 @@ impl Tuning {
         right_too: true,
         repair_checks: REPAIR_CHECKS,
         dearest_first: true,
-        staged: true,
+        stages: Stages::EVERY,
         partition_emitters: PARTITION_EMITTERS,
         one_row_first: true,
         first_fit_moves: false,
@@ -371,14 +371,14 @@ mod tests {
                 rounds: 0,
                 right_too: false,
                 repair_checks: 0,
-                staged: false,
+                stages: Stages::NONE,
                 one_row_first: false,
                 ..Tuning::DEFAULT
             };
             let after = plan_row_with(
                 &row,
                 Tuning {
-                    staged: false,
+                    stages: Stages::NONE,
                     one_row_first: false,
                     ..Tuning::DEFAULT
                 },
@@ -399,7 +399,7 @@ mod tests {
     #[test]
     fn right_end_grouping_lowers_rows() {
         let on = Tuning {
-            staged: false,
+            stages: Stages::NONE,
             one_row_first: false,
             ..Tuning::DEFAULT
         };
@@ -424,7 +424,7 @@ mod tests {
             ..Tuning::DEFAULT
         };
         let off = Tuning {
-            staged: false,
+            stages: Stages::NONE,
             ..on
         };
         let (cheaper, dearer, saved) = knob_effect(random_rows(400), off, on);

@@ -93,21 +93,22 @@ pub enum Passes {
     /// its covers by flipped emitters (one J2/T2/L2 for three adjacent pixels of its
     /// colour) in a static table the searching planner ([`Passes::Fewest`]) computed
     /// at build time; the row's few covers are grouped into passes by fixed rules
-    /// (first fit from either end, dealt round robin, then one sweep of single moves
-    /// from each first-fit grouping and from the best plan) and priced with strip and
-    /// wide fillers resting on squares already emitted in the row, and singles over
-    /// holes land on such squares instead of a platform (see the `lookup`, `planner`
-    /// and `local_moves` layers). At most 328,402 fill prices per row, whatever the
-    /// row. Never more pieces than `Greedy`.
+    /// (first fit from either end, dealt round robin, the first cover also in at most
+    /// three stages, then one sweep of single moves from each first-fit grouping and
+    /// from the best plan) and priced with strip and wide fillers resting on squares
+    /// already emitted in the row, and singles over holes land on such squares instead
+    /// of a platform (see the `lookup`, `planner` and `local_moves` layers). At most
+    /// 230,914 fill prices per row, whatever the row (a unit test counts them on
+    /// adversarial rows). Never more pieces than `Greedy`.
     #[default]
     Lookup,
-    /// Fewer pieces than [`Passes::Lookup`] in total (0.06 % on random sprites, 0.7 %
-    /// on real ones, as many on the benchmark sprites) by a
+    /// Fewer pieces than [`Passes::Lookup`] in total (0.1 % on random sprites, 0.7 %
+    /// on real ones, 0.3 % on the benchmark sprites) by a
     /// bounded search at run time: every cover of the row by flipped emitters, grouped
     /// and ordered, then local moves of emitters between passes (see the `fewest`
     /// layer). Never more pieces than `Greedy`; on random sprites almost always fewer
-    /// than `Optimal` too. Up to 132,229,700 fill prices per row; about 4× the lookup
-    /// planner's instructions on the benchmark sprites (4×).
+    /// than `Optimal` too. Up to 132,229,700 fill prices per row; about 15× the lookup
+    /// planner's instructions on the benchmark sprites.
     Fewest,
     /// The fewest pieces our printing rules allow for each row, found by an exhaustive
     /// search at run time (the [`crate::exact`] planner; `search` feature). The yardstick
