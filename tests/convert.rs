@@ -438,3 +438,39 @@ fn singles_over_holes_land_on_squares_emitted_first() {
         assert_eq!(fewest.platforms, 0, "{art}");
     }
 }
+
+/// Every build has the same strategies; one whose feature is off converts nothing and
+/// says which feature it needs (a typed error, no panic, no move).
+#[test]
+fn every_build_lists_every_strategy_and_refuses_the_unavailable_ones() {
+    let names: Vec<&str> = Passes::ALL.iter().map(|p| p.name()).collect();
+    assert_eq!(names, ["lookup", "fewest", "optimal", "greedy", "exact"]);
+    for p in Passes::ALL {
+        assert_eq!(p.name().parse(), Ok(p));
+        let wanted = (p == Passes::Exact && !cfg!(feature = "search")).then_some("search");
+        assert_eq!(p.missing_feature(), wanted, "{p}");
+        assert_eq!(p.available(), wanted.is_none(), "{p}");
+    }
+    let s = Sprite::from_ascii("0").unwrap();
+    let mut buf = [placeholder(); 64];
+    let mut seen = 0;
+    let result = Converter::with_passes(Passes::Exact).for_each_move(&s, |_| seen += 1);
+    if cfg!(feature = "search") {
+        assert_eq!(result, Ok(16));
+        assert_eq!(
+            Converter::with_passes(Passes::Exact).convert(&s, &mut buf),
+            Ok(16)
+        );
+    } else {
+        let refused = Err(ConvertError::Unavailable {
+            passes: Passes::Exact,
+            feature: "search",
+        });
+        assert_eq!(result, refused);
+        assert_eq!(seen, 0);
+        assert_eq!(
+            Converter::with_passes(Passes::Exact).convert(&s, &mut buf),
+            refused.map(|_: usize| 0)
+        );
+    }
+}

@@ -81,7 +81,11 @@ pub const MAX_PIECES_PER_SQUARE: usize = 37;
 pub const MAX_MOVES: usize = MAX_HEIGHT * (PLATFORM_PIECES + MAX_WIDTH * MAX_PIECES_PER_SQUARE);
 
 /// How a row's pixels are split into passes.
+///
+/// Every build has the same variants; one whose feature is off (`Exact` without
+/// `search`) makes the converter return [`ConvertError::Unavailable`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Passes {
     /// The article's converter: fill a pass scanning the pixels left to right, taking
     /// every pixel whose triple fits; repeat with the pixels left over.
@@ -113,21 +117,14 @@ pub enum Passes {
     /// The fewest pieces our printing rules allow for each row, found by an exhaustive
     /// search at run time (the [`crate::exact`] planner; `search` feature). The yardstick
     /// for the other strategies: seconds per sprite, and it allocates. Never the default.
-    #[cfg(feature = "search")]
+    /// Without the `search` feature the converter returns
+    /// [`ConvertError::Unavailable`] for it.
     Exact,
 }
 
 impl Passes {
-    /// Every strategy, in the order the command line lists them.
-    #[cfg(not(feature = "search"))]
-    pub const ALL: [Passes; 4] = [
-        Passes::Lookup,
-        Passes::Fewest,
-        Passes::Optimal,
-        Passes::Greedy,
-    ];
-    /// Every strategy, in the order the command line lists them.
-    #[cfg(feature = "search")]
+    /// Every strategy, in the order the command line lists them (in every build: see
+    /// [`Passes::available`]).
     pub const ALL: [Passes; 5] = [
         Passes::Lookup,
         Passes::Fewest,
@@ -146,9 +143,25 @@ impl Passes {
             Passes::Greedy => "greedy",
             Passes::Optimal => "optimal",
             Passes::Fewest => "fewest",
-            #[cfg(feature = "search")]
             Passes::Exact => "exact",
         }
+    }
+
+    /// The crate feature this strategy needs that this build lacks, if any: `search`
+    /// for [`Passes::Exact`] without it.
+    #[must_use]
+    pub const fn missing_feature(self) -> Option<&'static str> {
+        match self {
+            Passes::Exact if !cfg!(feature = "search") => Some("search"),
+            _ => None,
+        }
+    }
+
+    /// Whether this build converts with this strategy ([`Passes::missing_feature`] is
+    /// `None`).
+    #[must_use]
+    pub const fn available(self) -> bool {
+        self.missing_feature().is_none()
     }
 }
 
@@ -160,14 +173,7 @@ impl core::fmt::Display for Passes {
 
 /// A strategy name that is not one of [`Passes::ALL`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[cfg_attr(
-    feature = "search",
-    error("unknown pass strategy (expected lookup, fewest, optimal, greedy or exact)")
-)]
-#[cfg_attr(
-    not(feature = "search"),
-    error("unknown pass strategy (expected lookup, fewest, optimal or greedy)")
-)]
+#[error("unknown pass strategy (expected lookup, fewest, optimal, greedy or exact)")]
 pub struct UnknownPasses;
 
 impl core::str::FromStr for Passes {
@@ -210,6 +216,15 @@ pub enum ConvertError {
         key: u32,
         /// The sprite row (0 = bottom).
         row: usize,
+    },
+    /// The strategy needs a crate feature this build lacks ([`Passes::missing_feature`]):
+    /// nothing was converted.
+    #[error("the {passes} strategy needs the `{feature}` feature, which this build lacks")]
+    Unavailable {
+        /// The strategy asked for.
+        passes: Passes,
+        /// The feature it needs.
+        feature: &'static str,
     },
     /// The compiled tables lack the platform with bar centre `centre`: a bug in the build.
     #[error("no platform with bar centre {centre} (row {row}): the pattern tables are incomplete")]
@@ -323,8 +338,9 @@ impl Converter {
     /// Hands each move that prints `sprite` to `f`, in drop order, and returns how many
     /// there were. Needs no buffer at all: a toy can drop each piece as it comes.
     ///
-    /// Never allocates. An error (only possible if the compiled pattern tables are
-    /// incomplete, a build bug) comes after the moves of the rows below the failing one.
+    /// Never allocates. An error is [`ConvertError::Unavailable`] (before any move), or
+    /// means the compiled pattern tables are incomplete (a build bug), after the moves
+    /// of the rows below the failing one.
     ///
     /// ```
     /// use tetris_printer::{Converter, Playfield, Sprite};
@@ -406,7 +422,8 @@ impl Converter {
     /// The moves that print `sprite`, in a vector of exactly the right length.
     ///
     /// # Panics
-    /// Only if the compiled pattern tables are incomplete (a build bug; see
+    /// If the strategy is unavailable in this build ([`ConvertError::Unavailable`]),
+    /// or if the compiled pattern tables are incomplete (a build bug; see
     /// [`ConvertError::MissingEmitter`]).
     #[cfg(feature = "alloc")]
     #[must_use]
@@ -422,7 +439,8 @@ impl Converter {
     /// (platform add, one per pass, platform remove) for the article's listing.
     ///
     /// # Panics
-    /// Only if the compiled pattern tables are incomplete (a build bug).
+    /// If the strategy is unavailable in this build ([`ConvertError::Unavailable`]),
+    /// or if the compiled pattern tables are incomplete (a build bug).
     #[cfg(feature = "alloc")]
     #[must_use]
     pub fn convert_blocks(&self, sprite: &Sprite) -> (Vec<Move>, Vec<Block>) {
@@ -438,7 +456,8 @@ impl Converter {
     /// Counts what converting `sprite` costs, without writing moves or allocating.
     ///
     /// # Panics
-    /// Only if the compiled pattern tables are incomplete (a build bug).
+    /// If the strategy is unavailable in this build ([`ConvertError::Unavailable`]),
+    /// or if the compiled pattern tables are incomplete (a build bug).
     #[must_use]
     pub fn stats(&self, sprite: &Sprite) -> ConvertStats {
         let mut sink = Sink::new(Out::Count);
@@ -469,6 +488,12 @@ impl Converter {
         sink: &mut Sink<'_>,
         on_block: &mut dyn FnMut(Block),
     ) -> Result<ConvertStats, ConvertError> {
+        if let Some(feature) = self.passes.missing_feature() {
+            return Err(ConvertError::Unavailable {
+                passes: self.passes,
+                feature,
+            });
+        }
         let mut stats = ConvertStats {
             rows: sprite.height(),
             ..ConvertStats::default()
@@ -529,6 +554,8 @@ impl Converter {
                 Passes::Exact => {
                     emit::write_row(&exact_plans[y], sprite, y, sink, on_block, &mut stats)?;
                 }
+                #[cfg(not(feature = "search"))]
+                Passes::Exact => unreachable!("refused above: the strategy is unavailable"),
                 Passes::Greedy | Passes::Optimal => {
                     let singles = classic::Singles::of(&row);
                     let split = if self.passes == Passes::Greedy {
