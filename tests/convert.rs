@@ -474,3 +474,62 @@ fn every_build_lists_every_strategy_and_refuses_the_unavailable_ones() {
         );
     }
 }
+
+/// A deterministic 17 × 32 three-colour noise sprite (every row holds a pixel).
+fn noise() -> Sprite {
+    let mut x = 0x2545_F491_4F6C_DD1Du64;
+    let art: String = (0..32)
+        .map(|r| {
+            let row: String = (0..17)
+                .map(|c| {
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    let v = if c == r % 17 { 1 + x % 3 } else { x % 4 };
+                    char::from(b".012"[v as usize])
+                })
+                .collect();
+            row + "\n"
+        })
+        .collect();
+    Sprite::from_ascii(&art).unwrap()
+}
+
+/// The modes without direct placement each convert dense, solid and sparse sprites on
+/// a thread with a 64 KiB stack (a microcontroller's budget). An overflow aborts the
+/// test binary: that is the failure.
+#[test]
+fn planners_run_on_a_64_kib_stack() {
+    const STACK: usize = 64 * 1024;
+    let sprites = [
+        noise(),
+        Sprite::from_ascii(&"00000000000000000\n".repeat(32)).unwrap(),
+        Sprite::from_ascii(&"0.1.2.0.1.2.0.1.2\n.2.1.0.2.1.0.2.1.\n".repeat(16)).unwrap(),
+    ];
+    for passes in [
+        Passes::Lookup,
+        Passes::Fewest,
+        Passes::Optimal,
+        Passes::Greedy,
+    ] {
+        let sprites = sprites.clone();
+        let pieces = std::thread::Builder::new()
+            .stack_size(STACK)
+            .spawn(move || {
+                let mut buf = [placeholder(); 4096];
+                let c = Converter::with_passes(passes);
+                sprites
+                    .iter()
+                    .map(|s| c.convert(s, &mut buf).unwrap())
+                    .sum::<usize>()
+            })
+            .unwrap()
+            .join()
+            .unwrap();
+        let on_main: usize = sprites
+            .iter()
+            .map(|s| check(s, Converter::with_passes(passes)))
+            .sum();
+        assert_eq!(pieces, on_main, "{passes}");
+    }
+}

@@ -22,8 +22,8 @@
 //! left on the squares of the passes before it, one at a time, from the first-fit
 //! pass from either end, at most three staged passes, the rest first fit after each
 //! ([`Stages::LOOKUP`](super::planner::Stages::LOOKUP),
-//! ([`Planner::offer_staged`](super::planner::Planner::offer_staged)); and each is
-//! grouped *one-row passes first*, from its widest one-row pass and from its first
+//! [`Planner::offer_staged`](super::planner::Planner::offer_staged)); and each cover
+//! is grouped *one-row passes first*, from its widest one-row pass and from its first
 //! (column DPs, [`one_row_pass`](super::planner::one_row_pass); a pass whose cells
 //! above the row and horizontal I pieces tile all 21 columns closes in one matrix
 //! row), then the widest of the rest, one at a time

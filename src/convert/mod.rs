@@ -254,6 +254,15 @@ pub struct ConvertStats {
 
 /// Turns sprites into moves. Cheap to copy; holds the [`Passes`] strategy and whether
 /// pieces may be placed directly ([`Converter::with_direct`]).
+///
+/// # Stack
+/// Working memory lives on the calling thread's stack (nothing is allocated). Measured
+/// on x86-64, release build, converting the 17 × 32 noise benchmark sprite: `Greedy`,
+/// `Optimal` and `Lookup` (the default) run on the smallest thread the platform gives
+/// (16 KiB), `Fewest` needs 28 KiB; all four run on a 64 KiB thread (a test checks
+/// it). Direct placement needs up to 256 KiB (its placement and cover DPs keep their
+/// tables in stack frames), and `Exact` plans rows on threads of its own and
+/// allocates.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Converter {
     passes: Passes,

@@ -26,19 +26,23 @@
 //! swapped ([`Planner::repair`]). The planners start from the greedy classic split, so
 //! they never do worse than that.
 //!
-//! Each cover is also grouped in *stages* ([`Planner::offer_staged`]): one pass at a
-//! time, each the cheapest per pixel that the singles left can form on the squares of
-//! the passes before it, found by a DP over the columns ([`super::tiling`]'s bar
-//! reach: which sets of bars a strip tiling of each height up to 5 can hold on those
-//! squares), and after each stage the rest grouped first fit from both ends and dealt
-//! round robin. First fit packs every emitter that fits into a pass, so it seldom
-//! leaves the counts whose matrix is low (3 or 7 bars in one row, 2 or 6 in two) and
-//! never builds a pass on the squares of another; the exact planner's plans of dense
-//! rows are mostly such passes (the 17 × 32 noise sprite: 25 one-row passes of three
-//! singles). The first stage is also the first fit pass from either end and the second
-//! cheapest; of the two sets of bars a walk back through the DP finds (widest strips
-//! first, narrowest first), the one whose leftover singles first fit packs into fewer
-//! passes is taken. This is a fixed scan, not a search: no stage is undone.
+//! Covers are also grouped in *stages* ([`Planner::offer_staged`]), as the planner's
+//! [`Stages`] say: one pass at a time, each the cheapest per pixel that the singles
+//! left can form on the squares of the passes before it, found by a DP over the
+//! columns ([`super::tiling`]'s bar reach: which sets of bars a strip tiling of each
+//! height up to 5 can hold on those squares), and after each stage the rest grouped
+//! (first fit from both ends and dealt round robin, or first fit from the left alone).
+//! First fit packs every emitter that fits into a pass, so it seldom leaves the counts
+//! whose matrix is low (3 or 7 bars in one row, 2 or 6 in two) and never builds a pass
+//! on the squares of another; the exact planner's plans of dense rows are mostly such
+//! passes (the 17 × 32 noise sprite: 25 one-row passes of three singles). The first
+//! pass is the first fit pass from either end (and, with [`Stages::EVERY`], the
+//! cheapest and second cheapest options too); of the two sets of bars a walk back
+//! through the DP finds (widest strips first, narrowest first), the one whose leftover
+//! singles first fit packs into fewer passes is taken. This is a fixed scan, not a
+//! search: no stage is undone. The searching planner stages every cover until no
+//! single is left ([`Stages::EVERY`]); the lookup planner only its first cover, at
+//! most three staged passes ([`Stages::LOOKUP`]).
 //!
 //! Most candidates are dropped before any order is priced: a fill never costs more on
 //! more support, and no pass of any plan rests on more than the row's support and all
