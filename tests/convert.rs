@@ -512,7 +512,6 @@ fn planners_run_on_a_64_kib_stack() {
         Passes::Optimal,
         Passes::Greedy,
     ] {
-        let sprites = sprites.clone();
         let pieces = std::thread::Builder::new()
             .stack_size(STACK)
             .spawn(move || {
