@@ -260,7 +260,7 @@ pub struct ConvertStats {
 /// on x86-64, release build, converting the 17 × 32 noise benchmark sprite: `Greedy`,
 /// `Optimal` and `Lookup` (the default) run on the smallest thread the platform gives
 /// (16 KiB), `Fewest` needs 28 KiB; all four run on a 64 KiB thread (a test checks
-/// it). Direct placement needs up to 256 KiB (its placement and cover DPs keep their
+/// it; unoptimised, `Fewest` needs up to 128 KiB). Direct placement needs up to 256 KiB (its placement and cover DPs keep their
 /// tables in stack frames), and `Exact` plans rows on threads of its own and
 /// allocates.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
