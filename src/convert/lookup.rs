@@ -65,7 +65,6 @@
 //! 4 × (2 + 2 × 17) = 144 column DPs (21 columns × at most 18 steps, then a walk of at
 //! most 21). The `ratio` example measures the time against the greedy converter's.
 
-#[cfg(feature = "search")]
 use super::planner::Stages;
 use super::planner::{Candidate, Planner, RowPlan, Tuning};
 use super::row::RowInput;
@@ -101,7 +100,24 @@ pub(crate) const COVER_SLOTS: usize = tables::RUN_COVER_SLOTS;
 /// of `Planner::offer_cover` (first fit from both ends, round-robin deals, the swap
 /// repair) and priced; the cheapest plan.
 pub(crate) fn plan_row(row: &RowInput) -> RowPlan {
-    plan_row_with(row, Tuning::LOOKUP).0
+    let (plan, prices) = plan_row_with(row, Tuning::LOOKUP);
+    debug_assert!(prices <= MAX_FILL_PRICES, "{prices} fill prices");
+    plan
+}
+
+/// The knobs of [`plan_row`] with every cover staged as the searching planner stages
+/// them ([`Stages::EVERY`]): the run-cover table's prices, and direct placement's rows.
+const STAGED_EVERY: Tuning = Tuning {
+    stages: Stages::EVERY,
+    ..Tuning::LOOKUP
+};
+
+/// [`plan_row`] with every cover staged ([`Stages::EVERY`]; up to 328,402 fill prices
+/// per row): the row planner of direct placement with the default planner, which
+/// prices every candidate set of direct pieces by its rows and keeps the stages'
+/// pieces (`--direct` is a search already; this keeps its prints).
+pub(crate) fn plan_row_staged(row: &RowInput) -> RowPlan {
+    plan_row_with(row, STAGED_EVERY).0
 }
 
 /// [`plan_row`] with the knobs `tuning`, and the fill prices it requested.
@@ -124,7 +140,6 @@ fn plan_row_with(row: &RowInput, tuning: Tuning) -> (RowPlan, u32) {
     }
     planner.improve(tuning.rounds);
     let prices = planner.prices;
-    debug_assert!(prices <= MAX_FILL_PRICES, "{prices} fill prices");
     (planner.finish(), prices)
 }
 
@@ -215,12 +230,8 @@ fn runs(row: &RowInput) -> impl Iterator<Item = (usize, usize)> + '_ {
 pub(crate) fn price_cover(row: &RowInput, flips: u32) -> Option<u32> {
     // Staged as the searching planner stages every cover: the table was ranked so,
     // at build time, where the work is paid once.
-    let tuning = Tuning {
-        stages: Stages::EVERY,
-        ..Tuning::LOOKUP
-    };
     let mut c = Candidate::EMPTY;
-    let mut planner = Planner::start(row, tuning, &mut c);
+    let mut planner = Planner::start(row, STAGED_EVERY, &mut c);
     // Not the greedy split's price: only this cover's.
     planner.clear_best();
     planner.offer_cover(&mut c, flips);
