@@ -105,6 +105,35 @@ fn direct(c: &mut Criterion) {
     bench_strategies(c, "direct", 10, &sprites, &strategies);
 }
 
+/// The nine benchmark sprites (`benches/sprites/`), each with greedy, the default and
+/// `--direct`: the times the `ratio` example divides by greedy's (issue #35's targets).
+fn nine(c: &mut Criterion) {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/benches/sprites");
+    let mut paths: Vec<_> = std::fs::read_dir(dir)
+        .expect("benches/sprites")
+        .map(|e| e.expect("a directory entry").path())
+        .collect();
+    paths.sort();
+    let sprites: Vec<(String, Sprite)> = paths
+        .iter()
+        .map(|p| {
+            let name = p.file_stem().unwrap_or_default().to_string_lossy();
+            (
+                name.into_owned(),
+                Sprite::open(p).expect("a benchmark sprite"),
+            )
+        })
+        .collect();
+    let sprites: Vec<(&str, Sprite)> = sprites.iter().map(|(n, s)| (n.as_str(), *s)).collect();
+    let strategies = [
+        ("greedy", Converter::greedy()),
+        ("lookup", Converter::new()),
+    ];
+    bench_strategies(c, "nine", 20, &sprites, &strategies);
+    let direct = [("direct", Converter::new().with_direct(true))];
+    bench_strategies(c, "nine-direct", 10, &sprites, &direct);
+}
+
 fn lookup(c: &mut Criterion) {
     let keys: Vec<u32> = tables::EMITTERS.keys().copied().collect();
     c.bench_function("table lookup (all 1872 keys)", |b| {
@@ -180,5 +209,5 @@ fn search(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, convert, direct, lookup, replay, search);
+criterion_group!(benches, convert, direct, nine, lookup, replay, search);
 criterion_main!(benches);

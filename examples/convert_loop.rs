@@ -17,12 +17,15 @@ use tetris_printer::{Converter, Move, Passes, Shape, Sprite, MAX_MOVES};
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let usage = "usage: convert_loop fewest|optimal|greedy COUNT SPRITE.png...";
+    let usage = "usage: convert_loop STRATEGY|direct|STRATEGY-direct COUNT SPRITE.png...";
     let (Some(passes), Some(count), paths) = (args.first(), args.get(1), args.get(2..)) else {
         eprintln!("{usage}");
         return ExitCode::FAILURE;
     };
-    let Ok(passes) = passes.parse::<Passes>() else {
+    let direct = passes == "direct" || passes.ends_with("-direct");
+    let name = passes.strip_suffix("-direct").unwrap_or(passes);
+    let name = if name == "direct" { "lookup" } else { name };
+    let Ok(passes) = name.parse::<Passes>() else {
         eprintln!("unknown strategy {passes:?}; {usage}");
         return ExitCode::FAILURE;
     };
@@ -43,7 +46,7 @@ fn main() -> ExitCode {
             }
         }
     }
-    let converter = Converter::with_passes(passes);
+    let converter = Converter::with_passes(passes).with_direct(direct);
     let mut buf = vec![Move::new(Shape::ALL[0], 0).expect("valid"); MAX_MOVES];
     let mut pieces = 0;
     for _ in 0..count {

@@ -1,6 +1,8 @@
 //! Piece totals per strategy on the nine benchmark sprites (`benches/sprites/`) and on a
-//! fixed-seed set of 3000 random sprites: the figures the README's pieces tables and
-//! every "no more pieces" claim are checked against.
+//! fixed-seed set of 3000 random sprites, and on the real-sprite set
+//! (`tests/sprites/real/`, its six directories): the figures the README's pieces tables
+//! and every "no more pieces" claim are checked against. Every print is replayed and
+//! compared with its sprite.
 //!
 //! ```text
 //! cargo run --release --example pieces                 # every strategy
@@ -86,6 +88,29 @@ fn random_set() -> Vec<Sprite> {
         .collect()
 }
 
+/// The real-sprite set: every PNG of `tests/sprites/real/`'s directories, by path.
+fn real_set() -> Result<Vec<Sprite>, String> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/sprites/real");
+    let mut paths = Vec::new();
+    for dir in std::fs::read_dir(&root).map_err(|e| format!("{}: {e}", root.display()))? {
+        let dir = dir.map_err(|e| e.to_string())?.path();
+        if !dir.is_dir() {
+            continue;
+        }
+        for f in std::fs::read_dir(&dir).map_err(|e| format!("{}: {e}", dir.display()))? {
+            let f = f.map_err(|e| e.to_string())?.path();
+            if f.extension().is_some_and(|x| x == "png") {
+                paths.push(f);
+            }
+        }
+    }
+    paths.sort();
+    paths
+        .iter()
+        .map(|p| Sprite::open(p).map_err(|e| format!("{}: {e}", p.display())))
+        .collect()
+}
+
 fn fnv(hash: &mut u64, bytes: &[u8]) {
     for &b in bytes {
         *hash = (*hash ^ u64::from(b)).wrapping_mul(0x100_0000_01B3);
@@ -113,6 +138,13 @@ fn main() -> ExitCode {
         }
     }
     let mut random = random_set();
+    let real = match real_set() {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::FAILURE;
+        }
+    };
     let mut wanted: Vec<String> = std::env::args().skip(1).collect();
     if let Some(i) = wanted.iter().position(|a| a == "--first") {
         let Some(n) = wanted.get(i + 1).and_then(|n| n.parse().ok()) else {
@@ -149,32 +181,29 @@ fn main() -> ExitCode {
         let mut hash = 0xCBF2_9CE4_8422_2325u64;
         let mut line = String::new();
         let mut total = 0;
-        for (n, s) in &bench {
-            let moves = c.convert_to_vec(&c.place(s, align));
-            fnv(
-                &mut hash,
-                tetris_printer::moves_to_string(&moves).as_bytes(),
-            );
-            total += moves.len();
-            line += &format!(" {n}={}", moves.len());
-        }
-        let mut rtotal = 0;
-        for s in &random {
+        // Converts `s` placed as asked, replays the print and checks it, hashes it.
+        let mut print = |s: &Sprite| {
             let placed = c.place(s, align);
             let moves = c.convert_to_vec(&placed);
-            if c.direct() {
-                let field = Playfield::replay(&moves).expect("direct moves replay");
-                assert_eq!(compare(&field, &placed), Ok(()), "\n{}", s.to_ascii());
-            }
+            let field = Playfield::replay(&moves).expect("the converter's moves replay");
+            assert_eq!(compare(&field, &placed), Ok(()), "\n{}", s.to_ascii());
             fnv(
                 &mut hash,
                 tetris_printer::moves_to_string(&moves).as_bytes(),
             );
-            rtotal += moves.len();
+            moves.len()
+        };
+        for (n, s) in &bench {
+            let pieces = print(s);
+            total += pieces;
+            line += &format!(" {n}={pieces}");
         }
+        let rtotal: usize = random.iter().map(&mut print).sum();
+        let real_total: usize = real.iter().map(&mut print).sum();
         println!(
-            "{name}: benchmark {total} [{line} ] random {rtotal} ({} sprites) hash {hash:016x}",
-            random.len()
+            "{name}: benchmark {total} [{line} ] random {rtotal} ({} sprites) real {real_total} ({} sprites) hash {hash:016x}",
+            random.len(),
+            real.len()
         );
     }
     ExitCode::SUCCESS

@@ -35,8 +35,8 @@
 //! [`Converter::convert_into`] fills a [`MoveList`] (fixed capacity, no heap), and with
 //! the `alloc` feature `Converter::convert_to_vec` returns a `Vec`. [`Passes`] picks
 //! how rows are split: [`Passes::Lookup`] (the default: lookups in static tables, no
-//! search, at most 328,402 fill prices per row), [`Passes::Fewest`] (up to 0.7 % fewer
-//! pieces by a bounded search at run time, about 4× the instructions), [`Passes::Optimal`]
+//! search, at most 230,914 fill prices per row), [`Passes::Fewest`] (up to 0.7 % fewer
+//! pieces by a bounded search at run time, about 15× the instructions), [`Passes::Optimal`]
 //! or [`Passes::Greedy`] (the article's, and the fastest). [`Converter::with_direct`]
 //! goes beyond the article: it also drops whole J, T and L pieces onto pixels of their
 //! colour where that saves pieces (a solid 17 × 32 sprite in 136 pieces instead of 640;

@@ -438,3 +438,105 @@ fn singles_over_holes_land_on_squares_emitted_first() {
         assert_eq!(fewest.platforms, 0, "{art}");
     }
 }
+
+/// Every build has the same strategies; one whose feature is off converts nothing and
+/// says which feature it needs (a typed error, no panic, no move).
+#[test]
+fn every_build_lists_every_strategy_and_refuses_the_unavailable_ones() {
+    let names: Vec<&str> = Passes::ALL.iter().map(|p| p.name()).collect();
+    assert_eq!(names, ["lookup", "fewest", "optimal", "greedy", "exact"]);
+    for p in Passes::ALL {
+        assert_eq!(p.name().parse(), Ok(p));
+        let wanted = (p == Passes::Exact && !cfg!(feature = "search")).then_some("search");
+        assert_eq!(p.missing_feature(), wanted, "{p}");
+        assert_eq!(p.available(), wanted.is_none(), "{p}");
+    }
+    let s = Sprite::from_ascii("0").unwrap();
+    let mut buf = [placeholder(); 64];
+    let mut seen = 0;
+    let result = Converter::with_passes(Passes::Exact).for_each_move(&s, |_| seen += 1);
+    if cfg!(feature = "search") {
+        assert_eq!(result, Ok(16));
+        assert_eq!(
+            Converter::with_passes(Passes::Exact).convert(&s, &mut buf),
+            Ok(16)
+        );
+    } else {
+        let refused = Err(ConvertError::Unavailable {
+            passes: Passes::Exact,
+            feature: "search",
+        });
+        assert_eq!(result, refused);
+        assert_eq!(seen, 0);
+        assert_eq!(
+            Converter::with_passes(Passes::Exact).convert(&s, &mut buf),
+            refused.map(|_: usize| 0)
+        );
+    }
+}
+
+/// A deterministic 17 × 32 three-colour noise sprite (every row holds a pixel).
+fn noise() -> Sprite {
+    let mut x = 0x2545_F491_4F6C_DD1Du64;
+    let art: String = (0..32)
+        .map(|r| {
+            let row: String = (0..17)
+                .map(|c| {
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    let v = if c == r % 17 { 1 + x % 3 } else { x % 4 };
+                    char::from(b".012"[v as usize])
+                })
+                .collect();
+            row + "\n"
+        })
+        .collect();
+    Sprite::from_ascii(&art).unwrap()
+}
+
+/// The modes without direct placement each convert dense, solid and sparse sprites on
+/// a thread with a 64 KiB stack (a microcontroller's budget) when optimised; an
+/// unoptimised build's frames are larger, and the searching planner then gets 128 KiB.
+/// An overflow aborts the test binary: that is the failure.
+#[test]
+fn planners_run_on_a_64_kib_stack() {
+    const STACK: usize = 64 * 1024;
+    let stack = |passes| {
+        if cfg!(debug_assertions) && passes == Passes::Fewest {
+            2 * STACK
+        } else {
+            STACK
+        }
+    };
+    let sprites = [
+        noise(),
+        Sprite::from_ascii(&"00000000000000000\n".repeat(32)).unwrap(),
+        Sprite::from_ascii(&"0.1.2.0.1.2.0.1.2\n.2.1.0.2.1.0.2.1.\n".repeat(16)).unwrap(),
+    ];
+    for passes in [
+        Passes::Lookup,
+        Passes::Fewest,
+        Passes::Optimal,
+        Passes::Greedy,
+    ] {
+        let pieces = std::thread::Builder::new()
+            .stack_size(stack(passes))
+            .spawn(move || {
+                let mut buf = [placeholder(); 4096];
+                let c = Converter::with_passes(passes);
+                sprites
+                    .iter()
+                    .map(|s| c.convert(s, &mut buf).unwrap())
+                    .sum::<usize>()
+            })
+            .unwrap()
+            .join()
+            .unwrap();
+        let on_main: usize = sprites
+            .iter()
+            .map(|s| check(s, Converter::with_passes(passes)))
+            .sum();
+        assert_eq!(pieces, on_main, "{passes}");
+    }
+}

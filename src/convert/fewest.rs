@@ -10,7 +10,8 @@
 //! passes (of more: the grouping order, the passes needing no landing first, and the
 //! dearest first, by least cost) (when first fit from the right leaves a pass with no
 //! fill at all, also with one overlapping pair swapped, [`Planner::repair`]), in
-//! stages ([`Planner::offer_staged`], as the lookup planner does), one-row passes first
+//! stages ([`Planner::offer_staged`] with [`Stages::EVERY`]: every cover, until no
+//! single is left; the lookup planner stages its first cover only), one-row passes first
 //! ([`Planner::offer_one_row_first`]: from the widest one-row pass, as the lookup
 //! planner does, and from each of the first [`ONE_ROW_FIRSTS`] its bounded enumeration
 //! finds), and, when the cover
@@ -39,8 +40,8 @@
 //!   threes), each grouped four times (two ends, flips with singles or apart): at
 //!   most 1,624 grouping prices, and the right end's least costs looked up twice more
 //!   for the repair (2 × 406 × 17 = 13,804 fill prices);
-//! - each cover grouped in stages: at most 340 grouping prices (see
-//!   [`super::lookup`]), 138,040 for the 406 covers, and 406 × 4 × 18 × 5 = 146,160
+//! - each cover grouped in stages: at most 4 first passes × 17 stages × 5 groupings
+//!   of the rest = 340 grouping prices, 138,040 for the 406 covers, and 406 × 4 × 18 × 5 = 146,160
 //!   bar reaches and 406 × 140 = 56,840 walks back;
 //! - each cover grouped one-row passes first from at most 1 + [`ONE_ROW_FIRSTS`] = 33
 //!   first passes: 13,398 grouping prices for the 406 covers, each cover's enumeration
@@ -110,7 +111,7 @@ impl Tuning {
         right_too: true,
         repair_checks: REPAIR_CHECKS,
         dearest_first: true,
-        staged: true,
+        stages: Stages::EVERY,
         partition_emitters: PARTITION_EMITTERS,
         one_row_first: true,
         first_fit_moves: false,
@@ -371,14 +372,14 @@ mod tests {
                 rounds: 0,
                 right_too: false,
                 repair_checks: 0,
-                staged: false,
+                stages: Stages::NONE,
                 one_row_first: false,
                 ..Tuning::DEFAULT
             };
             let after = plan_row_with(
                 &row,
                 Tuning {
-                    staged: false,
+                    stages: Stages::NONE,
                     one_row_first: false,
                     ..Tuning::DEFAULT
                 },
@@ -399,7 +400,7 @@ mod tests {
     #[test]
     fn right_end_grouping_lowers_rows() {
         let on = Tuning {
-            staged: false,
+            stages: Stages::NONE,
             one_row_first: false,
             ..Tuning::DEFAULT
         };
@@ -424,7 +425,7 @@ mod tests {
             ..Tuning::DEFAULT
         };
         let off = Tuning {
-            staged: false,
+            stages: Stages::NONE,
             ..on
         };
         let (cheaper, dearer, saved) = knob_effect(random_rows(400), off, on);

@@ -17,10 +17,13 @@
 //! ([`Planner::offer_round_robin`](super::planner::Planner::offer_round_robin)); when
 //! first fit from the right leaves a pass with no fill, each overlapping pair between
 //! it and another is swapped once (the searching planner's repair, at most 64 checks
-//! per row); and each is grouped in stages, the cheapest pass per pixel of the singles
-//! left on the squares of the passes before it, one at a time
-//! ([`Planner::offer_staged`](super::planner::Planner::offer_staged)); and each is
-//! grouped *one-row passes first*, from its widest one-row pass and from its first
+//! per row); the first cover (each run's first slot: the searching planner's cover of
+//! the run alone) is grouped in stages, the cheapest pass per pixel of the singles
+//! left on the squares of the passes before it, one at a time, from the first-fit
+//! pass from either end, at most three staged passes, the rest first fit after each
+//! ([`Stages::LOOKUP`](super::planner::Stages::LOOKUP),
+//! [`Planner::offer_staged`](super::planner::Planner::offer_staged)); and each cover
+//! is grouped *one-row passes first*, from its widest one-row pass and from its first
 //! (column DPs, [`one_row_pass`](super::planner::one_row_pass); a pass whose cells
 //! above the row and horizontal I pieces tile all 21 columns closes in one matrix
 //! row), then the widest of the rest, one at a time
@@ -41,37 +44,52 @@
 //! # Work per row (worst case)
 //! A fixed scan: no recursion, no enumeration of covers, groupings or orders beyond
 //! the fixed ones above, the stages (no stage is undone) and one sweep of moves from
-//! each first-fit grouping and from the best plan (none repeated). At most: the
-//! greedy split (17 fill prices); [`COVER_SLOTS`] = 4 covers × (4 first-fit groupings +
-//! 3 round-robin deals) = 28 grouping prices of at most 72 fill prices each (least
-//! costs, then the orders; see [`fewest`](super::fewest)): 2,016; the repair's least
-//! costs (4 × 2 × 17 = 136) and its 64 swaps of two fill prices and one grouping price
-//! each (4,736); the stages
-//! ([`Planner::offer_staged`](super::planner::Planner::offer_staged)): per cover 4
-//! first passes × at most 17 stages × 5 groupings of the rest = 340 grouping prices,
-//! 1,360 in all (97,920 fill prices); the one-row passes first: 4 covers × 2 first
-//! passes = 8 grouping prices (576 fill prices); the first-fit moves: 4 covers × 2
-//! groupings × 17 emitters × 17 other passes = 2,312 grouping prices (166,464 fill
-//! prices); the round of local moves: 17 × 17 moves, 136 swaps, 5 × 18 splits and
-//! 15 × 18 merges, 785 grouping prices after the best plan's 17 least costs (56,537
-//! fill prices): **at most 328,402 fill prices per row** (105,401 before the moves),
-//! against
-//! the searching planner's (see [`fewest`](super::fewest)). (A fill price is at most two
-//! strip tilings, each a left-to-right DP over the 21 columns of static fit-index
-//! loads, plus wide-pattern and emitter lookups.) The stages also run at most 4 × 4 ×
-//! 18 × 5 = 1,440 bar reaches (a DP over the 21 columns of at most 13 sets of bars per
-//! strip: at most 403 fit-index loads) and 4 × 4 × 35 = 560 walks back (at most 21
-//! steps of 182 loads), and the one-row passes first at most 4 × (2 + 2 × 17) = 144
-//! column DPs (21 columns × at most 18 steps, then a walk of at most 21). Measured
-//! (callgrind), 190× the greedy converter's instructions on the nine benchmark sprites
-//! (52.67 M against 277 k per conversion, measured together; 49.27 M before the moves,
-//! 47.3 M before the one-row passes first, noise 33.2 M, smiley 6.6 M then); before
-//! the stages 8.7× (2.41 M), for 357 more pieces on the nine (7,399 against 7,042;
-//! 6,958 before the moves, 6,832 before the wide patterns of issue #18, 6,769 today).
+//! each first-fit grouping and from the best plan (none repeated). The unit is the
+//! *fill price* (a request for the cheapest fill of one pass on given support: at
+//! most two strip tilings, each a left-to-right DP over the 21 columns of static
+//! fit-index loads, plus wide-pattern and emitter lookups; many are answered by the
+//! planner's caches). A grouping costs at most [`GROUPING_PRICES`] = 72 (its passes'
+//! least costs, then the orders; see [`fewest`](super::fewest)). At most: the greedy
+//! split (17); [`COVER_SLOTS`] = 4 covers × (4 first-fit groupings + 3 round-robin
+//! deals) = 28 groupings; the repair's least costs (4 × 2 × 17 = 136) and its 64
+//! swaps of two fill prices and one grouping each; the stages: 2 first passes × 3
+//! staged passes × 1 grouping of the rest = 6 groupings; the one-row passes first:
+//! 4 covers × 2 first passes = 8 groupings; the first-fit moves: 4 covers × 2
+//! groupings × 17 emitters × 17 other passes = 2,312 groupings; the round of local
+//! moves: 17 least costs, then 17 × 17 moves, 136 swaps, 5 × 18 splits and 15 × 18
+//! merges = 785 groupings. In all **at most [`MAX_FILL_PRICES`] = 230,914 fill prices
+//! per row**, whatever the row; a unit test counts them on adversarial rows. The
+//! stages also run at most 2 × 2 × 5 = 20 bar reaches (a DP over the 21 columns of
+//! at most 13 sets of bars per strip: at most 403 fit-index loads) and 2 × 2 × 2 = 8
+//! walks back (at most 21 steps of 182 loads), and the one-row passes first at most
+//! 4 × (2 + 2 × 17) = 144 column DPs (21 columns × at most 18 steps, then a walk of at
+//! most 21). The `ratio` example measures the time against the greedy converter's.
 
+use super::planner::Stages;
 use super::planner::{Candidate, Planner, RowPlan, Tuning};
 use super::row::RowInput;
 use crate::tables;
+
+/// The most fill prices one grouping of a cover into passes costs: a least cost per
+/// pass (at most 17, and 4 more for a split or merge), then its price in every order
+/// of up to three passes (6 × 3) or in three orders of more (3 × 17).
+pub(crate) const GROUPING_PRICES: u32 = 17 + 4 + 3 * 17;
+
+/// The most fill prices [`plan_row`] requests for any row (see the module docs).
+pub(crate) const MAX_FILL_PRICES: u32 = {
+    let (covers, g) = (COVER_SLOTS as u32, GROUPING_PRICES);
+    let greedy = 17;
+    let groupings = covers * (4 + 3) * g;
+    let repair = covers * 2 * 17 + REPAIR_SWAPS * (2 + g);
+    let stages = 2 * 3 * g;
+    let one_row = covers * 2 * g;
+    let first_fit_moves = covers * 2 * 17 * 17 * g;
+    let local_moves = 17 + (17 * 17 + 136 + 5 * 18 + 15 * 18) * g;
+    greedy + groupings + repair + stages + one_row + first_fit_moves + local_moves
+};
+
+/// Swaps the repair checks per row at most.
+const REPAIR_SWAPS: u32 = super::planner::REPAIR_CHECKS;
 
 /// The most covers [`plan_row`] prices per row: one per slot of the run-cover table
 /// ([`tables::run_covers`]).
@@ -82,11 +100,28 @@ pub(crate) const COVER_SLOTS: usize = tables::RUN_COVER_SLOTS;
 /// of `Planner::offer_cover` (first fit from both ends, round-robin deals, the swap
 /// repair) and priced; the cheapest plan.
 pub(crate) fn plan_row(row: &RowInput) -> RowPlan {
-    plan_row_with(row, Tuning::LOOKUP)
+    let (plan, prices) = plan_row_with(row, Tuning::LOOKUP);
+    debug_assert!(prices <= MAX_FILL_PRICES, "{prices} fill prices");
+    plan
 }
 
-/// [`plan_row`] with the knobs `tuning`.
-fn plan_row_with(row: &RowInput, tuning: Tuning) -> RowPlan {
+/// The knobs of [`plan_row`] with every cover staged as the searching planner stages
+/// them ([`Stages::EVERY`]): the run-cover table's prices, and direct placement's rows.
+const STAGED_EVERY: Tuning = Tuning {
+    stages: Stages::EVERY,
+    ..Tuning::LOOKUP
+};
+
+/// [`plan_row`] with every cover staged ([`Stages::EVERY`]; up to 328,402 fill prices
+/// per row): the row planner of direct placement with the default planner, which
+/// prices every candidate set of direct pieces by its rows and keeps the stages'
+/// pieces (`--direct` is a search already; this keeps its prints).
+pub(crate) fn plan_row_staged(row: &RowInput) -> RowPlan {
+    plan_row_with(row, STAGED_EVERY).0
+}
+
+/// [`plan_row`] with the knobs `tuning`, and the fill prices it requested.
+fn plan_row_with(row: &RowInput, tuning: Tuning) -> (RowPlan, u32) {
     let mut c = Candidate::EMPTY;
     let mut planner = Planner::start(row, tuning, &mut c);
     let mut covers = [0u32; COVER_SLOTS];
@@ -104,7 +139,8 @@ fn plan_row_with(row: &RowInput, tuning: Tuning) -> RowPlan {
         planner.offer_cover(&mut c, covers[k]);
     }
     planner.improve(tuning.rounds);
-    planner.finish()
+    let prices = planner.prices;
+    (planner.finish(), prices)
 }
 
 /// The covers of a run of `len` pixels of `colour` from column `x` that the run-cover
@@ -192,8 +228,10 @@ fn runs(row: &RowInput) -> impl Iterator<Item = (usize, usize)> + '_ {
 /// ranks covers by (`search::covers`), not used by any converter.
 #[cfg(feature = "search")]
 pub(crate) fn price_cover(row: &RowInput, flips: u32) -> Option<u32> {
+    // Staged as the searching planner stages every cover: the table was ranked so,
+    // at build time, where the work is paid once.
     let mut c = Candidate::EMPTY;
-    let mut planner = Planner::start(row, Tuning::LOOKUP, &mut c);
+    let mut planner = Planner::start(row, STAGED_EVERY, &mut c);
     // Not the greedy split's price: only this cover's.
     planner.clear_best();
     planner.offer_cover(&mut c, flips);
@@ -229,7 +267,7 @@ mod tests {
             [2, 3, 4, 8, 9, 10, 11, 12, 13, 14, 15, 17]
         );
         row.support = 0b111 << 5;
-        let (with, without) = (plan_row(&row), plan_row_with(&row, NO_MOVES));
+        let (with, without) = (plan_row(&row), plan_row_with(&row, NO_MOVES).0);
         assert_eq!(with.pieces, fewest::plan_row(&row).pieces);
         assert_eq!((with.pieces, without.pieces), (24, 45));
     }
@@ -245,7 +283,7 @@ mod tests {
                 .map(|_| char::from(b"0120"[(rng() % 4) as usize]))
                 .collect();
             let row = RowInput::of(&Sprite::from_ascii(&art).unwrap(), 0);
-            let (with, without) = (plan_row(&row), plan_row_with(&row, NO_MOVES));
+            let (with, without) = (plan_row(&row), plan_row_with(&row, NO_MOVES).0);
             assert!(with.pieces <= without.pieces, "{art}");
             cheaper += usize::from(with.pieces < without.pieces);
             saved += without.pieces - with.pieces;
@@ -254,5 +292,71 @@ mod tests {
             cheaper >= 20,
             "{cheaper} rows cheaper, {saved} pieces saved"
         );
+    }
+
+    /// The stated bound on work holds on adversarial rows: every colour alternating,
+    /// full rows, checkerboards, runs of every length and random rows, each over an
+    /// empty row below (held up), over a checkerboard (every other pixel over a hole)
+    /// and with random cells filled before its passes (as direct pieces leave them).
+    #[test]
+    fn fill_prices_stay_within_the_stated_bound() {
+        let mut rng = xorshift(0x0DDB_1A5E_5BAD_5EED);
+        let mut rows: Vec<String> = Vec::new();
+        for k in 0..3 {
+            let c = |i: usize| char::from(b'0' + ((i + k) % 3) as u8);
+            let d = |i: usize| char::from(b'0' + ((i / 3 + k) % 3) as u8);
+            rows.push((0..17).map(c).collect());
+            rows.push((0..17).map(d).collect());
+            rows.push(
+                (0..17)
+                    .map(|i| if i % 2 == 0 { c(i / 2) } else { '.' })
+                    .collect(),
+            );
+            rows.push(
+                (0..17)
+                    .map(|i| if i % 2 == 1 { c(i) } else { '.' })
+                    .collect(),
+            );
+            rows.push(c(0).to_string().repeat(17));
+        }
+        for len in 1..=17 {
+            rows.push("0".repeat(len));
+        }
+        for _ in 0..300 {
+            rows.push(
+                (0..17)
+                    .map(|_| char::from(b"0120."[(rng() % 5) as usize]))
+                    .collect(),
+            );
+        }
+        let (mut most, mut most_row) = (0, String::new());
+        for art in &rows {
+            // Below: nothing (the floor), a full row, a checkerboard.
+            for below in ["", "00000000000000000", "0.0.0.0.0.0.0.0.0"] {
+                let (text, y) = match below {
+                    "" => (art.clone(), 0),
+                    _ => (format!("{art:.<17}\n{below}"), 1),
+                };
+                let Ok(sprite) = Sprite::from_ascii(&text) else {
+                    assert!(!art.contains(['0', '1', '2']), "{text}");
+                    continue;
+                };
+                let mut row = RowInput::of(&sprite, y);
+                for support in [0, rng() as u32] {
+                    let pixels = row.x[..row.len].iter().fold(0u32, |m, &x| m | 1 << x);
+                    row.support = support & ((1 << 21) - 1) & !pixels;
+                    let (_, prices) = plan_row_with(&row, Tuning::LOOKUP);
+                    if prices > most {
+                        (most, most_row) = (prices, format!("{art} over {below:?}"));
+                    }
+                }
+            }
+        }
+        assert!(
+            most <= MAX_FILL_PRICES,
+            "{most} fill prices (row {most_row}) > the stated {MAX_FILL_PRICES}"
+        );
+        // The count is real: a dense row takes many.
+        assert!(most > 1_000, "{most} fill prices at most ({most_row})");
     }
 }

@@ -81,7 +81,11 @@ pub const MAX_PIECES_PER_SQUARE: usize = 37;
 pub const MAX_MOVES: usize = MAX_HEIGHT * (PLATFORM_PIECES + MAX_WIDTH * MAX_PIECES_PER_SQUARE);
 
 /// How a row's pixels are split into passes.
+///
+/// Every build has the same variants; one whose feature is off (`Exact` without
+/// `search`) makes the converter return [`ConvertError::Unavailable`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Passes {
     /// The article's converter: fill a pass scanning the pixels left to right, taking
     /// every pixel whose triple fits; repeat with the pixels left over.
@@ -93,40 +97,34 @@ pub enum Passes {
     /// its covers by flipped emitters (one J2/T2/L2 for three adjacent pixels of its
     /// colour) in a static table the searching planner ([`Passes::Fewest`]) computed
     /// at build time; the row's few covers are grouped into passes by fixed rules
-    /// (first fit from either end, dealt round robin, then one sweep of single moves
-    /// from each first-fit grouping and from the best plan) and priced with strip and
-    /// wide fillers resting on squares already emitted in the row, and singles over
-    /// holes land on such squares instead of a platform (see the `lookup`, `planner`
-    /// and `local_moves` layers). At most 328,402 fill prices per row, whatever the
-    /// row. Never more pieces than `Greedy`.
+    /// (first fit from either end, dealt round robin, the first cover also in at most
+    /// three stages, then one sweep of single moves from each first-fit grouping and
+    /// from the best plan) and priced with strip and wide fillers resting on squares
+    /// already emitted in the row, and singles over holes land on such squares instead
+    /// of a platform (see the `lookup`, `planner` and `local_moves` layers). At most
+    /// 230,914 fill prices per row, whatever the row (a unit test counts them on
+    /// adversarial rows). Never more pieces than `Greedy`.
     #[default]
     Lookup,
-    /// Fewer pieces than [`Passes::Lookup`] in total (0.06 % on random sprites, 0.7 %
-    /// on real ones, as many on the benchmark sprites) by a
+    /// Fewer pieces than [`Passes::Lookup`] in total (0.1 % on random sprites, 0.7 %
+    /// on real ones, 0.3 % on the benchmark sprites) by a
     /// bounded search at run time: every cover of the row by flipped emitters, grouped
     /// and ordered, then local moves of emitters between passes (see the `fewest`
     /// layer). Never more pieces than `Greedy`; on random sprites almost always fewer
-    /// than `Optimal` too. Up to 132,229,700 fill prices per row; about 4× the lookup
-    /// planner's instructions on the benchmark sprites (4×).
+    /// than `Optimal` too. Up to 132,229,700 fill prices per row; about 15× the lookup
+    /// planner's instructions on the benchmark sprites.
     Fewest,
     /// The fewest pieces our printing rules allow for each row, found by an exhaustive
     /// search at run time (the [`crate::exact`] planner; `search` feature). The yardstick
     /// for the other strategies: seconds per sprite, and it allocates. Never the default.
-    #[cfg(feature = "search")]
+    /// Without the `search` feature the converter returns
+    /// [`ConvertError::Unavailable`] for it.
     Exact,
 }
 
 impl Passes {
-    /// Every strategy, in the order the command line lists them.
-    #[cfg(not(feature = "search"))]
-    pub const ALL: [Passes; 4] = [
-        Passes::Lookup,
-        Passes::Fewest,
-        Passes::Optimal,
-        Passes::Greedy,
-    ];
-    /// Every strategy, in the order the command line lists them.
-    #[cfg(feature = "search")]
+    /// Every strategy, in the order the command line lists them (in every build: see
+    /// [`Passes::available`]).
     pub const ALL: [Passes; 5] = [
         Passes::Lookup,
         Passes::Fewest,
@@ -145,9 +143,25 @@ impl Passes {
             Passes::Greedy => "greedy",
             Passes::Optimal => "optimal",
             Passes::Fewest => "fewest",
-            #[cfg(feature = "search")]
             Passes::Exact => "exact",
         }
+    }
+
+    /// The crate feature this strategy needs that this build lacks, if any: `search`
+    /// for [`Passes::Exact`] without it.
+    #[must_use]
+    pub const fn missing_feature(self) -> Option<&'static str> {
+        match self {
+            Passes::Exact if !cfg!(feature = "search") => Some("search"),
+            _ => None,
+        }
+    }
+
+    /// Whether this build converts with this strategy ([`Passes::missing_feature`] is
+    /// `None`).
+    #[must_use]
+    pub const fn available(self) -> bool {
+        self.missing_feature().is_none()
     }
 }
 
@@ -159,14 +173,7 @@ impl core::fmt::Display for Passes {
 
 /// A strategy name that is not one of [`Passes::ALL`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[cfg_attr(
-    feature = "search",
-    error("unknown pass strategy (expected lookup, fewest, optimal, greedy or exact)")
-)]
-#[cfg_attr(
-    not(feature = "search"),
-    error("unknown pass strategy (expected lookup, fewest, optimal or greedy)")
-)]
+#[error("unknown pass strategy (expected lookup, fewest, optimal, greedy or exact)")]
 pub struct UnknownPasses;
 
 impl core::str::FromStr for Passes {
@@ -210,6 +217,15 @@ pub enum ConvertError {
         /// The sprite row (0 = bottom).
         row: usize,
     },
+    /// The strategy needs a crate feature this build lacks ([`Passes::missing_feature`]):
+    /// nothing was converted.
+    #[error("the {passes} strategy needs the `{feature}` feature, which this build lacks")]
+    Unavailable {
+        /// The strategy asked for.
+        passes: Passes,
+        /// The feature it needs.
+        feature: &'static str,
+    },
     /// The compiled tables lack the platform with bar centre `centre`: a bug in the build.
     #[error("no platform with bar centre {centre} (row {row}): the pattern tables are incomplete")]
     MissingPlatform {
@@ -238,6 +254,15 @@ pub struct ConvertStats {
 
 /// Turns sprites into moves. Cheap to copy; holds the [`Passes`] strategy and whether
 /// pieces may be placed directly ([`Converter::with_direct`]).
+///
+/// # Stack
+/// Working memory lives on the calling thread's stack (nothing is allocated). Measured
+/// on x86-64, release build, converting the 17 × 32 noise benchmark sprite: `Greedy`,
+/// `Optimal` and `Lookup` (the default) run on the smallest thread the platform gives
+/// (16 KiB), `Fewest` needs 28 KiB; all four run on a 64 KiB thread (a test checks
+/// it; unoptimised, `Fewest` needs up to 128 KiB). Direct placement needs up to 256 KiB (its placement and cover DPs keep their
+/// tables in stack frames), and `Exact` plans rows on threads of its own and
+/// allocates.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Converter {
     passes: Passes,
@@ -322,8 +347,9 @@ impl Converter {
     /// Hands each move that prints `sprite` to `f`, in drop order, and returns how many
     /// there were. Needs no buffer at all: a toy can drop each piece as it comes.
     ///
-    /// Never allocates. An error (only possible if the compiled pattern tables are
-    /// incomplete, a build bug) comes after the moves of the rows below the failing one.
+    /// Never allocates. An error is [`ConvertError::Unavailable`] (before any move), or
+    /// means the compiled pattern tables are incomplete (a build bug), after the moves
+    /// of the rows below the failing one.
     ///
     /// ```
     /// use tetris_printer::{Converter, Playfield, Sprite};
@@ -405,7 +431,8 @@ impl Converter {
     /// The moves that print `sprite`, in a vector of exactly the right length.
     ///
     /// # Panics
-    /// Only if the compiled pattern tables are incomplete (a build bug; see
+    /// If the strategy is unavailable in this build ([`ConvertError::Unavailable`]),
+    /// or if the compiled pattern tables are incomplete (a build bug; see
     /// [`ConvertError::MissingEmitter`]).
     #[cfg(feature = "alloc")]
     #[must_use]
@@ -421,7 +448,8 @@ impl Converter {
     /// (platform add, one per pass, platform remove) for the article's listing.
     ///
     /// # Panics
-    /// Only if the compiled pattern tables are incomplete (a build bug).
+    /// If the strategy is unavailable in this build ([`ConvertError::Unavailable`]),
+    /// or if the compiled pattern tables are incomplete (a build bug).
     #[cfg(feature = "alloc")]
     #[must_use]
     pub fn convert_blocks(&self, sprite: &Sprite) -> (Vec<Move>, Vec<Block>) {
@@ -437,7 +465,8 @@ impl Converter {
     /// Counts what converting `sprite` costs, without writing moves or allocating.
     ///
     /// # Panics
-    /// Only if the compiled pattern tables are incomplete (a build bug).
+    /// If the strategy is unavailable in this build ([`ConvertError::Unavailable`]),
+    /// or if the compiled pattern tables are incomplete (a build bug).
     #[must_use]
     pub fn stats(&self, sprite: &Sprite) -> ConvertStats {
         let mut sink = Sink::new(Out::Count);
@@ -468,6 +497,12 @@ impl Converter {
         sink: &mut Sink<'_>,
         on_block: &mut dyn FnMut(Block),
     ) -> Result<ConvertStats, ConvertError> {
+        if let Some(feature) = self.passes.missing_feature() {
+            return Err(ConvertError::Unavailable {
+                passes: self.passes,
+                feature,
+            });
+        }
         let mut stats = ConvertStats {
             rows: sprite.height(),
             ..ConvertStats::default()
@@ -478,7 +513,7 @@ impl Converter {
             // and plans their rows again.
             let planner: direct::RowPlanner = match self.passes {
                 Passes::Fewest => fewest::plan_row,
-                _ => lookup::plan_row,
+                _ => lookup::plan_row_staged,
             };
             let plan = direct::plan(sprite, planner);
             #[cfg(feature = "search")]
@@ -528,6 +563,8 @@ impl Converter {
                 Passes::Exact => {
                     emit::write_row(&exact_plans[y], sprite, y, sink, on_block, &mut stats)?;
                 }
+                #[cfg(not(feature = "search"))]
+                Passes::Exact => unreachable!("refused above: the strategy is unavailable"),
                 Passes::Greedy | Passes::Optimal => {
                     let singles = classic::Singles::of(&row);
                     let split = if self.passes == Passes::Greedy {

@@ -26,19 +26,23 @@
 //! swapped ([`Planner::repair`]). The planners start from the greedy classic split, so
 //! they never do worse than that.
 //!
-//! Each cover is also grouped in *stages* ([`Planner::offer_staged`]): one pass at a
-//! time, each the cheapest per pixel that the singles left can form on the squares of
-//! the passes before it, found by a DP over the columns ([`super::tiling`]'s bar
-//! reach: which sets of bars a strip tiling of each height up to 5 can hold on those
-//! squares), and after each stage the rest grouped first fit from both ends and dealt
-//! round robin. First fit packs every emitter that fits into a pass, so it seldom
-//! leaves the counts whose matrix is low (3 or 7 bars in one row, 2 or 6 in two) and
-//! never builds a pass on the squares of another; the exact planner's plans of dense
-//! rows are mostly such passes (the 17 × 32 noise sprite: 25 one-row passes of three
-//! singles). The first stage is also the first fit pass from either end and the second
-//! cheapest; of the two sets of bars a walk back through the DP finds (widest strips
-//! first, narrowest first), the one whose leftover singles first fit packs into fewer
-//! passes is taken. This is a fixed scan, not a search: no stage is undone.
+//! Covers are also grouped in *stages* ([`Planner::offer_staged`]), as the planner's
+//! [`Stages`] say: one pass at a time, each the cheapest per pixel that the singles
+//! left can form on the squares of the passes before it, found by a DP over the
+//! columns ([`super::tiling`]'s bar reach: which sets of bars a strip tiling of each
+//! height up to 5 can hold on those squares), and after each stage the rest grouped
+//! (first fit from both ends and dealt round robin, or first fit from the left alone).
+//! First fit packs every emitter that fits into a pass, so it seldom leaves the counts
+//! whose matrix is low (3 or 7 bars in one row, 2 or 6 in two) and never builds a pass
+//! on the squares of another; the exact planner's plans of dense rows are mostly such
+//! passes (the 17 × 32 noise sprite: 25 one-row passes of three singles). The first
+//! pass is the first fit pass from either end (and, with [`Stages::EVERY`], the
+//! cheapest and second cheapest options too); of the two sets of bars a walk back
+//! through the DP finds (widest strips first, narrowest first), the one whose leftover
+//! singles first fit packs into fewer passes is taken. This is a fixed scan, not a
+//! search: no stage is undone. The searching planner stages every cover until no
+//! single is left ([`Stages::EVERY`]); the lookup planner only its first cover, at
+//! most three staged passes ([`Stages::LOOKUP`]).
 //!
 //! Most candidates are dropped before any order is priced: a fill never costs more on
 //! more support, and no pass of any plan rests on more than the row's support and all
@@ -482,8 +486,14 @@ pub(super) struct Planner<'a> {
     pub(super) repairs: u32,
     /// Whether plans of four or more passes are also tried dearest pass first.
     pub(super) dearest_first: bool,
-    /// Whether covers are also grouped in stages ([`Planner::offer_staged`]).
-    staged: bool,
+    /// How covers are grouped in stages ([`Planner::offer_staged`]).
+    stages: Stages,
+    /// Fill prices requested so far ([`Planner::fill_pieces`], cached or not): the
+    /// unit of the planners' stated bounds on work per row.
+    pub(super) prices: u32,
+    /// Covers offered so far ([`Planner::offer_cover`]): only the first
+    /// [`Stages::covers`] are staged.
+    covers_offered: usize,
     /// Covers of at most this many emitters are also grouped every way.
     pub(super) partition_emitters: usize,
     /// Covers are also grouped one-row passes first ([`Planner::offer_one_row_first`]).
@@ -505,6 +515,7 @@ impl<'a> Planner<'a> {
         if support == self.all {
             return self.fill_on_all(above, flips);
         }
+        self.prices += 1;
         let h = (above.wrapping_mul(0x9E37_79B1) ^ support.wrapping_mul(0x85EB_CA77))
             >> (32 - CACHE.trailing_zeros());
         let slot = &mut self.cache[h as usize % CACHE];
@@ -519,6 +530,7 @@ impl<'a> Planner<'a> {
     /// `tiling::fill`'s pieces on [`Planner::all`] through their own cache (`above` is not
     /// empty, and lies below bit 31).
     fn fill_on_all(&mut self, above: u32, flips: bool) -> Option<u32> {
+        self.prices += 1;
         let key = above | u32::from(flips) << 31;
         let h = key.wrapping_mul(0x9E37_79B1) >> (32 - MOST_CACHE.trailing_zeros());
         let slot = &mut self.most[h as usize % MOST_CACHE];
@@ -991,7 +1003,9 @@ impl<'a> Planner<'a> {
             most: [(0, 0); MOST_CACHE],
             repairs: tuning.repair_checks,
             dearest_first: tuning.dearest_first,
-            staged: tuning.staged,
+            stages: tuning.stages,
+            covers_offered: 0,
+            prices: 0,
             partition_emitters: tuning.partition_emitters,
             one_row_first: tuning.one_row_first,
             first_fit_moves: tuning.first_fit_moves,
@@ -1220,14 +1234,16 @@ impl<'a> Planner<'a> {
     /// ([`bar_set`]), whose leftover singles first fit packs into fewer passes. See the
     /// module docs.
     pub(super) fn offer_staged(&mut self, c: &mut Candidate) {
-        if !self.staged {
+        let stages = self.stages;
+        self.covers_offered += 1;
+        if self.covers_offered > stages.covers {
             return;
         }
         // The emitters by left end and by right end, for first fit and the deals.
         let ends = [Self::by_end(c, End::Left), Self::by_end(c, End::Right)];
         // The options for the first pass, found once (for the first that needs them).
         let mut first_options = None;
-        for first in 0..STAGE_FIRSTS + 2 {
+        for first in 0..stages.firsts + 2 {
             if self.best <= self.floor {
                 return;
             }
@@ -1260,7 +1276,7 @@ impl<'a> Planner<'a> {
             filled |= sums[0].row;
             let mut passes = 1;
             self.offer_rest(c, &ends, &sums, &pass_of, passes);
-            loop {
+            while passes < stages.passes {
                 let (options, n, bar, starts) = self.stage_options(c, &pass_of, filled, false);
                 if n == 0 {
                     break;
@@ -1400,8 +1416,8 @@ impl<'a> Planner<'a> {
             self.offer_grouped(c, rest_sums, &rest_of, passes);
             if k == 0 {
                 first_fit = passes - staged;
-                if first_fit == 0 {
-                    // Nothing left: the stages alone, once.
+                if first_fit == 0 || !self.stages.rest_every_way {
+                    // Nothing left (the stages alone, once), or first fit alone.
                     return;
                 }
             }
@@ -1444,8 +1460,8 @@ pub(super) struct Tuning {
     /// Whether a plan of four or more passes is also tried dearest pass first
     /// ([`Planner::offer_orders_floored`]).
     pub(super) dearest_first: bool,
-    /// Whether each cover is also grouped in stages ([`Planner::offer_staged`]).
-    pub(super) staged: bool,
+    /// How covers are grouped in stages ([`Planner::offer_staged`]).
+    pub(super) stages: Stages,
     /// Covers of at most this many emitters are also grouped every way (the searching
     /// planner's `Planner::partitions`; 0: none).
     pub(super) partition_emitters: usize,
@@ -1469,10 +1485,58 @@ impl Tuning {
         right_too: true,
         repair_checks: REPAIR_CHECKS,
         dearest_first: true,
-        staged: true,
+        stages: Stages::LOOKUP,
         partition_emitters: 0,
         first_fit_moves: true,
         one_row_first: true,
+    };
+}
+
+/// How a planner groups covers in stages ([`Planner::offer_staged`]).
+#[derive(Clone, Copy)]
+pub(super) struct Stages {
+    /// Only the first this many covers a planner offers are staged.
+    pub(super) covers: usize,
+    /// Stage options tried as the first pass besides the first-fit passes from either
+    /// end (at most [`STAGE_FIRSTS`]).
+    pub(super) firsts: usize,
+    /// At most this many staged passes per run (the first pass included).
+    pub(super) passes: usize,
+    /// After each stage the rest is grouped every way [`Planner::offer_rest`] knows
+    /// (first fit from either end and three round-robin deals); else first fit from
+    /// the left alone.
+    pub(super) rest_every_way: bool,
+}
+
+impl Stages {
+    /// No stages.
+    #[cfg(test)]
+    pub(super) const NONE: Stages = Stages {
+        covers: 0,
+        firsts: 0,
+        passes: 0,
+        rest_every_way: false,
+    };
+
+    /// Every cover, from the two first-fit passes and [`STAGE_FIRSTS`] options, until
+    /// no single is left, the rest grouped every way after each stage: the searching
+    /// planner's, and what the run-cover table's prices were computed with.
+    pub(super) const EVERY: Stages = Stages {
+        covers: usize::MAX,
+        firsts: STAGE_FIRSTS,
+        passes: MAX_WIDTH,
+        rest_every_way: true,
+    };
+
+    /// The lookup planner's: the first cover only (the run-cover table's first slot,
+    /// the searching planner's cover of each run), from the two first-fit passes, at
+    /// most three staged passes, the rest grouped first fit from the left after each:
+    /// at most 2 runs × 3 stages × 1 grouping per row.
+    pub(super) const LOOKUP: Stages = Stages {
+        covers: 1,
+        firsts: 0,
+        passes: 3,
+        rest_every_way: false,
     };
 }
 

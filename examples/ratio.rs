@@ -1,0 +1,117 @@
+//! Each mode's time per benchmark sprite as a multiple of the greedy converter's,
+//! measured in one process (the library as a user links it):
+//!
+//! ```text
+//! cargo run --release --example ratio                      # greedy, lookup, direct
+//! cargo run --release --example ratio -- lookup fewest direct fewest-direct
+//! ```
+//!
+//! A mode is a [`Passes`] name, `direct` (the default planner with direct placement)
+//! or `NAME-direct`. Each sprite's time is the best of 7 rounds; a round converts the
+//! sprite over and over for at least 40 ms (at least once) and takes the mean. Clocks
+//! drift on a shared machine: compare the ratios of one run, and use instruction counts
+//! (`examples/convert_loop.rs` under callgrind) for small differences.
+
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use tetris_printer::{Converter, Move, Passes, Shape, Sprite, MAX_MOVES};
+
+/// Rounds per sprite and mode; the best is kept.
+const ROUNDS: usize = 7;
+/// The least time of one round.
+const ROUND: Duration = Duration::from_millis(40);
+
+/// The converter a mode name stands for.
+fn mode(name: &str) -> Option<Converter> {
+    match name.strip_suffix("-direct") {
+        _ if name == "direct" => Some(Converter::new().with_direct(true)),
+        Some(passes) => Some(Converter::with_passes(passes.parse().ok()?).with_direct(true)),
+        None => Some(Converter::with_passes(name.parse::<Passes>().ok()?)),
+    }
+}
+
+/// The best mean time of one conversion of `sprite` by `converter`.
+fn time(converter: Converter, sprite: &Sprite, buf: &mut [Move]) -> Duration {
+    (0..ROUNDS)
+        .map(|_| {
+            let (start, mut n) = (Instant::now(), 0u32);
+            while n == 0 || start.elapsed() < ROUND {
+                converter
+                    .convert(std::hint::black_box(sprite), buf)
+                    .expect("MAX_MOVES suffices");
+                n += 1;
+            }
+            start.elapsed() / n
+        })
+        .min()
+        .expect("at least one round")
+}
+
+fn main() -> ExitCode {
+    let mut names: Vec<String> = std::env::args().skip(1).collect();
+    if names.is_empty() {
+        names = ["lookup", "direct"].map(String::from).to_vec();
+    }
+    names.retain(|n| n != "greedy");
+    let mut modes = vec![("greedy".to_string(), Converter::greedy())];
+    for n in names {
+        let Some(c) = mode(&n) else {
+            eprintln!("unknown mode {n:?}: a strategy name, `direct` or `NAME-direct`");
+            return ExitCode::FAILURE;
+        };
+        modes.push((n, c));
+    }
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/benches/sprites");
+    let mut paths: Vec<_> = match std::fs::read_dir(dir) {
+        Ok(d) => d.filter_map(Result::ok).map(|e| e.path()).collect(),
+        Err(e) => {
+            eprintln!("{dir}: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    paths.sort();
+    let mut buf = vec![Move::new(Shape::ALL[0], 0).expect("valid"); MAX_MOVES];
+    let mut header = format!("{:<18}", "sprite");
+    for (n, _) in &modes {
+        header += &format!(" {n:>22}");
+    }
+    println!("{header}");
+    let mut totals = vec![Duration::ZERO; modes.len()];
+    let mut worst = vec![0f64; modes.len()];
+    for p in &paths {
+        let sprite = match Sprite::open(p) {
+            Ok(s) => s,
+            Err(e) => {
+                eprintln!("{}: {e}", p.display());
+                return ExitCode::FAILURE;
+            }
+        };
+        let name = p.file_stem().unwrap_or_default().to_string_lossy();
+        let mut line = format!("{name:<18}");
+        let mut greedy = Duration::ZERO;
+        for (k, (_, c)) in modes.iter().enumerate() {
+            let t = time(*c, &sprite, &mut buf);
+            if k == 0 {
+                greedy = t;
+            }
+            let ratio = t.as_secs_f64() / greedy.as_secs_f64();
+            worst[k] = worst[k].max(ratio);
+            totals[k] += t;
+            line += &format!(" {:>12.1} µs {:>6.0}×", t.as_secs_f64() * 1e6, ratio);
+        }
+        println!("{line}");
+    }
+    let mut line = format!("{:<18}", "all nine");
+    for t in &totals {
+        let ratio = t.as_secs_f64() / totals[0].as_secs_f64();
+        line += &format!(" {:>12.1} µs {:>6.0}×", t.as_secs_f64() * 1e6, ratio);
+    }
+    println!("{line}");
+    let mut line = format!("{:<18}", "worst sprite");
+    for w in &worst {
+        line += &format!(" {:>15} {w:>6.0}×", "");
+    }
+    println!("{line}");
+    ExitCode::SUCCESS
+}
