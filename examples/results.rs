@@ -5,6 +5,7 @@
 //! ```text
 //! cargo run --release --example results            # writes docs/results.md, README.md
 //! cargo run --release --example results -- --check # exit 1 if either would change
+//! cargo run --release --example results -- --first 500  # only the first 500 random sprites
 //! ```
 //!
 //! What it converts: the nine benchmark sprites (`benches/sprites/`) with every strategy,
@@ -246,7 +247,7 @@ struct Figures {
 }
 
 impl Figures {
-    fn compute() -> Result<Figures, String> {
+    fn compute(first: usize) -> Result<Figures, String> {
         let bench = root().join("benches/sprites");
         let nine = open_dir(&bench)?;
         let text = std::fs::read_to_string(root().join("docs/benchmarks.md"))
@@ -263,6 +264,7 @@ impl Figures {
         let nine_counts = count_all(&nine, &NINE)?;
         let random: Vec<Named> = random_set::random_set()
             .into_iter()
+            .take(first)
             .enumerate()
             .map(|(i, sprite)| Named {
                 name: format!("random sprite {i}"),
@@ -286,6 +288,19 @@ impl Figures {
             random_sprites: random.len(),
             real,
         })
+    }
+
+    /// `3,000 random sprites`, or `the first 500 of 3,000 random sprites`.
+    fn random_name(&self) -> String {
+        if self.random_sprites == random_set::RANDOM_SPRITES {
+            format!("{} random sprites", thousands(self.random_sprites))
+        } else {
+            format!(
+                "the first {} of {} random sprites",
+                thousands(self.random_sprites),
+                thousands(random_set::RANDOM_SPRITES)
+            )
+        }
     }
 
     fn nine_total(&self, s: Strategy) -> usize {
@@ -339,7 +354,7 @@ impl Figures {
             "\n\nOn {} random sprites the default needs {}× the exact planner's pieces, on \
              the {} real sprites of `tests/sprites/real/` {}×; `--direct` prints them in \
              {}× and {}× the default's pieces.\n",
-            thousands(self.random_sprites),
+            self.random_name(),
             Self::set_ratio(&self.random),
             self.real_sprites(),
             Self::set_ratio(&self.real_total()),
@@ -440,10 +455,14 @@ impl Figures {
                 )
             );
         };
-        out += "\n## Random sprites\n\n\
-                The random set of `examples/pieces.rs` (`examples/common/random_set.rs`): \
-                fixed seed, sizes 1–17 × 1–32, 1–3 colours; noise, solid blocks, outlines \
-                and runs. Totals over the set.\n\n";
+        let _ = write!(
+            out,
+            "\n## Random sprites\n\n\
+             {}: the random set of `examples/pieces.rs` (`examples/common/random_set.rs`), \
+             fixed seed, sizes 1–17 × 1–32, 1–3 colours; noise, solid blocks, outlines \
+             and runs. Totals over the set.\n\n",
+            self.random_name()
+        );
         set_header(&mut out, "set");
         set_row(&mut out, "random", self.random_sprites, &self.random);
         out += "\n## Real sprites\n\n\
@@ -472,8 +491,8 @@ fn splice(readme: &str, block: &str) -> Result<String, String> {
     Ok(format!("{}\n{}{}", &readme[..after], block, &readme[end..]))
 }
 
-fn run(check: bool) -> Result<bool, String> {
-    let figures = Figures::compute()?;
+fn run(check: bool, first: usize) -> Result<bool, String> {
+    let figures = Figures::compute(first)?;
     let readme_path = root().join("README.md");
     let readme = std::fs::read_to_string(&readme_path).map_err(|e| format!("README.md: {e}"))?;
     let files = [
@@ -498,16 +517,26 @@ fn run(check: bool) -> Result<bool, String> {
 }
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let check = match args.as_slice() {
-        [] => false,
-        [a] if a == "--check" => true,
-        _ => {
-            eprintln!("usage: results [--check]");
-            return ExitCode::from(2);
+    let mut check = false;
+    let mut first = random_set::RANDOM_SPRITES;
+    let mut args = std::env::args().skip(1);
+    while let Some(a) = args.next() {
+        match a.as_str() {
+            "--check" => check = true,
+            "--first" => match args.next().and_then(|n| n.parse().ok()) {
+                Some(n) if n > 0 => first = n,
+                _ => {
+                    eprintln!("--first takes a number of random sprites, at least 1");
+                    return ExitCode::from(2);
+                }
+            },
+            _ => {
+                eprintln!("usage: results [--check] [--first N]");
+                return ExitCode::from(2);
+            }
         }
-    };
-    match run(check) {
+    }
+    match run(check, first) {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) if !check => ExitCode::SUCCESS,
         Ok(false) => ExitCode::FAILURE,
