@@ -5,11 +5,30 @@
 //! clears, they leave exactly the sprite standing. It is a re-implementation of the 2013
 //! *Tetris Printer Algorithm*; the patterns it plays are found by an exhaustive searcher,
 //! checked by simulation at build time and compiled into static tables, so a conversion
-//! never allocates and the core needs neither `std` nor `alloc`: it runs on a
-//! microcontroller driving an LED-matrix Tetris toy as well as in a browser. The rules
-//! are in `docs/spec.md` in the repository.
+//! never allocates and the core needs neither `std` nor `alloc`. The rules are in
+//! `docs/spec.md` in the repository, the design in `docs/how-it-works.md`.
 //!
-//! # Converting, with no buffer at all
+//! # From a PNG to a move file
+//!
+//! With the `image-io` feature, `Sprite::from_image_bytes` (or `Sprite::open` for a
+//! path) reads any image the `image` crate decodes; the moves, one a line (`J0 5`), are
+//! the file `tetris-printer convert` writes:
+//!
+//! ```
+//! # #[cfg(feature = "image-io")] {
+//! use tetris_printer::{moves_to_string, Converter, Sprite};
+//!
+//! let png = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/benches/sprites/01_smiley16.png"));
+//! let sprite = Sprite::from_image_bytes(png)?;
+//! let moves = Converter::new().convert_to_vec(&sprite);
+//! let text = moves_to_string(&moves);
+//! assert_eq!(text.lines().count(), moves.len());
+//! print!("{text}"); // or std::fs::write("smiley.txt", text)?
+//! # }
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Streaming, with no buffer at all
 //!
 //! [`Converter::for_each_move`] hands over one [`Move`] at a time, in drop order:
 //!
@@ -35,6 +54,7 @@
 //! [`Converter::convert_into`] fills a [`MoveList`] (fixed capacity, no heap), and with
 //! the `alloc` feature `Converter::convert_to_vec` returns a `Vec`. [`Passes`] picks
 //! how rows are split: [`Passes::Lookup`] (the default: lookups in static tables, no
+<<<<<<< ours
 //! search, at most 230,914 fill prices per row), [`Passes::Fewest`] (up to 0.7 % fewer
 //! pieces by a bounded search at run time, about 15× the instructions), [`Passes::Optimal`]
 //! or [`Passes::Greedy`] (the article's, and the fastest). [`Converter::with_direct`]
@@ -45,6 +65,17 @@
 //! exact planner, `Passes::Exact` and the `search` feature, the default's direct print
 //! has its rows re-planned exactly: 5,173 pieces on the nine; a yardstick that searches
 //! and allocates.)
+=======
+//! search), [`Passes::Fewest`] (a bounded search at run time, a few pieces fewer),
+//! [`Passes::Optimal`] or [`Passes::Greedy`] (the article's; greedy is the fastest).
+//! [`Converter::with_direct`] goes beyond the article: it also drops whole J, T and L
+//! pieces onto pixels of their colour where that saves pieces (a solid 17 × 32 sprite
+//! in 136 pieces, one per four pixels), still without the heap or a search and never
+//! with more pieces than without it. With the `search` feature, `Passes::Exact` is the
+//! yardstick: the fewest pieces the printing rules allow for each row, found by a
+//! search that allocates. `docs/results.md` in the repository has the piece counts of
+//! each.
+>>>>>>> theirs
 //!
 //! # Replaying and comparing
 //!
