@@ -54,18 +54,6 @@
 //! [`Converter::convert_into`] fills a [`MoveList`] (fixed capacity, no heap), and with
 //! the `alloc` feature `Converter::convert_to_vec` returns a `Vec`. [`Passes`] picks
 //! how rows are split: [`Passes::Lookup`] (the default: lookups in static tables, no
-<<<<<<< ours
-//! search, at most 230,914 fill prices per row), [`Passes::Fewest`] (up to 0.7 % fewer
-//! pieces by a bounded search at run time, about 15× the instructions), [`Passes::Optimal`]
-//! or [`Passes::Greedy`] (the article's, and the fastest). [`Converter::with_direct`]
-//! goes beyond the article: it also drops whole J, T and L pieces onto pixels of their
-//! colour where that saves pieces (a solid 17 × 32 sprite in 136 pieces instead of 640;
-//! the nine benchmark sprites in 5,194, under half the 2013 original's 10,423), still
-//! without the heap or a search and never with more pieces than without it. (With the
-//! exact planner, `Passes::Exact` and the `search` feature, the default's direct print
-//! has its rows re-planned exactly: 5,173 pieces on the nine; a yardstick that searches
-//! and allocates.)
-=======
 //! search), [`Passes::Fewest`] (a bounded search at run time, a few pieces fewer),
 //! [`Passes::Optimal`] or [`Passes::Greedy`] (the article's; greedy is the fastest).
 //! [`Converter::with_direct`] goes beyond the article: it also drops whole J, T and L
@@ -75,7 +63,6 @@
 //! yardstick: the fewest pieces the printing rules allow for each row, found by a
 //! search that allocates. `docs/results.md` in the repository has the piece counts of
 //! each.
->>>>>>> theirs
 //!
 //! # Replaying and comparing
 //!
