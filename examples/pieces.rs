@@ -28,63 +28,9 @@ use std::process::ExitCode;
 
 use tetris_printer::{compare, Align, Converter, Passes, Playfield, Sprite};
 
-/// Sprites of the random set.
-pub const RANDOM_SPRITES: usize = 3000;
-
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
-
-/// Sprite `i` of the random set.
-fn random_sprite(rng: &mut Rng) -> Sprite {
-    let w = 1 + rng.below(17) as usize;
-    let h = 1 + rng.below(32) as usize;
-    let colours = 1 + rng.below(3);
-    let kind = rng.below(4);
-    let density = 1 + rng.below(4); // of 4
-    let mut art = String::new();
-    for r in 0..h {
-        let mut line: Vec<char> = (0..w)
-            .map(|c| {
-                let on = match kind {
-                    0 => rng.below(4) < density,                            // noise
-                    1 => true,                                              // solid
-                    2 => r == 0 || r == h - 1 || c == 0 || c == w - 1,      // outline
-                    _ => (c / (1 + (r % 3))) % 2 == 0 || rng.below(8) == 0, // runs
-                };
-                if on {
-                    char::from(b'0' + rng.below(colours) as u8)
-                } else {
-                    '.'
-                }
-            })
-            .collect();
-        if line.iter().all(|&c| c == '.') {
-            line[rng.below(w as u64) as usize] = '0';
-        }
-        art.extend(line);
-        art.push('\n');
-    }
-    Sprite::from_ascii(&art).expect("random sprites are valid")
-}
-
-/// The random set.
-fn random_set() -> Vec<Sprite> {
-    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
-    (0..RANDOM_SPRITES)
-        .map(|_| random_sprite(&mut rng))
-        .collect()
-}
+#[path = "../tests/common/random_set.rs"]
+mod random_set;
+use random_set::random_set;
 
 fn fnv(hash: &mut u64, bytes: &[u8]) {
     for &b in bytes {
