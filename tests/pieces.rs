@@ -25,7 +25,7 @@ const GUARDS: [(&str, usize, usize); 6] = [
     ("lookup", 2_365_321, 294_338),
     ("fewest", 2_364_208, 292_406),
     ("direct", 2_078_209, 182_324),
-    ("fewest-direct", 0, 0),
+    ("fewest-direct", 2_077_747, 181_757),
 ];
 
 /// The converter `examples/pieces.rs` names `mode`.
