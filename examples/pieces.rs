@@ -28,7 +28,7 @@
 
 use std::process::ExitCode;
 
-#[path = "common/random_set.rs"]
+#[path = "../tests/common/random_set.rs"]
 mod random_set;
 
 use random_set::random_set;

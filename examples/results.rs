@@ -20,7 +20,7 @@
 //! `tests/readme_drift.rs` checks the README's headline block against the default and
 //! `--direct` counts without running this.
 
-#[path = "common/random_set.rs"]
+#[path = "../tests/common/random_set.rs"]
 mod random_set;
 
 use std::fmt::Write as _;
@@ -458,7 +458,7 @@ impl Figures {
         let _ = write!(
             out,
             "\n## Random sprites\n\n\
-             {}: the random set of `examples/pieces.rs` (`examples/common/random_set.rs`), \
+             {}: the random set of `examples/pieces.rs` (`tests/common/random_set.rs`), \
              fixed seed, sizes 1–17 × 1–32, 1–3 colours; noise, solid blocks, outlines \
              and runs. Totals over the set.\n\n",
             self.random_name()

@@ -140,7 +140,26 @@ fn benchmark_sprites() -> Vec<std::path::PathBuf> {
     files
 }
 
+/// The quick suite's sample of the two benchmark tests below: three of the nine with
+/// both direct planners and the exact one.
 #[test]
+fn sampled_benchmark_sprites_print_with_fewer_pieces() {
+    let files = benchmark_sprites();
+    for name in ["03_solid17x32", "04_pixel1", "07_stripes17x16"] {
+        let f = files
+            .iter()
+            .find(|f| f.file_stem().is_some_and(|s| s == name))
+            .unwrap_or_else(|| panic!("{name}: no such benchmark sprite"));
+        let s = Sprite::open(f).unwrap();
+        check(&s);
+        direct_cells_stay(&s);
+        let (moves, _) = check_with(&s, Passes::Exact);
+        assert!(moves.len() <= direct().stats(&s).pieces, "{name}");
+    }
+}
+
+#[test]
+#[ignore = "long proof (minutes): cargo test --profile quick -- --ignored"]
 fn benchmark_sprites_print_with_fewer_pieces() {
     let files = benchmark_sprites();
     let (mut direct_total, mut default_total) = (0, 0);
@@ -221,6 +240,7 @@ fn direct_applies_to_every_planner_but_the_classic_splits() {
 /// exactly the sprite and never more pieces than the exact print without direct pieces,
 /// nor than the default's with them.
 #[test]
+#[ignore = "long proof (minutes): cargo test --profile quick -- --ignored"]
 fn exact_direct_halves_the_original_on_the_benchmark() {
     let files = benchmark_sprites();
     assert_eq!(files.len(), 9);
@@ -279,14 +299,37 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
 
     #[test]
+    #[ignore = "long proof (minutes): cargo test --profile quick -- --ignored"]
     fn blocky_sprites_print_exactly_and_never_worse(s in blocky(17, 32)) {
         check(&s);
         direct_cells_stay(&s);
     }
 
     #[test]
+    #[ignore = "long proof (minutes): cargo test --profile quick -- --ignored"]
     fn random_sprites_print_exactly_and_never_worse(s in sprites(17, 32)) {
         check(&s);
+    }
+}
+
+// The quick suite's samples of the property tests above and below.
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(12))]
+
+    #[test]
+    fn sampled_blocky_sprites_print_exactly_and_never_worse(s in blocky(17, 32)) {
+        check(&s);
+        direct_cells_stay(&s);
+    }
+
+    #[test]
+    fn sampled_random_sprites_print_exactly_and_never_worse(s in sprites(17, 32)) {
+        check(&s);
+    }
+
+    #[test]
+    fn sampled_exact_direct_prints_exactly_and_never_worse(s in blocky(10, 8)) {
+        exact_direct_never_worse(&s)?;
     }
 }
 
@@ -297,11 +340,24 @@ proptest! {
     /// exact print without direct pieces, nor than the default's with them (the same
     /// direct pieces, each row planned exactly where that is cheaper).
     #[test]
+    #[ignore = "long proof (minutes): cargo test --profile quick -- --ignored"]
     fn exact_direct_prints_exactly_and_never_worse(s in blocky(10, 8)) {
-        let (moves, _) = check_with(&s, Passes::Exact);
-        let lookup = direct().stats(&s).pieces;
-        prop_assert!(moves.len() <= lookup, "{} > {lookup}\n{}", moves.len(), s.to_ascii());
+        exact_direct_never_worse(&s)?;
     }
+}
+
+/// The exact planner's `--direct` on `s`: [`check_with`], and no more pieces than the
+/// default's `--direct`.
+fn exact_direct_never_worse(s: &Sprite) -> Result<(), TestCaseError> {
+    let (moves, _) = check_with(s, Passes::Exact);
+    let lookup = direct().stats(s).pieces;
+    prop_assert!(
+        moves.len() <= lookup,
+        "{} > {lookup}\n{}",
+        moves.len(),
+        s.to_ascii()
+    );
+    Ok(())
 }
 
 /// The benchmark sprites' directory and the solid sprite in it.

@@ -4,32 +4,11 @@
 
 #![cfg(feature = "image-io")]
 
-use std::path::PathBuf;
-
 use tetris_printer::{compare, Align, Converter, Playfield, Sprite};
 
-/// The categories and how many sprites each holds (`tests/sprites/real/SOURCES.md`).
-const CATEGORIES: [(&str, usize); 6] = [
-    ("cursors", 14),
-    ("game", 22),
-    ("glyphs", 162),
-    ("icons", 136),
-    ("icons-12", 156),
-    ("two-colour", 79),
-];
-
-fn files(category: &str) -> Vec<PathBuf> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/sprites/real")
-        .join(category);
-    let mut out: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "png"))
-        .collect();
-    out.sort();
-    out
-}
+#[path = "common/real_set.rs"]
+mod real_set;
+use real_set::{files, CATEGORIES};
 
 #[test]
 fn every_real_sprite_converts_and_replays_exactly() {

@@ -1,7 +1,7 @@
-//! The random set of `examples/pieces.rs` and `examples/results.rs`: 3000 sprites from a
-//! fixed seed (xorshift), the same on every machine. Sizes 1–17 × 1–32, 1–3 colours,
-//! densities from sparse noise to solid blocks, outlines and runs; every row holds a
-//! pixel.
+//! The random set: a fixed-seed set of random sprites (1–17 × 1–32, 1–3 colours;
+//! noise, solid blocks, outlines and runs; every row holds a pixel), the same on every
+//! machine (xorshift from a fixed seed). `examples/pieces.rs` prints its totals and
+//! `tests/pieces.rs` guards them; both include this file with `#[path]`.
 
 use tetris_printer::Sprite;
 
@@ -22,7 +22,7 @@ impl Rng {
     }
 }
 
-/// Sprite `i` of the random set.
+/// The next sprite of the random set.
 fn random_sprite(rng: &mut Rng) -> Sprite {
     let w = 1 + rng.below(17) as usize;
     let h = 1 + rng.below(32) as usize;
@@ -55,7 +55,7 @@ fn random_sprite(rng: &mut Rng) -> Sprite {
     Sprite::from_ascii(&art).expect("random sprites are valid")
 }
 
-/// The random set.
+/// The random set, all [`RANDOM_SPRITES`] of it.
 pub fn random_set() -> Vec<Sprite> {
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
     (0..RANDOM_SPRITES)

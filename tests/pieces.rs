@@ -1,0 +1,124 @@
+//! The `pieces` guards (issue #36): the piece totals of every mode on the random set
+//! (`examples/pieces.rs`, 3,000 fixed-seed sprites) and on the real set
+//! (`tests/sprites/real/`, 569 sprites) may not get worse than their committed values in
+//! [`GUARDS`]. Every print is replayed and compared with its sprite on the way. Long
+//! proofs: `#[ignore]`d, run by `cargo test --profile quick -- --ignored`.
+
+#![cfg(all(feature = "image-io", feature = "search"))]
+
+use tetris_printer::{compare, Align, Converter, Passes, Playfield, Sprite};
+
+#[path = "common/random_set.rs"]
+mod random_set;
+#[path = "common/real_set.rs"]
+mod real_set;
+
+/// THE committed totals, one row per mode: (the mode as `examples/pieces.rs` names it,
+/// pieces over the random set, pieces over the real set), every sprite centred. A change
+/// that needs more pieces in total on either set fails that mode's test below. When a
+/// planner gets better, lower its row to what the test prints (`-- --ignored
+/// --nocapture`) in the same commit, so the guard keeps the gain. The random set's
+/// totals are also what `cargo run --release --example pieces` prints.
+const GUARDS: [(&str, usize, usize); 6] = [
+    ("greedy", 3_430_756, 462_527),
+    ("optimal", 3_347_008, 455_912),
+    ("lookup", 2_367_127, 294_422),
+    ("fewest", 2_364_208, 292_406),
+    ("direct", 2_078_209, 182_324),
+    ("fewest-direct", 2_077_747, 181_757),
+];
+
+/// The converter `examples/pieces.rs` names `mode`.
+fn converter(mode: &str) -> Converter {
+    match mode {
+        "direct" => Converter::new().with_direct(true),
+        "fewest-direct" => Converter::with_passes(Passes::Fewest).with_direct(true),
+        _ => Converter::with_passes(mode.parse().expect("a --passes name")),
+    }
+}
+
+/// Pieces `c` needs for `sprites`, centred, every print replayed and compared.
+fn total<'a>(c: Converter, sprites: impl Iterator<Item = (String, &'a Sprite)>) -> usize {
+    let mut total = 0;
+    for (name, s) in sprites {
+        let placed = c.place(s, Align::Centre);
+        let moves = c.convert_to_vec(&placed);
+        let field = Playfield::replay(&moves).unwrap_or_else(|e| panic!("{name}: {e}"));
+        if let Err(e) = compare(&field, &placed) {
+            panic!("{name}: {e}\n{}", s.to_ascii());
+        }
+        total += moves.len();
+    }
+    total
+}
+
+/// Checks `mode`'s totals against its row of [`GUARDS`].
+fn guard(mode: &str) {
+    let &(_, random_guard, real_guard) =
+        GUARDS.iter().find(|g| g.0 == mode).expect("a guarded mode");
+    let c = converter(mode);
+    let random = random_set::random_set();
+    let random_total = total(
+        c,
+        random
+            .iter()
+            .enumerate()
+            .map(|(i, s)| (format!("random sprite {i}"), s)),
+    );
+    let mut real = Vec::new();
+    for (category, count) in real_set::CATEGORIES {
+        let files = real_set::files(category);
+        assert_eq!(files.len(), count, "{category}");
+        for p in files {
+            let s = Sprite::open(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+            real.push((p.display().to_string(), s));
+        }
+    }
+    assert_eq!(real.len(), 569);
+    let real_total = total(c, real.iter().map(|(n, s)| (n.clone(), s)));
+    println!("{mode}: random {random_total} real {real_total}");
+    assert!(
+        random_total <= random_guard && real_total <= real_guard,
+        "{mode}: random set {random_total} (guard {random_guard}), real set {real_total} \
+         (guard {real_guard}): more pieces than committed"
+    );
+    if random_total < random_guard || real_total < real_guard {
+        println!("{mode}: fewer pieces than GUARDS says: lower its row in tests/pieces.rs");
+    }
+}
+
+#[test]
+#[ignore = "long proof: cargo test --profile quick -- --ignored"]
+fn greedy_totals_hold() {
+    guard("greedy");
+}
+
+#[test]
+#[ignore = "long proof: cargo test --profile quick -- --ignored"]
+fn optimal_totals_hold() {
+    guard("optimal");
+}
+
+#[test]
+#[ignore = "long proof: cargo test --profile quick -- --ignored"]
+fn lookup_totals_hold() {
+    guard("lookup");
+}
+
+#[test]
+#[ignore = "long proof: cargo test --profile quick -- --ignored"]
+fn fewest_totals_hold() {
+    guard("fewest");
+}
+
+#[test]
+#[ignore = "long proof: cargo test --profile quick -- --ignored"]
+fn direct_totals_hold() {
+    guard("direct");
+}
+
+#[test]
+#[ignore = "long proof: cargo test --profile quick -- --ignored"]
+fn fewest_direct_totals_hold() {
+    guard("fewest-direct");
+}
