@@ -520,7 +520,7 @@ impl Solver<'_> {
             .enumerate()
         {
             if hi >= gi {
-                if open && (empty % 4 != 0 || !any_above) {
+                if open && (!empty.is_multiple_of(4) || !any_above) {
                     return false;
                 }
                 empty = 0;
@@ -978,7 +978,7 @@ mod tests {
                 }
             }
             let ones = start.iter().filter(|&&v| v == 1).count();
-            let Some(g) = (1..=3u8).find(|&g| (21 * g as usize - ones) % 4 == 0) else {
+            let Some(g) = (1..=3u8).find(|&g| (21 * g as usize - ones).is_multiple_of(4)) else {
                 continue;
             };
             for _ in 0..next(7) {

@@ -134,7 +134,7 @@ fn search(
 #[must_use]
 pub fn admissible_heights(n: u8) -> Vec<u8> {
     (1..=MAX_PATTERN_HEIGHT)
-        .filter(|&h| (21 * h as usize + n as usize) % 4 == 0)
+        .filter(|&h| (21 * h as usize + n as usize).is_multiple_of(4))
         .collect()
 }
 

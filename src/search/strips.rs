@@ -53,7 +53,7 @@ pub fn strip_problem(width: u8, height: u8, bottom: u16, support: u16) -> Proble
 pub const fn strip_admissible(width: u8, height: u8, bottom: u16) -> bool {
     let cells = width as u32 * height as u32;
     let filled = bottom.count_ones();
-    filled <= cells && (cells - filled) % 4 == 0
+    filled <= cells && (cells - filled).is_multiple_of(4)
 }
 
 /// The submasks of `window`, ascending.

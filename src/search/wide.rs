@@ -228,7 +228,7 @@ pub fn search_wide_supports(
         if let Outcome::Found { drops, nodes } =
             solve(&wide_problem(height, bottom, support), base, table)
         {
-            if support == 0 && bottom.count_ones() % 3 == 0 {
+            if support == 0 && bottom.count_ones().is_multiple_of(3) {
                 return Vec::new(); // the classic table's pattern
             }
             found.push(found_text(height, bottom, support, drops, nodes));
@@ -457,7 +457,7 @@ pub fn run_candidates() -> Vec<(u32, u8)> {
             let bottom = ((1u32 << k) - 1) << a;
             for h in 1..=RUN_MAX_HEIGHT {
                 let cells = WIDTH as u32 * u32::from(h);
-                if cells >= k && (cells - k) % 4 == 0 && !taken.contains(&(bottom, h)) {
+                if cells >= k && (cells - k).is_multiple_of(4) && !taken.contains(&(bottom, h)) {
                     out.push((bottom, h));
                 }
             }

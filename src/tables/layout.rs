@@ -72,7 +72,9 @@ pub const fn edge_slot(side: StripSide, w: usize, h: usize, window_bottom: u32) 
 /// pieces fill it).
 #[must_use]
 pub const fn whole(w: usize, h: usize, bottom: u32) -> bool {
-    (w * h).wrapping_sub(bottom.count_ones() as usize) % 4 == 0
+    (w * h)
+        .wrapping_sub(bottom.count_ones() as usize)
+        .is_multiple_of(4)
 }
 
 /// Entries of the run-cover table: one per colour, first column and length, with room
