@@ -327,7 +327,7 @@ fn extend(
 /// The least admissible `Σh ≥ min` for `n` pixels: `Σh ≡ −n (mod 4)`.
 fn residue_height(min: u32, n: u32) -> u32 {
     let mut h = min.max(1);
-    while (h + n) % 4 != 0 {
+    while !(h + n).is_multiple_of(4) {
         h += 1;
     }
     h
