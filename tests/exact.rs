@@ -173,7 +173,7 @@ impl Brute {
             printed |= pass.iter().fold(0, |a, e| a | e.row);
             let n: u32 = pass.iter().map(|e| e.row.count_ones()).sum();
             let fill = (1..=7u8)
-                .filter(|&h| (21 * u32::from(h) + n) % 4 == 0)
+                .filter(|&h| (21 * u32::from(h) + n).is_multiple_of(4))
                 .find_map(|h| self.fillers(above, printed, h))?;
             pieces += pass.len() as u32 + fill as u32;
         }

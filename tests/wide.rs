@@ -98,7 +98,7 @@ fn the_table_holds_exactly_the_committed_patterns() {
             4 * t.fillers.len() as u32 + t.bottom.count_ones()
         );
         assert_eq!(t.support & !WIDE_SUPPORT, 0);
-        if w.bottom.count_ones() % 3 == 0 && !runs.contains(&(w.bottom, w.height)) {
+        if w.bottom.count_ones().is_multiple_of(3) && !runs.contains(&(w.bottom, w.height)) {
             // The classic table has nothing as low for these triples. (A run may be
             // flipped emitters' top cells and bars, which the classic table never packs.)
             assert!(tables::emitter(w.bottom).expect("triples").height > w.height);
@@ -237,7 +237,7 @@ fn supports_are_minimal(stride: usize) -> usize {
             .map(|w| w.support)
             .collect();
         if listed.is_empty() {
-            if packs(bottom, height, 0, &table, &base) && bottom.count_ones() % 3 == 0 {
+            if packs(bottom, height, 0, &table, &base) && bottom.count_ones().is_multiple_of(3) {
                 // Left out: the classic table packs it at this height with no support.
                 assert!(packs(bottom, height, 0, &table, &base), "{bottom:#b}");
                 assert_eq!(tables::emitter(bottom).map(|e| e.height), Some(height));
