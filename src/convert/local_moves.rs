@@ -247,6 +247,19 @@ impl Planner<'_> {
         for (p, s) in pixels.iter_mut().zip(&sums[..n]) {
             *p = u32::from(s.pixels);
         }
+        // The passes summed, with their least costs, patched by each move instead of
+        // summing and renumbering its candidate again ([`Planner::offer_changed`]).
+        // A pass with no fill even on the most support sinks every move that leaves
+        // it as it is (pricing it in any order fails): those moves are skipped.
+        let mut groups = Groups::of(c);
+        self.least_costs(&mut groups, n);
+        let mut dead = 0u32;
+        for (p, s) in sums[..n].iter().enumerate() {
+            if self.least_cost_of(s).is_none() {
+                dead |= 1 << p;
+            }
+        }
+        let mut scratch = [PassSum::ZERO; MAX_WIDTH];
         for i in 0..c.len {
             if self.best <= self.floor {
                 return;
@@ -259,12 +272,21 @@ impl Planner<'_> {
                 let hopeless = floor_sum(&pixels[..=n]) >= self.best;
                 pixels[from] += k;
                 pixels[to] -= k;
-                if hopeless {
+                if hopeless || dead & !(1 << from | 1 << to) != 0 {
                     continue;
                 }
-                let mut g = *c;
-                g.pass_of[i] = to as u8;
-                self.offer_renumbered(&mut g);
+                let (bit, mut left, mut joined) = (1 << i, groups.sums[from], groups.sums[to]);
+                left.remove(&e);
+                left.settle();
+                joined.add(&e);
+                joined.settle();
+                let changed = [
+                    (from, groups.members[from] & !bit, left),
+                    (to, groups.members[to] | bit, joined),
+                ];
+                self.offer_changed(c, &groups, &mut scratch, changed, None, |g| {
+                    g.pass_of[i] = to as u8;
+                });
             }
         }
     }

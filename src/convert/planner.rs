@@ -1552,13 +1552,19 @@ pub(super) fn one_row_pass(c: &Candidate, left: u32, widest: bool) -> u32 {
     let start = |i: usize| c.emits[i].above.trailing_zeros() as usize;
     let end = |i: usize| (u32::BITS - c.emits[i].above.leading_zeros()) as usize;
     let pixels = |i: usize| u32::from(c.emits[i].pixels());
+    // The emitters of `left` starting at each column (a mask of indexes).
+    let mut at = [0u32; WIDTH];
+    for i in Bits(left) {
+        if let Some(m) = at.get_mut(start(i)) {
+            *m |= 1 << i;
+        }
+    }
     // The most pixels of a tiling of columns col..21 (None: no tiling).
     let mut most: [Option<u32>; WIDTH + 1] = [None; WIDTH + 1];
     most[WIDTH] = Some(0);
     for col in (0..WIDTH).rev() {
         let by_i = most.get(col + 4).copied().flatten();
-        let by_emitter = Bits(left)
-            .filter(|&i| start(i) == col)
+        let by_emitter = Bits(at[col])
             .filter_map(|i| most[end(i)].map(|m| m + pixels(i)))
             .max();
         most[col] = by_i.max(by_emitter);
@@ -1574,7 +1580,7 @@ pub(super) fn one_row_pass(c: &Candidate, left: u32, widest: bool) -> u32 {
             col += 4;
             continue;
         }
-        let Some(i) = Bits(left).find(|&i| start(i) == col && keeps(col, end(i), pixels(i))) else {
+        let Some(i) = Bits(at[col]).find(|&i| keeps(col, end(i), pixels(i))) else {
             return 0;
         };
         set |= 1 << i;
