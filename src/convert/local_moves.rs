@@ -260,6 +260,9 @@ impl Planner<'_> {
             }
         }
         let mut scratch = [PassSum::ZERO; MAX_WIDTH];
+        // The passes' pixel floors summed; a move changes two of them.
+        let floors = floor_sum(&pixels[..=n]);
+        let floor = |n: u32| u32::from(PASS_FLOORS[n as usize]);
         for i in 0..c.len {
             if self.best <= self.floor {
                 return;
@@ -267,11 +270,9 @@ impl Planner<'_> {
             let (e, from) = (c.emits[i], usize::from(c.pass_of[i]));
             let k = u32::from(e.pixels());
             for to in (0..=n).filter(|&p| p != from && (p == n || sums[p].above & e.above == 0)) {
-                pixels[from] -= k;
-                pixels[to] += k;
-                let hopeless = floor_sum(&pixels[..=n]) >= self.best;
-                pixels[from] += k;
-                pixels[to] -= k;
+                let (a, b) = (pixels[from], pixels[to]);
+                let moved = floors - floor(a) - floor(b) + floor(a - k) + floor(b + k);
+                let hopeless = moved >= self.best;
                 if hopeless || dead & !(1 << from | 1 << to) != 0 {
                     continue;
                 }

@@ -775,15 +775,24 @@ impl<'a> Planner<'a> {
     /// `c`'s emitters from `end` inwards (by left end ascending, or by right end
     /// descending), ties in cover order, each as `key << 5 | index` (the first `c.len`).
     fn by_end(c: &Candidate, end: End) -> [u16; MAX_WIDTH] {
-        let mut by_end = [0u16; MAX_WIDTH];
-        for (i, (k, e)) in by_end.iter_mut().zip(&c.emits[..c.len]).enumerate() {
+        // The emitters of each key (a mask of indexes), read out in order of key, then
+        // of index: the keys `key << 5 | index` sorted, without a sort.
+        let mut of_key = [0u32; 33];
+        for (i, e) in c.emits[..c.len].iter().enumerate() {
             let key = match end {
                 End::Left => e.above.trailing_zeros(),
                 End::Right => e.above.leading_zeros(),
             };
-            *k = (key as u16) << 5 | i as u16;
+            of_key[key as usize] |= 1 << i;
         }
-        by_end[..c.len].sort_unstable();
+        let mut by_end = [0u16; MAX_WIDTH];
+        let mut n = 0;
+        for (key, &members) in of_key.iter().enumerate() {
+            for i in Bits(members) {
+                by_end[n] = (key as u16) << 5 | i as u16;
+                n += 1;
+            }
+        }
         by_end
     }
 

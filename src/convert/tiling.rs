@@ -232,7 +232,11 @@ static BAR_INNER: [[[BarSets; STRIP_WIDTH]; 256]; STRIP_HEIGHT] = {
                 let m = APART[j] as u32;
                 let fits = tables::inner_fits(h, bar_cells(m), support as u32);
                 // A bar starting at column i ends at column i + 3.
-                let end = if m == 0 { 1 } else { 32 - m.leading_zeros() as usize + 2 };
+                let end = if m == 0 {
+                    1
+                } else {
+                    32 - m.leading_zeros() as usize + 2
+                };
                 let mut w = end;
                 while w <= STRIP_WIDTH {
                     if fits >> (w - 1) & 1 != 0 {
@@ -379,33 +383,44 @@ pub(super) fn bar_set(
             }
             sets
         };
-        let mut found = None;
-        let mut step = |a: usize, sets: BarSets, shift: usize| {
+        // The first bar set of the first step that has one, as `(a, bars, count)`.
+        let first = |a: usize, sets: BarSets, shift: usize| {
             let sets = sets & counts(a);
-            if found.is_none() && sets != 0 {
+            (sets != 0).then(|| {
                 let m = u32::from(APART[sets.trailing_zeros() as usize]);
-                found = Some((a, m << shift, m.count_ones() as usize));
-            }
+                (a, m << shift, m.count_ones() as usize)
+            })
         };
-        for d in 0..b.min(STRIP_WIDTH) {
+        let inner_steps = (0..b.min(STRIP_WIDTH)).map(|d| {
             let a = if narrow {
                 b - 1 - d
             } else {
                 b - b.min(STRIP_WIDTH) + d
             };
             let fits = inner[(support >> a & 0xFF) as usize][b - a - 1];
-            step(a, fits & BAR_SUBSETS[(starts >> a & 0x3F) as usize], 0);
-        }
-        if (STRIP_WIDTH + 1..=EDGE_WIDTH).contains(&b) {
+            (a, fits & BAR_SUBSETS[(starts >> a & 0x3F) as usize], 0)
+        });
+        let left = (STRIP_WIDTH + 1..=EDGE_WIDTH).contains(&b).then(|| {
             let shift = b - WINDOW;
-            step(0, edge_bar_sets(0, b, h, starts >> shift, support >> shift), shift);
-        }
-        if b == WIDTH {
-            for w in STRIP_WIDTH + 1..=EDGE_WIDTH {
-                let a = b - w;
-                step(a, edge_bar_sets(1, w, h, starts >> a, support >> a), 0);
-            }
-        }
+            (
+                0,
+                edge_bar_sets(0, b, h, starts >> shift, support >> shift),
+                shift,
+            )
+        });
+        let right = (STRIP_WIDTH + 1..=EDGE_WIDTH)
+            .filter(|_| b == WIDTH)
+            .map(|w| {
+                (
+                    b - w,
+                    edge_bar_sets(1, w, h, starts >> (b - w), support >> (b - w)),
+                    0,
+                )
+            });
+        let found = inner_steps
+            .chain(left)
+            .chain(right)
+            .find_map(|(a, sets, shift)| first(a, sets, shift));
         let (a, bars, n) = found.expect("a reached column has a step into it");
         set |= bars << a;
         (b, k) = (a, k - n);
