@@ -302,16 +302,11 @@ fn edge_bar_sets(side: usize, w: usize, h: usize, starts: u32, support: u32) -> 
         & BAR_SUBSETS[(starts & 0x3F) as usize]
 }
 
-/// `here` shifted by the count of bars of each set in `sets`, together.
+/// `here` shifted by the count of bars of each set in `sets`, together (no branch).
 #[inline]
 fn spread(here: u8, sets: BarSets) -> u8 {
-    let mut out = 0;
-    for (n, &m) in BAR_COUNTS.iter().enumerate() {
-        if sets & m != 0 {
-            out |= here << n;
-        }
-    }
-    out
+    let has = |n: usize| u8::from(sets & BAR_COUNTS[n] != 0).wrapping_neg();
+    (here & has(0)) | (here << 1 & has(1)) | (here << 2 & has(2))
 }
 
 /// Which columns a bar-set tiling reaches: `reach[a]` has bit `k` when columns `0..a`
@@ -321,7 +316,9 @@ fn spread(here: u8, sets: BarSets) -> u8 {
 /// fits ([`BAR_INNER`], at most 8), and the edge strips' ([`BAR_EDGE`], 5 left ones
 /// from column 0, one right one to column 21).
 pub(super) fn bar_reach(starts: u32, support: u32, h: usize) -> [u8; WIDTH + 1] {
-    let mut reach = [0u8; WIDTH + 1];
+    // Room for every inner width from every column: the steps past column 21 land in
+    // the slots after it, which are never read.
+    let mut reach = [0u8; WIDTH + 1 + STRIP_WIDTH];
     reach[0] = 1;
     let inner = &BAR_INNER[h - 1];
     for a in 0..WIDTH {
@@ -331,30 +328,32 @@ pub(super) fn bar_reach(starts: u32, support: u32, h: usize) -> [u8; WIDTH + 1] 
         }
         let avail = BAR_SUBSETS[(starts >> a & 0x3F) as usize];
         let steps = &inner[(support >> a & 0xFF) as usize];
-        for (w, &fits) in steps[..STRIP_WIDTH.min(WIDTH - a)].iter().enumerate() {
-            let sets = fits & avail;
-            if sets != 0 {
-                reach[a + w + 1] |= spread(here, sets);
-            }
+        let ends: &mut [u8; STRIP_WIDTH] = (&mut reach[a + 1..a + 1 + STRIP_WIDTH])
+            .try_into()
+            .expect("8 columns");
+        // Branch-free, so the 8 widths go together.
+        for (end, &fits) in ends.iter_mut().zip(steps) {
+            *end |= spread(here, fits & avail);
         }
         if a == 0 {
-            for w in STRIP_WIDTH + 1..=EDGE_WIDTH {
+            let edges = reach.iter_mut().enumerate();
+            for (w, end) in edges.take(EDGE_WIDTH + 1).skip(STRIP_WIDTH + 1) {
                 let shift = w - WINDOW;
-                let sets = edge_bar_sets(0, w, h, starts >> shift, support >> shift);
-                if sets != 0 {
-                    reach[w] |= spread(here, sets);
-                }
+                *end |= spread(
+                    here,
+                    edge_bar_sets(0, w, h, starts >> shift, support >> shift),
+                );
             }
         }
         let w = WIDTH - a;
         if (STRIP_WIDTH + 1..=EDGE_WIDTH).contains(&w) {
             let sets = edge_bar_sets(1, w, h, starts >> a, support >> a);
-            if sets != 0 {
-                reach[WIDTH] |= spread(here, sets);
-            }
+            reach[WIDTH] |= spread(here, sets);
         }
     }
-    reach
+    let mut out = [0u8; WIDTH + 1];
+    out.copy_from_slice(&reach[..=WIDTH]);
+    out
 }
 
 /// Starts of `k` bars among `starts` that a strip tiling of height `h` can hold on
