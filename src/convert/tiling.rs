@@ -1,7 +1,9 @@
 //! Tiling a pass's matrix with [strips](crate::pattern::Strip) side by side: a DP over the 21
 //! columns that looks every step up in the static fit indexes of [`crate::tables`], and
 //! the choice between a strip tiling, a [wide pattern](crate::pattern::Wide) and the
-//! classic emitter pattern.
+//! classic emitter pattern. The stages' bar DPs ([`bar_reach`], [`bar_set`]) read
+//! their steps from tables derived from those indexes at compile time: for each strip
+//! width, height and support byte, the sets of bars it fits over, one `u16` each.
 
 use crate::bits::Bits;
 use crate::moves::Move;
