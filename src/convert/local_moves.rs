@@ -234,8 +234,11 @@ impl Planner<'_> {
 
     /// Offers `c`, grouped first fit into passes summed in `sums`, with each of its
     /// emitters moved to each other pass it fits or to a pass of its own, one at a
-    /// time, each priced as [`Planner::offer_renumbered`] does (a move whose passes'
-    /// pixel floors cannot beat the best is skipped before). One sweep, no repeat: at
+    /// time, each priced as [`Planner::offer_renumbered`] would price it, but from the
+    /// grouping's passes patched ([`Planner::offer_changed`], as the local moves do: two
+    /// least costs per move, not one per pass; a move whose passes' pixel floors cannot
+    /// beat the best, or that leaves a pass with no fill as it is, is skipped before,
+    /// as pricing would reject it). One sweep, no repeat: at
     /// most 17 emitters × 17 passes. First fit puts every emitter into the first pass
     /// it fits; the one move that balances two passes' pixels (a row of 12 pixels in
     /// two passes of 5 and 7, each closing in one matrix row) is often all that keeps
@@ -247,6 +250,22 @@ impl Planner<'_> {
         for (p, s) in pixels.iter_mut().zip(&sums[..n]) {
             *p = u32::from(s.pixels);
         }
+        // The passes summed, with their least costs, patched by each move instead of
+        // summing and renumbering its candidate again ([`Planner::offer_changed`]).
+        // A pass with no fill even on the most support sinks every move that leaves
+        // it as it is (pricing it in any order fails): those moves are skipped.
+        let mut groups = Groups::of(c);
+        self.least_costs(&mut groups, n);
+        let mut dead = 0u32;
+        for (p, s) in sums[..n].iter().enumerate() {
+            if self.least_cost_of(s).is_none() {
+                dead |= 1 << p;
+            }
+        }
+        let mut scratch = [PassSum::ZERO; MAX_WIDTH];
+        // The passes' pixel floors summed; a move changes two of them.
+        let floors = floor_sum(&pixels[..=n]);
+        let floor = |n: u32| u32::from(PASS_FLOORS[n as usize]);
         for i in 0..c.len {
             if self.best <= self.floor {
                 return;
@@ -254,17 +273,24 @@ impl Planner<'_> {
             let (e, from) = (c.emits[i], usize::from(c.pass_of[i]));
             let k = u32::from(e.pixels());
             for to in (0..=n).filter(|&p| p != from && (p == n || sums[p].above & e.above == 0)) {
-                pixels[from] -= k;
-                pixels[to] += k;
-                let hopeless = floor_sum(&pixels[..=n]) >= self.best;
-                pixels[from] += k;
-                pixels[to] -= k;
-                if hopeless {
+                let (a, b) = (pixels[from], pixels[to]);
+                let moved = floors - floor(a) - floor(b) + floor(a - k) + floor(b + k);
+                let hopeless = moved >= self.best;
+                if hopeless || dead & !(1 << from | 1 << to) != 0 {
                     continue;
                 }
-                let mut g = *c;
-                g.pass_of[i] = to as u8;
-                self.offer_renumbered(&mut g);
+                let (bit, mut left, mut joined) = (1 << i, groups.sums[from], groups.sums[to]);
+                left.remove(&e);
+                left.settle();
+                joined.add(&e);
+                joined.settle();
+                let changed = [
+                    (from, groups.members[from] & !bit, left),
+                    (to, groups.members[to] | bit, joined),
+                ];
+                self.offer_changed(c, &groups, &mut scratch, changed, None, |g| {
+                    g.pass_of[i] = to as u8;
+                });
             }
         }
     }

@@ -59,9 +59,10 @@
 //! moves: 17 least costs, then 17 × 17 moves, 136 swaps, 5 × 18 splits and 15 × 18
 //! merges = 785 groupings. In all **at most [`MAX_FILL_PRICES`] = 230,914 fill prices
 //! per row**, whatever the row; a unit test counts them on adversarial rows. The
-//! stages also run at most 2 × 2 × 5 = 20 bar reaches (a DP over the 21 columns of
-//! at most 13 sets of bars per strip: at most 403 fit-index loads) and 2 × 2 × 2 = 8
-//! walks back (at most 21 steps of 182 loads), and the one-row passes first at most
+//! stages also run at most 2 × 2 × 5 = 20 bar reaches (a DP over the 21 columns, each
+//! step one load of the compile-time bar-step tables: at most 21 × 8 + 5 + 5 = 178
+//! loads) and 2 × 2 × 2 = 8 walks back (at most 21 steps of at most 14 loads), and
+//! the one-row passes first at most
 //! 4 × (2 + 2 × 17) = 144 column DPs (21 columns × at most 18 steps, then a walk of at
 //! most 21). The `ratio` example measures the time against the greedy converter's.
 
@@ -357,6 +358,6 @@ mod tests {
             "{most} fill prices (row {most_row}) > the stated {MAX_FILL_PRICES}"
         );
         // The count is real: a dense row takes many.
-        assert!(most > 1_000, "{most} fill prices at most ({most_row})");
+        assert!(most > 500, "{most} fill prices at most ({most_row})");
     }
 }

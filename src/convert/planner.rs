@@ -775,15 +775,24 @@ impl<'a> Planner<'a> {
     /// `c`'s emitters from `end` inwards (by left end ascending, or by right end
     /// descending), ties in cover order, each as `key << 5 | index` (the first `c.len`).
     fn by_end(c: &Candidate, end: End) -> [u16; MAX_WIDTH] {
-        let mut by_end = [0u16; MAX_WIDTH];
-        for (i, (k, e)) in by_end.iter_mut().zip(&c.emits[..c.len]).enumerate() {
+        // The emitters of each key (a mask of indexes), read out in order of key, then
+        // of index: the keys `key << 5 | index` sorted, without a sort.
+        let mut of_key = [0u32; 33];
+        for (i, e) in c.emits[..c.len].iter().enumerate() {
             let key = match end {
                 End::Left => e.above.trailing_zeros(),
                 End::Right => e.above.leading_zeros(),
             };
-            *k = (key as u16) << 5 | i as u16;
+            of_key[key as usize] |= 1 << i;
         }
-        by_end[..c.len].sort_unstable();
+        let mut by_end = [0u16; MAX_WIDTH];
+        let mut n = 0;
+        for (key, &members) in of_key.iter().enumerate() {
+            for i in Bits(members) {
+                by_end[n] = (key as u16) << 5 | i as u16;
+                n += 1;
+            }
+        }
         by_end
     }
 
@@ -1552,13 +1561,19 @@ pub(super) fn one_row_pass(c: &Candidate, left: u32, widest: bool) -> u32 {
     let start = |i: usize| c.emits[i].above.trailing_zeros() as usize;
     let end = |i: usize| (u32::BITS - c.emits[i].above.leading_zeros()) as usize;
     let pixels = |i: usize| u32::from(c.emits[i].pixels());
+    // The emitters of `left` starting at each column (a mask of indexes).
+    let mut at = [0u32; WIDTH];
+    for i in Bits(left) {
+        if let Some(m) = at.get_mut(start(i)) {
+            *m |= 1 << i;
+        }
+    }
     // The most pixels of a tiling of columns col..21 (None: no tiling).
     let mut most: [Option<u32>; WIDTH + 1] = [None; WIDTH + 1];
     most[WIDTH] = Some(0);
     for col in (0..WIDTH).rev() {
         let by_i = most.get(col + 4).copied().flatten();
-        let by_emitter = Bits(left)
-            .filter(|&i| start(i) == col)
+        let by_emitter = Bits(at[col])
             .filter_map(|i| most[end(i)].map(|m| m + pixels(i)))
             .max();
         most[col] = by_i.max(by_emitter);
@@ -1574,7 +1589,7 @@ pub(super) fn one_row_pass(c: &Candidate, left: u32, widest: bool) -> u32 {
             col += 4;
             continue;
         }
-        let Some(i) = Bits(left).find(|&i| start(i) == col && keeps(col, end(i), pixels(i))) else {
+        let Some(i) = Bits(at[col]).find(|&i| keeps(col, end(i), pixels(i))) else {
             return 0;
         };
         set |= 1 << i;

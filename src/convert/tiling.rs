@@ -1,14 +1,16 @@
 //! Tiling a pass's matrix with [strips](crate::pattern::Strip) side by side: a DP over the 21
 //! columns that looks every step up in the static fit indexes of [`crate::tables`], and
 //! the choice between a strip tiling, a [wide pattern](crate::pattern::Wide) and the
-//! classic emitter pattern.
+//! classic emitter pattern. The stages' bar DPs ([`bar_reach`], [`bar_set`]) read
+//! their steps from tables derived from those indexes at compile time: for each strip
+//! width, height and support byte, the sets of bars it fits over, one `u16` each.
 
 use crate::bits::Bits;
 use crate::moves::Move;
 use crate::pattern::{strip_window, Emitter, Span, Strip, StripSide, Wide};
 use crate::playfield::WIDTH;
 use crate::tables;
-use crate::tables::layout::{EDGE_WIDTH, STRIP_HEIGHT, STRIP_WIDTH};
+use crate::tables::layout::{EDGE_WIDTH, STRIP_HEIGHT, STRIP_WIDTH, WINDOW};
 
 /// How a pass's matrix is completed. Built one pass at a time on the stack while a
 /// row is written, never stored, so the variants' sizes do not matter.
@@ -155,141 +157,212 @@ fn tile(bottom: u32, support: u32, h: usize, tiles: Option<&mut Tiles>) -> bool 
 /// The most bars a pass's matrix of one height can hold (7 × 3 = 21 columns).
 pub(super) const MOST_BARS: usize = 7;
 
-/// The cells of each set of 3-cell bars starting in 6 columns (bit `i`: a bar over
-/// columns `i..i + 3`), or 0 when two of them overlap (the empty set's cells are 0
-/// too, and it is always apart: [`bar_windows`] takes it first).
-const BAR_CELLS: [u8; 64] = {
-    let mut cells = [0u8; 64];
-    let mut m = 0;
-    while m < 64 {
+/// The sets of 3-cell bars starting in 6 columns whose cells are apart (bit `i`: a bar
+/// over columns `i..i + 3`), as the bar-step masks index them: the empty set first,
+/// then the others in decreasing order of their start masks (the order a plain walk
+/// over the subsets of the starts, `m = (m − 1) & starts`, meets them).
+const APART: [u8; 13] = {
+    let mut out = [0u8; 13];
+    let mut n = 1;
+    let mut m = 63;
+    while m > 0 {
         if m & (m >> 1) == 0 && m & (m >> 2) == 0 {
-            let mut c = 0u32;
-            let mut i = 0;
-            while i < 6 {
-                if m >> i & 1 != 0 {
-                    c |= 0b111 << i;
-                }
-                i += 1;
-            }
-            cells[m] = c as u8;
+            out[n] = m as u8;
+            n += 1;
         }
-        m += 1;
+        m -= 1;
     }
-    cells
+    assert!(n == 13);
+    out
 };
 
-/// The sets of bars (starts relative to the window, apart) among `avail` (6 bits),
-/// each with its cells, to `f`: the empty set first.
-#[inline]
-fn bar_windows(avail: u32, mut f: impl FnMut(u32, u32)) {
-    f(0, 0);
-    let mut m = avail & 0x3F;
-    while m != 0 {
-        let cells = u32::from(BAR_CELLS[m as usize]);
-        if cells != 0 {
-            f(m, cells);
+/// A set of bar sets: bit `j` for [`APART`]`[j]`.
+type BarSets = u16;
+
+/// The cells of bar set `m` (6 bits of starts, apart).
+const fn bar_cells(m: u32) -> u32 {
+    let (mut c, mut i) = (0u32, 0);
+    while i < 6 {
+        if m >> i & 1 != 0 {
+            c |= 0b111 << i;
         }
-        m = (m - 1) & avail;
+        i += 1;
     }
+    c
 }
 
-/// One step of a bar-set tiling: a strip from column `a` `w` wide holding the bars
-/// `bars` (starts relative to `a`).
-type BarStep = (usize, usize, u32);
+/// For each 6 bits of starts, the bar sets among them (the empty set always).
+const BAR_SUBSETS: [BarSets; 64] = {
+    let mut out = [0; 64];
+    let mut starts = 0;
+    while starts < 64 {
+        let mut j = 0;
+        while j < APART.len() {
+            if APART[j] as usize & !starts == 0 {
+                out[starts] |= 1 << j;
+            }
+            j += 1;
+        }
+        starts += 1;
+    }
+    out
+};
 
-/// Every inner strip from column `a` exactly `w` wide (if `w` is given) or of any
-/// width that fits with bars from `starts` starting in its first 6 columns (so ending
-/// inside it), to `f`.
-#[inline]
-fn inner_bar_steps(
-    starts: u32,
-    support: u32,
-    h: usize,
-    a: usize,
-    w: Option<usize>,
-    mut f: impl FnMut(BarStep),
-) {
-    let sup = support >> a;
-    let room = (1u32 << STRIP_WIDTH.min(WIDTH - a)) - 1;
-    let (room, avail) = match w {
-        Some(w) => (
-            room & 1 << (w - 1),
-            starts >> a & ((1 << w.saturating_sub(2)) - 1),
-        ),
-        None => (room, starts >> a),
-    };
-    bar_windows(avail, |bars, cells| {
-        let fits = u32::from(tables::inner_fits(h, cells, sup)) & room;
-        // Every bar inside the strip: it ends by column w.
-        let end = if bars == 0 {
-            0
+/// The bar sets of 0, 1 and 2 bars (6 columns hold no more than 2 apart).
+const BAR_COUNTS: [BarSets; 3] = {
+    let mut out = [0; 3];
+    let mut j = 0;
+    while j < APART.len() {
+        out[APART[j].count_ones() as usize] |= 1 << j;
+        j += 1;
+    }
+    out
+};
+
+/// The inner-strip bar steps: `[h − 1][support][w − 1]` holds the bar sets that an inner
+/// strip exactly `w` wide and `h` tall fits over (its bottom the bars' cells, every bar
+/// ending inside it) resting on `support` (the 8 columns from its left one). Derived
+/// from the fit index ([`tables::inner_fits`]) at compile time.
+static BAR_INNER: [[[BarSets; STRIP_WIDTH]; 256]; STRIP_HEIGHT] = {
+    let mut out = [[[0; STRIP_WIDTH]; 256]; STRIP_HEIGHT];
+    let mut h = 1;
+    while h <= STRIP_HEIGHT {
+        let mut support = 0;
+        while support < 256 {
+            let mut j = 0;
+            while j < APART.len() {
+                let m = APART[j] as u32;
+                let fits = tables::inner_fits(h, bar_cells(m), support as u32);
+                // A bar starting at column i ends at column i + 3.
+                let end = if m == 0 {
+                    1
+                } else {
+                    32 - m.leading_zeros() as usize + 2
+                };
+                let mut w = end;
+                while w <= STRIP_WIDTH {
+                    if fits >> (w - 1) & 1 != 0 {
+                        out[h - 1][support][w - 1] |= 1 << j;
+                    }
+                    w += 1;
+                }
+                j += 1;
+            }
+            support += 1;
+        }
+        h += 1;
+    }
+    out
+};
+
+/// Edge strip widths.
+const EDGE_WIDTHS: usize = EDGE_WIDTH - STRIP_WIDTH;
+
+/// The edge-strip bar steps: `[side][w − 9][h − 1][support]` (side 0 left, 1 right)
+/// holds the bar sets, starting in the first 6 columns of the strip's window, that the
+/// edge strip `w` × `h` fits over resting on `support` (the window's 8 columns).
+/// Derived from the edge index ([`tables::edge_fits`]) at compile time.
+static BAR_EDGE: [[[[BarSets; 256]; STRIP_HEIGHT]; EDGE_WIDTHS]; 2] = {
+    let mut out = [[[[0; 256]; STRIP_HEIGHT]; EDGE_WIDTHS]; 2];
+    let mut s = 0;
+    while s < 2 {
+        let side = if s == 0 {
+            StripSide::Left
         } else {
-            34 - bars.leading_zeros() as usize
+            StripSide::Right
         };
-        for w in Bits(fits >> end.saturating_sub(1)) {
-            f((a, w + end.max(1), bars));
+        let mut w = STRIP_WIDTH + 1;
+        while w <= EDGE_WIDTH {
+            let mut h = 1;
+            while h <= STRIP_HEIGHT {
+                let mut j = 0;
+                while j < APART.len() {
+                    let cells = bar_cells(APART[j] as u32);
+                    let mut support = 0;
+                    while support < 256 {
+                        if tables::edge_fits(side, w, h, cells, support as u32) {
+                            out[s][w - STRIP_WIDTH - 1][h - 1][support] |= 1 << j;
+                        }
+                        support += 1;
+                    }
+                    j += 1;
+                }
+                h += 1;
+            }
+            w += 1;
         }
-    });
+        s += 1;
+    }
+    out
+};
+
+/// The bar sets of `starts` (bit 0: the window's first column) that the edge strip
+/// `w` wide on `side` fits over at height `h` on `support` (from the same column).
+#[inline]
+fn edge_bar_sets(side: usize, w: usize, h: usize, starts: u32, support: u32) -> BarSets {
+    BAR_EDGE[side][w - STRIP_WIDTH - 1][h - 1][(support & 0xFF) as usize]
+        & BAR_SUBSETS[(starts & 0x3F) as usize]
 }
 
-/// The edge strip on `side` from column `a`, `w` wide, with every set of bars from
-/// `starts` in its window that fits, to `f`.
+/// `here` shifted by the count of bars of each set in `sets`, together (no branch).
 #[inline]
-fn edge_bar_steps(
-    starts: u32,
-    support: u32,
-    h: usize,
-    (a, side, w): (usize, StripSide, usize),
-    mut f: impl FnMut(BarStep),
-) {
-    let win = window(side, w);
-    let shift = win.trailing_zeros();
-    let mask = (1u32 << w) - 1;
-    bar_windows(starts >> a >> shift & (win >> shift), |bars, cells| {
-        let cells = cells << shift;
-        if cells & !win == 0 && edge_fits(side, w, h, cells, support >> a & mask) {
-            f((a, w, bars << shift));
-        }
-    });
+fn spread(here: u8, sets: BarSets) -> u8 {
+    let has = |n: usize| u8::from(sets & BAR_COUNTS[n] != 0).wrapping_neg();
+    (here & has(0)) | (here << 1 & has(1)) | (here << 2 & has(2))
 }
 
 /// Which columns a bar-set tiling reaches: `reach[a]` has bit `k` when columns `0..a`
 /// tile with strips `h` rows tall holding `k` bars from `starts` (bit: a bar's left
 /// column; their cells apart), resting on `support`. A DP over the columns like
-/// [`tile`]'s: at most 21 columns × 13 bar sets (those apart among 6 starts) of
-/// inner-strip lookups, and the edge strips' (2 × 5 widths × 13 bar sets).
+/// [`tile`]'s: at each reached column, one load of the bar sets each inner strip width
+/// fits ([`BAR_INNER`], at most 8), and the edge strips' ([`BAR_EDGE`], 5 left ones
+/// from column 0, one right one to column 21).
 pub(super) fn bar_reach(starts: u32, support: u32, h: usize) -> [u8; WIDTH + 1] {
-    let mut reach = [0u8; WIDTH + 1];
+    // Room for every inner width from every column: the steps past column 21 land in
+    // the slots after it, which are never read.
+    let mut reach = [0u8; WIDTH + 1 + STRIP_WIDTH];
     reach[0] = 1;
+    let inner = &BAR_INNER[h - 1];
     for a in 0..WIDTH {
         let here = reach[a];
         if here == 0 {
             continue;
         }
-        let mut step = |(a, w, bars): BarStep| reach[a + w] |= here << bars.count_ones();
-        inner_bar_steps(starts, support, h, a, None, &mut step);
+        let avail = BAR_SUBSETS[(starts >> a & 0x3F) as usize];
+        let steps = &inner[(support >> a & 0xFF) as usize];
+        let ends: &mut [u8; STRIP_WIDTH] = (&mut reach[a + 1..a + 1 + STRIP_WIDTH])
+            .try_into()
+            .expect("8 columns");
+        // Branch-free, so the 8 widths go together.
+        for (end, &fits) in ends.iter_mut().zip(steps) {
+            *end |= spread(here, fits & avail);
+        }
         if a == 0 {
-            for w in STRIP_WIDTH + 1..=EDGE_WIDTH {
-                edge_bar_steps(starts, support, h, (0, StripSide::Left, w), &mut step);
+            let edges = reach.iter_mut().enumerate();
+            for (w, end) in edges.take(EDGE_WIDTH + 1).skip(STRIP_WIDTH + 1) {
+                let shift = w - WINDOW;
+                *end |= spread(
+                    here,
+                    edge_bar_sets(0, w, h, starts >> shift, support >> shift),
+                );
             }
         }
-        if (STRIP_WIDTH + 1..=EDGE_WIDTH).contains(&(WIDTH - a)) {
-            edge_bar_steps(
-                starts,
-                support,
-                h,
-                (a, StripSide::Right, WIDTH - a),
-                &mut step,
-            );
+        let w = WIDTH - a;
+        if (STRIP_WIDTH + 1..=EDGE_WIDTH).contains(&w) {
+            let sets = edge_bar_sets(1, w, h, starts >> a, support >> a);
+            reach[WIDTH] |= spread(here, sets);
         }
     }
-    reach
+    let mut out = [0u8; WIDTH + 1];
+    out.copy_from_slice(&reach[..=WIDTH]);
+    out
 }
 
 /// Starts of `k` bars among `starts` that a strip tiling of height `h` can hold on
 /// `support`, given its [`bar_reach`] (`k` a count it reaches column 21 with): the
 /// first found walking back from column 21, at each step the widest inner strip first
-/// (or with `narrow` the narrowest), then the edge strips.
+/// (or with `narrow` the narrowest), then the edge strips; of each strip's bar sets,
+/// the one first in [`APART`]'s order.
 pub(super) fn bar_set(
     reach: &[u8; WIDTH + 1],
     starts: u32,
@@ -298,31 +371,57 @@ pub(super) fn bar_set(
     k: usize,
     narrow: bool,
 ) -> u32 {
+    let inner = &BAR_INNER[h - 1];
     let (mut b, mut k, mut set) = (WIDTH, k, 0u32);
     while b > 0 {
-        let mut found = None;
-        let mut step = |(a, _, bars): BarStep| {
-            let n = bars.count_ones() as usize;
-            if found.is_none() && n <= k && reach[a] >> (k - n) & 1 != 0 {
-                found = Some((a, bars, n));
+        // The bar sets whose count leaves a count column `a` is reached with.
+        let counts = |a: usize| {
+            let mut sets = 0;
+            for (n, &m) in BAR_COUNTS.iter().enumerate() {
+                if n <= k && reach[a] >> (k - n) & 1 != 0 {
+                    sets |= m;
+                }
             }
+            sets
         };
-        for d in 0..b.min(STRIP_WIDTH) {
+        // The first bar set of the first step that has one, as `(a, bars, count)`.
+        let first = |a: usize, sets: BarSets, shift: usize| {
+            let sets = sets & counts(a);
+            (sets != 0).then(|| {
+                let m = u32::from(APART[sets.trailing_zeros() as usize]);
+                (a, m << shift, m.count_ones() as usize)
+            })
+        };
+        let inner_steps = (0..b.min(STRIP_WIDTH)).map(|d| {
             let a = if narrow {
                 b - 1 - d
             } else {
                 b - b.min(STRIP_WIDTH) + d
             };
-            inner_bar_steps(starts, support, h, a, Some(b - a), &mut step);
-        }
-        if (STRIP_WIDTH + 1..=EDGE_WIDTH).contains(&b) {
-            edge_bar_steps(starts, support, h, (0, StripSide::Left, b), &mut step);
-        }
-        if b == WIDTH {
-            for w in STRIP_WIDTH + 1..=EDGE_WIDTH {
-                edge_bar_steps(starts, support, h, (b - w, StripSide::Right, w), &mut step);
-            }
-        }
+            let fits = inner[(support >> a & 0xFF) as usize][b - a - 1];
+            (a, fits & BAR_SUBSETS[(starts >> a & 0x3F) as usize], 0)
+        });
+        let left = (STRIP_WIDTH + 1..=EDGE_WIDTH).contains(&b).then(|| {
+            let shift = b - WINDOW;
+            (
+                0,
+                edge_bar_sets(0, b, h, starts >> shift, support >> shift),
+                shift,
+            )
+        });
+        let right = (STRIP_WIDTH + 1..=EDGE_WIDTH)
+            .filter(|_| b == WIDTH)
+            .map(|w| {
+                (
+                    b - w,
+                    edge_bar_sets(1, w, h, starts >> (b - w), support >> (b - w)),
+                    0,
+                )
+            });
+        let found = inner_steps
+            .chain(left)
+            .chain(right)
+            .find_map(|(a, sets, shift)| first(a, sets, shift));
         let (a, bars, n) = found.expect("a reached column has a step into it");
         set |= bars << a;
         (b, k) = (a, k - n);
@@ -520,6 +619,246 @@ mod tests {
         }
         // Both answers occur, so the comparison means something.
         assert!(tiled > 0 && tiled < tries, "{tiled} of {tries} tiled");
+    }
+
+    // The bar DPs as they were written before their steps were tabled ([`BAR_INNER`],
+    // [`BAR_EDGE`]): every set of bars looked up in the fit indexes at each step. The
+    // oracle of `bar_steps_match_the_plain_walk`.
+    /// The cells of each set of 3-cell bars starting in 6 columns (bit `i`: a bar over
+    /// columns `i..i + 3`), or 0 when two of them overlap (the empty set's cells are 0
+    /// too, and it is always apart: [`bar_windows`] takes it first).
+    const BAR_CELLS: [u8; 64] = {
+        let mut cells = [0u8; 64];
+        let mut m = 0;
+        while m < 64 {
+            if m & (m >> 1) == 0 && m & (m >> 2) == 0 {
+                let mut c = 0u32;
+                let mut i = 0;
+                while i < 6 {
+                    if m >> i & 1 != 0 {
+                        c |= 0b111 << i;
+                    }
+                    i += 1;
+                }
+                cells[m] = c as u8;
+            }
+            m += 1;
+        }
+        cells
+    };
+
+    /// The sets of bars (starts relative to the window, apart) among `avail` (6 bits),
+    /// each with its cells, to `f`: the empty set first.
+    #[inline]
+    fn bar_windows(avail: u32, mut f: impl FnMut(u32, u32)) {
+        f(0, 0);
+        let mut m = avail & 0x3F;
+        while m != 0 {
+            let cells = u32::from(BAR_CELLS[m as usize]);
+            if cells != 0 {
+                f(m, cells);
+            }
+            m = (m - 1) & avail;
+        }
+    }
+
+    /// One step of a bar-set tiling: a strip from column `a` `w` wide holding the bars
+    /// `bars` (starts relative to `a`).
+    type BarStep = (usize, usize, u32);
+
+    /// Every inner strip from column `a` exactly `w` wide (if `w` is given) or of any
+    /// width that fits with bars from `starts` starting in its first 6 columns (so ending
+    /// inside it), to `f`.
+    #[inline]
+    fn inner_bar_steps(
+        starts: u32,
+        support: u32,
+        h: usize,
+        a: usize,
+        w: Option<usize>,
+        mut f: impl FnMut(BarStep),
+    ) {
+        let sup = support >> a;
+        let room = (1u32 << STRIP_WIDTH.min(WIDTH - a)) - 1;
+        let (room, avail) = match w {
+            Some(w) => (
+                room & 1 << (w - 1),
+                starts >> a & ((1 << w.saturating_sub(2)) - 1),
+            ),
+            None => (room, starts >> a),
+        };
+        bar_windows(avail, |bars, cells| {
+            let fits = u32::from(tables::inner_fits(h, cells, sup)) & room;
+            // Every bar inside the strip: it ends by column w.
+            let end = if bars == 0 {
+                0
+            } else {
+                34 - bars.leading_zeros() as usize
+            };
+            for w in Bits(fits >> end.saturating_sub(1)) {
+                f((a, w + end.max(1), bars));
+            }
+        });
+    }
+
+    /// The edge strip on `side` from column `a`, `w` wide, with every set of bars from
+    /// `starts` in its window that fits, to `f`.
+    #[inline]
+    fn edge_bar_steps(
+        starts: u32,
+        support: u32,
+        h: usize,
+        (a, side, w): (usize, StripSide, usize),
+        mut f: impl FnMut(BarStep),
+    ) {
+        let win = window(side, w);
+        let shift = win.trailing_zeros();
+        let mask = (1u32 << w) - 1;
+        bar_windows(starts >> a >> shift & (win >> shift), |bars, cells| {
+            let cells = cells << shift;
+            if cells & !win == 0 && edge_fits(side, w, h, cells, support >> a & mask) {
+                f((a, w, bars << shift));
+            }
+        });
+    }
+
+    /// Which columns a bar-set tiling reaches: `reach[a]` has bit `k` when columns `0..a`
+    /// tile with strips `h` rows tall holding `k` bars from `starts` (bit: a bar's left
+    /// column; their cells apart), resting on `support`. A DP over the columns like
+    /// [`tile`]'s: at most 21 columns × 13 bar sets (those apart among 6 starts) of
+    /// inner-strip lookups, and the edge strips' (2 × 5 widths × 13 bar sets).
+    fn plain_bar_reach(starts: u32, support: u32, h: usize) -> [u8; WIDTH + 1] {
+        let mut reach = [0u8; WIDTH + 1];
+        reach[0] = 1;
+        for a in 0..WIDTH {
+            let here = reach[a];
+            if here == 0 {
+                continue;
+            }
+            let mut step = |(a, w, bars): BarStep| reach[a + w] |= here << bars.count_ones();
+            inner_bar_steps(starts, support, h, a, None, &mut step);
+            if a == 0 {
+                for w in STRIP_WIDTH + 1..=EDGE_WIDTH {
+                    edge_bar_steps(starts, support, h, (0, StripSide::Left, w), &mut step);
+                }
+            }
+            if (STRIP_WIDTH + 1..=EDGE_WIDTH).contains(&(WIDTH - a)) {
+                edge_bar_steps(
+                    starts,
+                    support,
+                    h,
+                    (a, StripSide::Right, WIDTH - a),
+                    &mut step,
+                );
+            }
+        }
+        reach
+    }
+
+    /// Starts of `k` bars among `starts` that a strip tiling of height `h` can hold on
+    /// `support`, given its [`plain_bar_reach`] (`k` a count it reaches column 21 with): the
+    /// first found walking back from column 21, at each step the widest inner strip first
+    /// (or with `narrow` the narrowest), then the edge strips.
+    fn plain_bar_set(
+        reach: &[u8; WIDTH + 1],
+        starts: u32,
+        support: u32,
+        h: usize,
+        k: usize,
+        narrow: bool,
+    ) -> u32 {
+        let (mut b, mut k, mut set) = (WIDTH, k, 0u32);
+        while b > 0 {
+            let mut found = None;
+            let mut step = |(a, _, bars): BarStep| {
+                let n = bars.count_ones() as usize;
+                if found.is_none() && n <= k && reach[a] >> (k - n) & 1 != 0 {
+                    found = Some((a, bars, n));
+                }
+            };
+            for d in 0..b.min(STRIP_WIDTH) {
+                let a = if narrow {
+                    b - 1 - d
+                } else {
+                    b - b.min(STRIP_WIDTH) + d
+                };
+                inner_bar_steps(starts, support, h, a, Some(b - a), &mut step);
+            }
+            if (STRIP_WIDTH + 1..=EDGE_WIDTH).contains(&b) {
+                edge_bar_steps(starts, support, h, (0, StripSide::Left, b), &mut step);
+            }
+            if b == WIDTH {
+                for w in STRIP_WIDTH + 1..=EDGE_WIDTH {
+                    edge_bar_steps(starts, support, h, (b - w, StripSide::Right, w), &mut step);
+                }
+            }
+            let (a, bars, n) = found.expect("a reached column has a step into it");
+            set |= bars << a;
+            (b, k) = (a, k - n);
+        }
+        set
+    }
+
+    /// The tabled bar reach and bar sets ([`bar_reach`], [`bar_set`]) equal the plain
+    /// DPs above on random and adversarial starts and supports, at every height, for
+    /// every count the reach holds, both walks.
+    #[test]
+    fn bar_steps_match_the_plain_walk() {
+        let mut next = xorshift(0x0123_4567_89AB_CDEF);
+        let mut cases: Vec<(u32, u32)> = vec![
+            (0, 0),
+            (FULL_ROW, 0),
+            (FULL_ROW, FULL_ROW),
+            (0, FULL_ROW),
+            (0x0A_AAAA & FULL_ROW, 0x15_5555),
+            (0x15_5555, 0x0A_AAAA),
+            (0x12_4924, FULL_ROW),
+            (0x09_2492, 0x12_4924),
+        ];
+        for _ in 0..6000 {
+            let r = next();
+            let density = next() % 4;
+            let starts = match density {
+                0 => r as u32,
+                1 => r as u32 & (r >> 32) as u32,
+                2 => r as u32 | (r >> 32) as u32,
+                _ => (r as u32) & (next() as u32) & (next() as u32),
+            } & FULL_ROW;
+            let support = match next() % 3 {
+                0 => next() as u32,
+                1 => next() as u32 | next() as u32,
+                _ => next() as u32 & next() as u32,
+            } & FULL_ROW;
+            cases.push((starts, support));
+        }
+        let (mut sets, mut reached) = (0, 0);
+        for &(starts, support) in &cases {
+            for h in 1..=STRIP_HEIGHT {
+                let reach = bar_reach(starts, support, h);
+                assert_eq!(
+                    reach,
+                    plain_bar_reach(starts, support, h),
+                    "starts {starts:021b} support {support:021b} h {h}"
+                );
+                for k in 0..8 {
+                    if reach[WIDTH] >> k & 1 == 0 {
+                        continue;
+                    }
+                    reached += usize::from(k > 0);
+                    for narrow in [false, true] {
+                        let set = bar_set(&reach, starts, support, h, k, narrow);
+                        assert_eq!(
+                            set,
+                            plain_bar_set(&reach, starts, support, h, k, narrow),
+                            "starts {starts:021b} support {support:021b} h {h} k {k} {narrow}"
+                        );
+                        assert_eq!(set.count_ones() as usize, k);
+                        sets += 1;
+                    }
+                }
+            }
+        }
+        assert!(reached > 5000 && sets > 20_000, "{reached} {sets}");
     }
 
     /// A fill built at its price ([`fill_priced`]) is the cheapest fill (`fill`): the

@@ -91,15 +91,15 @@ pub fn wides(bottom: u32, height: u8) -> &'static [Wide] {
 /// low 8 bits of `bottom` resting on the low 8 bits of `support`, in whole pieces.
 #[inline]
 #[must_use]
-pub(crate) fn inner_fits(h: usize, bottom: u32, support: u32) -> u8 {
-    FIT_ROWS[usize::from(FIT_ROW_OF[layout::fit_row_slot(h, bottom)])][support as usize & 0xFF]
+pub(crate) const fn inner_fits(h: usize, bottom: u32, support: u32) -> u8 {
+    FIT_ROWS[FIT_ROW_OF[layout::fit_row_slot(h, bottom)] as usize][support as usize & 0xFF]
 }
 
 /// The supports (bit `s`: support `s` within the window) on which an edge strip `w` × `h`
 /// on `side` fits over `window_bottom` (its bottom within the window).
 #[inline]
 #[must_use]
-pub(crate) fn edge_fits(
+pub(crate) const fn edge_fits(
     side: StripSide,
     w: usize,
     h: usize,
@@ -107,7 +107,7 @@ pub(crate) fn edge_fits(
     window_support: u32,
 ) -> bool {
     let s = window_support as usize;
-    let set = &EDGE_SETS[usize::from(EDGE_SET_OF[layout::edge_slot(side, w, h, window_bottom)])];
+    let set = &EDGE_SETS[EDGE_SET_OF[layout::edge_slot(side, w, h, window_bottom)] as usize];
     set[s / 64] >> (s % 64) & 1 != 0
 }
 
