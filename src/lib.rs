@@ -134,6 +134,15 @@
 //! and `animate` produce bytes, and the `tetris-printer` command line (the
 //! `tetris-printer-cli` package in `cli/`) writes them safely (temp file + rename).
 //!
+//! # Integer types
+//!
+//! Columns, rows, widths and heights that index a sprite or the field are `usize`
+//! ([`Sprite::width`], [`Sprite::cell`], [`Playfield::get`], [`WIDTH`], [`MAX_WIDTH`]).
+//! Inside the packed move data they are `u8` ([`Move::x`], [`Shape::width`],
+//! [`Landing::y`], [`Playfield::heights`]): a [`Move`] is two bytes, so a [`MoveList`] of
+//! [`MAX_MOVES`] stays small; widen with `usize::from`. Image sizes are `u32`, as in the
+//! `image` crate ([`Sprite::from_rgba`]).
+//!
 //! Everything that can fail returns a typed error implementing [`core::error::Error`];
 //! the core's errors (all but those of file and image I/O) hold no heap data, and echo
 //! bad input cut to [`limits::MAX_ECHO`] characters ([`limits::MAX_ECHO_BYTES`] bytes). No public
