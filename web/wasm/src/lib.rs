@@ -33,11 +33,11 @@ use std::alloc::{alloc, dealloc, Layout};
 use std::sync::Mutex;
 
 use tetris_printer::animate::{animate, AnimateOptions};
+use tetris_printer::limits::{MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE};
 use tetris_printer::{
     compare, moves_to_string, parse_moves, Align, Converter, Move, Passes, Piece, Playfield,
     Sprite, SpriteError, HEIGHT, MAX_HEIGHT, MAX_WIDTH, WIDTH,
 };
-use tetris_printer::limits::{MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE};
 
 /// `tp_convert` status: the pixels are not a printable sprite; the text is the reason.
 pub const STATUS_BAD_SPRITE: i32 = -1;
