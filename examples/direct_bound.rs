@@ -73,9 +73,8 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use tetris_printer::exact::{planner, row_spec, RowSpec};
-use tetris_printer::{
-    row_pieces_with, BlockKind, Converter, Passes, Piece, Playfield, Shape, Sprite, WIDTH,
-};
+use tetris_printer::internals::row_pieces_with;
+use tetris_printer::{BlockKind, Converter, Passes, Piece, Playfield, Shape, Sprite, WIDTH};
 
 /// The direct cells of a print, per row.
 #[derive(Clone, Default)]

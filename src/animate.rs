@@ -35,14 +35,12 @@
 
 use std::borrow::Cow;
 use std::io::{self, Write};
-use std::path::Path;
 
 use gif::{DisposalMethod, Encoder, Frame, Repeat};
 use image::RgbaImage;
 
 use crate::move_file::ReadError;
 use crate::moves::Move;
-use crate::output::{self, OutputError, WriteOptions};
 use crate::piece::Piece;
 use crate::playfield::{Playfield, ReplayError, HEIGHT, WIDTH};
 use crate::render::{paint_cell, piece_color, BACKGROUND, DEFAULT_SCALE, MAX_SCALE, MIN_SCALE};
@@ -120,9 +118,6 @@ pub enum AnimateError {
     /// Writing to the output failed.
     #[error("could not write GIF: {0}")]
     Io(#[from] io::Error),
-    /// [`write_animation_atomic`] could not write the file.
-    #[error(transparent)]
-    Output(#[from] OutputError),
     /// The moves could not be read ([`animate_stream`]).
     #[error(transparent)]
     Moves(#[from] ReadError),
@@ -317,47 +312,6 @@ pub fn animate_stream<E: Into<AnimateError>>(
     enc.into_inner()?;
     stats.frames = canvas.frames;
     stats.bytes = counter.bytes;
-    Ok(stats)
-}
-
-/// [`animate`] streamed into [`output::create`] (never a half-written file; refuses to
-/// overwrite any of `inputs`).
-pub fn write_animation_atomic(
-    path: &Path,
-    moves: &[Move],
-    colors: &[Rgb],
-    opts: &AnimateOptions,
-    inputs: &[&Path],
-    progress: &mut dyn FnMut(usize, usize),
-) -> Result<AnimationStats, AnimateError> {
-    count_frames(moves, opts)?;
-    let total = moves.len();
-    write_animation(
-        path,
-        moves.iter().map(|&m| Ok::<_, AnimateError>(m)),
-        colors,
-        opts,
-        &WriteOptions::new(inputs, false),
-        &mut |done, _| progress(done, total),
-    )
-}
-
-/// [`animate_stream`] into [`output::create`]`(path, write)`, frame by frame through a
-/// buffer: memory stays flat, and a regular file is only replaced once the whole GIF is
-/// written (on an error or an interrupt the target is left as it was).
-pub fn write_animation<E: Into<AnimateError>>(
-    path: &Path,
-    moves: impl IntoIterator<Item = Result<Move, E>>,
-    colors: &[Rgb],
-    opts: &AnimateOptions,
-    write: &WriteOptions<'_>,
-    progress: &mut dyn FnMut(usize, usize),
-) -> Result<AnimationStats, AnimateError> {
-    let file = output::create(path, write)?;
-    let mut buf = io::BufWriter::with_capacity(1 << 16, file);
-    let stats = animate_stream(moves, colors, opts, &mut buf, progress)?;
-    let file = buf.into_inner().map_err(io::IntoInnerError::into_error)?;
-    file.commit()?;
     Ok(stats)
 }
 

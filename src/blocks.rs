@@ -65,7 +65,7 @@ pub enum BlocksError {
 }
 
 /// Why [`parse_blocks`] could not read a listing. Every variant names its 1-based line;
-/// echoed text is cut to [`MAX_ECHO`](crate::MAX_ECHO) characters.
+/// echoed text is cut to [`MAX_ECHO`](crate::limits::MAX_ECHO) characters.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ParseBlocksError {

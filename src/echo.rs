@@ -150,7 +150,7 @@ impl fmt::Display for EscapedPath<'_> {
 /// counts as the characters it shows and is never cut in two.
 ///
 /// ```
-/// # use tetris_printer::{Echo, MAX_ECHO};
+/// # use tetris_printer::echo::{Echo, MAX_ECHO};
 /// assert_eq!(Echo::new("X0").to_string(), "X0");
 /// assert_eq!(Echo::new("J0 \x1b]0;pwned\x07").to_string(), "J0 \\x1b]0;pwned\\x07");
 /// let long = "#".repeat(100);

@@ -121,22 +121,31 @@
 //! | feature | default | needs | adds |
 //! |---|---|---|---|
 //! | *(none)* | | `core` only | [`Converter`] (`for_each_move`, `convert_into`, `convert`, `stats`), [`Playfield`], [`compare`], [`Move`] parsing and formatting, [`MoveLines`], [`MoveList`], [`Sprite::from_rgba`], [`Sprite::from_ascii`], [`Sprite::pixels`], and their typed errors |
-//! | `alloc` | | `alloc` | `Vec` and `String` conveniences: `parse_moves`, `parse_moves_with_lines`, `moves_to_string`, `Converter::convert_to_vec` and `convert_blocks`, the block listing (`write_blocks`, `parse_blocks`), `Sprite::to_rgba` and `to_ascii` |
-//! | `std` | | `std`, `alloc` | `MoveReader` over `std::io::BufRead` |
-//! | `fs` | | `std` | `output`: atomic file writes (temp file + rename) |
-//! | `image-io` | | `std`, `fs` | `Sprite::open`, `Sprite::read_from`, `Sprite::from_image_bytes` (every format of the `image` crate's PNG, GIF, BMP, ICO, JPEG, TGA, TIFF, WebP, PNM, QOI), `render`: the field as a PNG |
-//! | `animate` | | `image-io` | `animate`: the print as an animated GIF |
-//! | `search` | | `std` | `search`: the pattern searcher; `Passes::Exact`, the exhaustive per-row planner |
-//! | `cli` | yes | all of the above | the `tetris-printer` command line (`clap`, `indicatif`, `anyhow`, `signal-hook`) |
+//! | `alloc` | (by `std`) | `alloc` | `Vec` and `String` conveniences: `parse_moves`, `parse_moves_with_lines`, `moves_to_string`, `Converter::convert_to_vec` and `convert_blocks`, the block listing (`write_blocks`, `parse_blocks`), `Sprite::to_rgba` and `to_ascii` |
+//! | `std` | yes | `std`, `alloc` | `MoveReader` over `std::io::BufRead` |
+//! | `image-io` | | `std`; `image`, `png`, `gif` | `Sprite::open`, `Sprite::read_from`, `Sprite::from_image_bytes` (every format of the `image` crate's PNG, GIF, BMP, ICO, JPEG, TGA, TIFF, WebP, PNM, QOI), `render`: the field as PNG bytes |
+//! | `animate` | | `image-io` | `animate`: the print as an animated GIF, into any `std::io::Write` |
+//! | `search` | | `std`; `rand`, `rand_chacha`, `bitvec` | `search`: the pattern searcher; `Passes::Exact`, the exhaustive per-row planner |
 //! | `regenerate` | | | `build.rs` runs the searcher instead of reading `pattern-src/` (same tables) |
 //!
-//! A library user who wants no command line writes `default-features = false` and names
-//! the features wanted; with none, the crate depends only on `phf` and `thiserror`, both
-//! without `std`, and builds for targets such as `thumbv7em-none-eabihf`.
+//! With the default features the crate depends only on `phf` and `thiserror`. With
+//! `default-features = false` and no feature it needs neither `std` nor `alloc` and builds
+//! for targets such as `thumbv7em-none-eabihf`. The library writes no files: `render`
+//! and `animate` produce bytes, and the `tetris-printer` command line (the
+//! `tetris-printer-cli` package in `cli/`) writes them safely (temp file + rename).
+//!
+//! # Integer types
+//!
+//! Columns, rows, widths and heights that index a sprite or the field are `usize`
+//! ([`Sprite::width`], [`Sprite::cell`], [`Playfield::get`], [`WIDTH`], [`MAX_WIDTH`]).
+//! Inside the packed move data they are `u8` ([`Move::x`], [`Shape::width`],
+//! [`Landing::y`], [`Playfield::heights`]): a [`Move`] is two bytes, so a [`MoveList`] of
+//! [`MAX_MOVES`] stays small; widen with `usize::from`. Image sizes are `u32`, as in the
+//! `image` crate ([`Sprite::from_rgba`]).
 //!
 //! Everything that can fail returns a typed error implementing [`core::error::Error`];
 //! the core's errors (all but those of file and image I/O) hold no heap data, and echo
-//! bad input cut to [`MAX_ECHO`] characters ([`MAX_ECHO_BYTES`] bytes). No public
+//! bad input cut to [`limits::MAX_ECHO`] characters ([`limits::MAX_ECHO_BYTES`] bytes). No public
 //! function panics on input its types allow.
 
 #![cfg_attr(not(feature = "std"), no_std)]
@@ -165,8 +174,6 @@ pub mod exact;
 mod move_file;
 mod move_list;
 mod moves;
-#[cfg(feature = "fs")]
-pub mod output;
 #[doc(hidden)]
 pub mod pattern;
 #[cfg(feature = "search")]
@@ -185,36 +192,52 @@ pub mod tables;
 #[cfg(test)]
 mod xorshift;
 
-pub use align::{find_placement, Align, PlacementError, UnknownAlign};
+// The vocabulary: what a program that converts, replays and checks prints names. Bounds
+// are in `limits`, pictures in `render` and `animate`, the searcher in `search`.
+pub use align::{Align, PlacementError, UnknownAlign};
 #[cfg(feature = "alloc")]
 pub use blocks::{parse_blocks, write_blocks, BlocksError, ParseBlocksError};
-#[doc(hidden)]
-pub use convert::row_pieces_with;
 pub use convert::{
     Block, BlockKind, ConvertError, ConvertStats, Converter, Passes, UnknownPasses, MAX_MOVES,
-    MAX_PIECES_PER_SQUARE, PLATFORM_PIECES,
 };
-pub use echo::{Echo, MAX_ECHO, MAX_ECHO_BYTES};
 pub use move_file::MoveLines;
 #[cfg(feature = "alloc")]
 pub use move_file::{moves_to_string, parse_moves, parse_moves_with_lines};
 #[cfg(feature = "std")]
 pub use move_file::{MoveReader, ReadError};
 pub use move_list::{CapacityError, MoveList};
-pub use moves::{write_moves, Move, MoveError, ParseError, MAX_LINE};
-#[cfg(feature = "fs")]
-pub use output::{write_atomic, OutputError};
-pub use piece::{Piece, Shape, ShapeData};
-pub use playfield::{DropError, Landing, Playfield, ReplayError, Row, FULL, HEIGHT, WIDTH};
+pub use moves::{write_moves, Move, MoveError, ParseError};
+pub use piece::{Piece, Shape};
+pub use playfield::{DropError, Landing, Playfield, ReplayError, HEIGHT, WIDTH};
 pub use printer::{compare, expected_field, Mismatch};
-#[cfg(feature = "image-io")]
-pub use render::{piece_color, render_field, RenderError};
-#[cfg(feature = "image-io")]
-pub use sprite::MAX_FILE_BYTES;
 pub use sprite::{
-    Pixels, Rgb, Sprite, SpriteError, ASCII_COLORS, MAX_ASCII_SIDE, MAX_COLORS, MAX_HEIGHT,
-    MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, MAX_WIDTH,
+    Pixels, Rgb, Sprite, SpriteError, ASCII_COLORS, MAX_COLORS, MAX_HEIGHT, MAX_WIDTH,
 };
+
+pub mod limits {
+    //! Every bound the crate enforces, in one place: the field, the sprite, the inputs
+    //! (image files, text art, move lines) and the outputs (moves, echoed text). The
+    //! field's and the sprite's sizes and [`MAX_MOVES`] are also at the crate root.
+
+    pub use crate::convert::{MAX_MOVES, MAX_PIECES_PER_SQUARE, PLATFORM_PIECES};
+    pub use crate::echo::{MAX_ECHO, MAX_ECHO_BYTES};
+    pub use crate::moves::MAX_LINE;
+    pub use crate::playfield::{HEIGHT, WIDTH};
+    #[cfg(feature = "image-io")]
+    pub use crate::sprite::MAX_FILE_BYTES;
+    pub use crate::sprite::{
+        MAX_ASCII_SIDE, MAX_COLORS, MAX_HEIGHT, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, MAX_WIDTH,
+    };
+}
+
+/// The crate's own tests, examples, benchmarks and the pattern searcher's tools use these;
+/// they are not part of the API and may change in any release.
+#[doc(hidden)]
+pub mod internals {
+    pub use crate::convert::row_pieces_with;
+    pub use crate::piece::ShapeData;
+    pub use crate::playfield::{Row, FULL};
+}
 
 /// The README's examples run as doc tests.
 #[doc = include_str!("../README.md")]

@@ -103,7 +103,7 @@ impl fmt::Debug for Move {
 pub const MAX_LINE: usize = 256;
 
 /// Why one line of a move file is not a move. Echoed input is cut to
-/// [`MAX_ECHO`](crate::MAX_ECHO) characters; nothing here allocates.
+/// [`MAX_ECHO`](crate::limits::MAX_ECHO) characters; nothing here allocates.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum MoveError {
     /// Not two words.

@@ -8,12 +8,11 @@
 //!
 //! The palette and [`paint_cell`] are public so animations can draw with the same look.
 
-use std::io::Cursor;
-use std::path::Path;
+use std::io::Write;
 
-use image::{Rgba, RgbaImage};
+use image::codecs::png::PngEncoder;
+use image::{ExtendedColorType, ImageEncoder, Rgba, RgbaImage};
 
-use crate::output::{write_with, OutputError, WriteOptions};
 use crate::piece::Piece;
 use crate::playfield::{Playfield, HEIGHT, WIDTH};
 use crate::sprite::{Rgb, ASCII_COLORS};
@@ -52,16 +51,13 @@ const _: () = assert!(GRID.r > BACKGROUND.r && GRID.g > BACKGROUND.g && GRID.b >
 const BEVEL_LIGHT: u16 = 96;
 const BEVEL_DARK: u16 = 80;
 
-/// Why a picture could not be written.
+/// Why a picture could not be encoded.
 #[derive(thiserror::Error, Debug)]
 #[non_exhaustive]
 pub enum RenderError {
     /// PNG encoding failed.
     #[error("could not encode PNG: {0}")]
     Encode(#[from] image::ImageError),
-    /// Writing the file failed.
-    #[error(transparent)]
-    Output(#[from] OutputError),
 }
 
 /// The colour of `piece`'s cells: for J, T and L the sprite colour `colors[piece.color()]`
@@ -127,20 +123,20 @@ pub fn paint_cell(img: &mut RgbaImage, x: usize, y: usize, fill: Option<Rgb>, sc
 /// The image as PNG bytes.
 pub fn encode_png(img: &RgbaImage) -> Result<Vec<u8>, RenderError> {
     let mut bytes = Vec::new();
-    img.write_to(&mut Cursor::new(&mut bytes), image::ImageFormat::Png)?;
+    write_png(img, &mut bytes)?;
     Ok(bytes)
 }
 
-/// Encodes `img` as PNG and writes it with [`crate::write_atomic`] (never a half-written file;
-/// refuses to overwrite any of `inputs`).
-pub fn write_png_atomic(path: &Path, img: &RgbaImage, inputs: &[&Path]) -> Result<(), RenderError> {
-    write_png(path, img, &WriteOptions::new(inputs, false))
-}
-
-/// Encodes `img` as PNG and writes it with [`write_with`] (`-` is standard output).
-pub fn write_png(path: &Path, img: &RgbaImage, opts: &WriteOptions<'_>) -> Result<(), RenderError> {
-    let bytes = encode_png(img)?;
-    write_with(path, opts, &bytes)?;
+/// Writes the image as PNG to `out` (a file, a socket, a `Vec`: any [`Write`]). Writing to
+/// a file safely (no half-written file on an error) is the caller's business; the
+/// command-line tool writes to a temporary file and renames it.
+pub fn write_png(img: &RgbaImage, out: impl Write) -> Result<(), RenderError> {
+    PngEncoder::new(out).write_image(
+        img.as_raw(),
+        img.width(),
+        img.height(),
+        ExtendedColorType::Rgba8,
+    )?;
     Ok(())
 }
 
@@ -262,11 +258,11 @@ mod tests {
 
     #[test]
     fn png_round_trip() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("f.png");
         let img = render_field(&field(), None, 2);
-        write_png_atomic(&path, &img, &[]).unwrap();
-        let back = image::open(&path).unwrap().into_rgba8();
+        let bytes = encode_png(&img).unwrap();
+        let back = image::load_from_memory_with_format(&bytes, image::ImageFormat::Png)
+            .unwrap()
+            .into_rgba8();
         assert_eq!(back, img);
     }
 }

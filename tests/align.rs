@@ -6,9 +6,8 @@
 mod common;
 use common::sprites::sprites;
 use proptest::prelude::*;
-use tetris_printer::{
-    compare, find_placement, Align, Converter, Move, Passes, Playfield, Sprite, MAX_MOVES,
-};
+use tetris_printer::align::find_placement;
+use tetris_printer::{compare, Align, Converter, Move, Passes, Playfield, Sprite, MAX_MOVES};
 use tetris_printer::{MAX_HEIGHT, MAX_WIDTH};
 
 const TABLE_PASSES: [Passes; 3] = [Passes::Fewest, Passes::Optimal, Passes::Greedy];

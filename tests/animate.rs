@@ -1,5 +1,5 @@
 //! Animated GIFs: frame counts, palette, the composited last frame, errors.
-#![cfg(feature = "cli")]
+#![cfg(feature = "animate")]
 
 use std::time::Instant;
 

@@ -6,11 +6,11 @@
 mod common;
 use common::sprites::{sprite, sprites};
 use proptest::prelude::*;
+use tetris_printer::limits::{MAX_PIECES_PER_SQUARE, PLATFORM_PIECES};
 use tetris_printer::{
     compare, tables, ConvertError, Converter, Move, MoveList, Passes, Playfield, Sprite, MAX_MOVES,
 };
 use tetris_printer::{MAX_HEIGHT, MAX_WIDTH};
-use tetris_printer::{MAX_PIECES_PER_SQUARE, PLATFORM_PIECES};
 
 const ALL: [Converter; 4] = [
     Converter::new(),

@@ -2,11 +2,9 @@
 //! placement, text art, and (with `image-io`) real image files.
 
 use proptest::prelude::*;
+use tetris_printer::limits::{MAX_ASCII_SIDE, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE};
 use tetris_printer::{Rgb, Sprite, SpriteError};
-use tetris_printer::{
-    ASCII_COLORS, MAX_ASCII_SIDE, MAX_COLORS, MAX_HEIGHT, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE,
-    MAX_WIDTH,
-};
+use tetris_printer::{ASCII_COLORS, MAX_COLORS, MAX_HEIGHT, MAX_WIDTH};
 
 /// A w x h RGBA buffer from a per-pixel function.
 fn rgba(w: u32, h: u32, f: impl Fn(u32, u32) -> [u8; 4]) -> Vec<u8> {

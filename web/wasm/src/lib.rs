@@ -33,9 +33,10 @@ use std::alloc::{alloc, dealloc, Layout};
 use std::sync::Mutex;
 
 use tetris_printer::animate::{animate, AnimateOptions};
+use tetris_printer::limits::{MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE};
 use tetris_printer::{
     compare, moves_to_string, parse_moves, Align, Converter, Move, Passes, Piece, Playfield,
-    Sprite, SpriteError, HEIGHT, MAX_HEIGHT, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, MAX_WIDTH, WIDTH,
+    Sprite, SpriteError, HEIGHT, MAX_HEIGHT, MAX_WIDTH, WIDTH,
 };
 
 /// `tp_convert` status: the pixels are not a printable sprite; the text is the reason.

@@ -1,6 +1,6 @@
 //! Issue #15: output files, standard streams, inputs, bounded work. The command-line tool
 //! runs as a separate process; library checks call the functions directly.
-#![cfg(all(feature = "cli", unix))]
+#![cfg(unix)]
 
 use std::fs;
 use std::io::{Read, Write};
@@ -739,14 +739,7 @@ fn sigquit_mid_write_leaves_no_temp_file() {
 /// stopped reading (all of them if it read the whole stream).
 fn game_over_then_tail(args: &[&str], tail_bytes: usize) -> (common::Run, usize) {
     let (_t, dir) = workdir();
-    let mut child = cmd(&dir, args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let writer = std::thread::spawn(move || {
+    common::spawn_with_stdin(&dir, args, move |mut stdin| {
         let mut head = String::from("# eleven I pieces in column 0\n");
         head.push_str(&"I1 0\n".repeat(11));
         let mut written = 0;
@@ -762,10 +755,7 @@ fn game_over_then_tail(args: &[&str], tail_bytes: usize) -> (common::Run, usize)
             written += chunk.len();
         }
         written
-    });
-    let out = child.wait_with_output().unwrap();
-    let written = writer.join().unwrap();
-    (finish(out, &format!("{args:?}")), written)
+    })
 }
 
 /// #39 item 2: `play` and `check` replay as they read, so a stream that fails early is

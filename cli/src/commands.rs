@@ -1,6 +1,7 @@
 //! The commands that convert, verify, draw, animate, measure and search.
 
 use std::cell::Cell;
+use std::io;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -11,7 +12,6 @@ use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use tetris_printer::animate::{self, AnimateError, AnimateOptions};
-use tetris_printer::output::{write_with, WriteOptions};
 use tetris_printer::render::{self, DEFAULT_SCALE, MAX_SCALE, MIN_SCALE};
 use tetris_printer::search::{self, Config, Progress};
 use tetris_printer::{
@@ -19,6 +19,7 @@ use tetris_printer::{
     Playfield, Sprite,
 };
 
+use crate::output::{self, write_with, WriteOptions};
 use crate::{errln, input_name, load_sprite, move_reader, one_stdin, outln, shown, Force};
 
 /// The built-in demo sprite (our own pixel art: a mushroom, 16 × 15, three colours).
@@ -556,14 +557,14 @@ pub fn demo(args: &DemoArgs, force: bool) -> Result<ExitCode> {
     let rgba = sprite.to_rgba();
     let img = image::RgbaImage::from_raw(sprite.width() as u32, sprite.height() as u32, rgba)
         .expect("sized buffer");
-    render::write_png(&dir.join("demo.png"), &img, &opts)?;
+    output::write_png(&dir.join("demo.png"), &img, &opts)?;
     write_with(
         &dir.join("demo.txt"),
         &opts,
         moves_to_string(&moves).as_bytes(),
     )?;
     let pic = render::render_field(&field, Some(sprite.colors()), args.scale);
-    render::write_png(&dir.join("demo-field.png"), &pic, &opts)?;
+    output::write_png(&dir.join("demo-field.png"), &pic, &opts)?;
     if !args.no_gif {
         let anim = AnimateOptions {
             scale: args.scale,
@@ -650,7 +651,7 @@ pub fn render(args: &RenderArgs, force: bool) -> Result<ExitCode> {
     let field = verify_moves(&sprite, &moves)?;
     let img = render::render_field(&field, Some(sprite.colors()), args.scale);
     let inputs = [args.sprite.as_path()];
-    render::write_png(&args.output, &img, &WriteOptions::new(&inputs, force))?;
+    output::write_png(&args.output, &img, &WriteOptions::new(&inputs, force))?;
     errln!(
         "{}: {} pieces{} -> {}",
         shown(&args.sprite),
@@ -674,21 +675,30 @@ fn write_gif(
     write: &WriteOptions<'_>,
 ) -> Result<()> {
     let pb = progress_bar(total as u64, "animating".into());
-    let stats =
-        animate::write_animation(path, moves, sprite.colors(), opts, write, &mut |done, _| {
-            pb.set_position(done as u64);
-        })
-        .map_err(|e| match (e, moves_file) {
-            (e @ AnimateError::Moves(_), Some((file, _))) => {
-                anyhow::Error::new(e).context(input_name(file))
-            }
-            (e @ AnimateError::Replay(_), Some((file, line))) => {
-                anyhow::Error::new(e).context(format!("{}: line {}", input_name(file), line.get()))
-            }
-            (e, _) => {
-                anyhow::Error::new(e).context(format!("could not animate into {}", shown(&path)))
-            }
-        })?;
+    let context = || format!("could not animate into {}", shown(&path));
+    // Frame by frame through a buffer into the output file: memory stays flat, and a
+    // regular file is only replaced once the whole GIF is written (on an error or an
+    // interrupt the target is left as it was).
+    let file = output::create(path, write).with_context(context)?;
+    let mut buf = io::BufWriter::with_capacity(1 << 16, file);
+    let stats = animate::animate_stream(moves, sprite.colors(), opts, &mut buf, &mut |done, _| {
+        pb.set_position(done as u64);
+    })
+    .map_err(|e| match (e, moves_file) {
+        (e @ AnimateError::Moves(_), Some((file, _))) => {
+            anyhow::Error::new(e).context(input_name(file))
+        }
+        (e @ AnimateError::Replay(_), Some((file, line))) => {
+            anyhow::Error::new(e).context(format!("{}: line {}", input_name(file), line.get()))
+        }
+        (e, _) => anyhow::Error::new(e).context(context()),
+    })?;
+    let file = buf
+        .into_inner()
+        .map_err(io::IntoInnerError::into_error)
+        .map_err(AnimateError::from)
+        .with_context(context)?;
+    file.commit().with_context(context)?;
     pb.finish_and_clear();
     errln!(
         "{}: {} frames, {} bytes",

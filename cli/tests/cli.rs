@@ -1,5 +1,4 @@
 //! The command-line tool, run as a separate process: exit codes, messages, output files.
-#![cfg(feature = "cli")]
 
 use std::fs;
 use std::path::Path;

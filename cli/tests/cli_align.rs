@@ -1,6 +1,5 @@
 //! `--align` on the command line (issue #17): every converting command takes it, the
 //! prints land where it says, and `check` finds the column of any print by itself.
-#![cfg(feature = "cli")]
 
 mod common;
 use common::run_in as run;
@@ -8,9 +7,9 @@ use common::run_in as run;
 /// 7 wide, so centred at x0 = 7; its fewest-pieces column is another one.
 const ARROW: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
-    "/tests/sprites/real/cursors/arrow-small.png"
+    "/../tests/sprites/real/cursors/arrow-small.png"
 );
-const PIXEL: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/pixel1.png");
+const PIXEL: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/fixtures/pixel1.png");
 
 fn pieces(moves: &str) -> usize {
     moves

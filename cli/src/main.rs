@@ -18,11 +18,10 @@ use anyhow::{Context, Result};
 use clap::{Args, CommandFactory, Parser, Subcommand};
 
 use tetris_printer::echo::EscapedPath;
-use tetris_printer::output::{self, WriteOptions};
 use tetris_printer::render::{self, DEFAULT_SCALE, MAX_SCALE, MIN_SCALE};
 use tetris_printer::{
-    compare, find_placement, Align, Move, MoveReader, Playfield, ReadError, ReplayError, Sprite,
-    SpriteError,
+    align::find_placement, compare, Align, Move, MoveReader, Playfield, ReadError, ReplayError,
+    Sprite, SpriteError,
 };
 
 const ABOUT: &str = "Prints pixel art by playing Tetris: sprite in, verified piece drops out.";
@@ -202,7 +201,9 @@ enum CheckAlign {
 }
 
 mod commands;
+mod output;
 use commands::{AnimateArgs, ConvertArgs, DemoArgs, RenderArgs, SearchArgs, StatsArgs, VerifyArgs};
+use output::WriteOptions;
 
 /// Writes a line to standard output; a failed write is an error (a closed pipe ends the
 /// run quietly, see [`main`]).
@@ -346,7 +347,7 @@ fn play(args: &PlayArgs, force: bool) -> Result<ExitCode> {
     );
     let mut inputs = vec![args.moves.as_path()];
     inputs.extend(args.sprite.as_deref());
-    render::write_png(&args.output, &img, &WriteOptions::new(&inputs, force))?;
+    output::write_png(&args.output, &img, &WriteOptions::new(&inputs, force))?;
     errln!(
         "{}: {} pieces, {} lines cleared, stack height {} -> {} ({}x{})",
         shown(&args.moves),

@@ -1,5 +1,6 @@
 //! Writing output files safely. Every file the command-line tool writes goes through
-//! [`create`] (or [`write_atomic`]):
+//! [`create`] (or [`write_with`]); the library only produces bytes into any
+//! [`Write`]. The rules:
 //!
 //! - `-` is standard output.
 //! - A regular file (or a missing one) is written to a fresh temporary file with a short
@@ -25,7 +26,9 @@ use std::sync::{Mutex, MutexGuard, PoisonError};
 
 use tempfile::NamedTempFile;
 
-use crate::echo::EscapedPath;
+use image::RgbaImage;
+use tetris_printer::echo::EscapedPath;
+use tetris_printer::render;
 
 /// Why an output file could not be written.
 #[derive(thiserror::Error, Debug)]
@@ -280,12 +283,6 @@ fn make_temp(dir: &Path, perms: Option<Permissions>) -> Result<NamedTempFile, Op
 }
 
 impl OutputFile {
-    /// The path given to [`create`] (`-` for standard output).
-    #[must_use]
-    pub fn path(&self) -> &Path {
-        &self.path
-    }
-
     /// Finishes the output: flushes it; a temporary file is synced to disk and renamed
     /// over the target (which keeps the old file's permissions).
     pub fn commit(mut self) -> Result<(), OutputError> {
@@ -351,7 +348,8 @@ impl Write for OutputFile {
 ///
 /// Refuses (with [`OutputError::WouldOverwriteInput`]) when `path` is the same file as any
 /// of `inputs` (links, `..` and hard links all count). Inputs that do not exist are ignored.
-pub fn write_atomic(path: &Path, bytes: &[u8], inputs: &[&Path]) -> Result<(), OutputError> {
+#[cfg(test)]
+fn write_atomic(path: &Path, bytes: &[u8], inputs: &[&Path]) -> Result<(), OutputError> {
     write_with(
         path,
         &WriteOptions {
@@ -362,7 +360,7 @@ pub fn write_atomic(path: &Path, bytes: &[u8], inputs: &[&Path]) -> Result<(), O
     )
 }
 
-/// [`write_atomic`] with [`WriteOptions`].
+/// Writes `bytes` to `path` with [`create`].
 pub fn write_with(path: &Path, opts: &WriteOptions<'_>, bytes: &[u8]) -> Result<(), OutputError> {
     let mut f = create(path, opts)?;
     f.write_all(bytes).map_err(|source| OutputError::Io {
@@ -370,6 +368,13 @@ pub fn write_with(path: &Path, opts: &WriteOptions<'_>, bytes: &[u8]) -> Result<
         source,
     })?;
     f.commit()
+}
+
+/// `img` encoded as PNG ([`render::encode_png`]) and written with [`write_with`].
+pub fn write_png(path: &Path, img: &RgbaImage, opts: &WriteOptions<'_>) -> anyhow::Result<()> {
+    let bytes = render::encode_png(img)?;
+    write_with(path, opts, &bytes)?;
+    Ok(())
 }
 
 #[cfg(test)]
