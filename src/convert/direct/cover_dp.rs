@@ -115,6 +115,24 @@ const STAY: [u64; SPAN as usize] = {
     stay
 };
 
+/// Per single (`SINGLES + k`): its rows' cells from its bottom, its height and width.
+const SINGLE_ROWS: [([u32; 3], usize, usize); SINGLE_COUNT] = {
+    let mut out = [([0u32; 3], 0, 0); SINGLE_COUNT];
+    let mut k = 0;
+    while k < SINGLE_COUNT {
+        let shape = shape_at(BLOCKS[SINGLES + k].pieces[0].0);
+        let mut dy = 0;
+        while dy < shape.height() {
+            out[k].0[dy as usize] = shape.row_mask(dy);
+            dy += 1;
+        }
+        out[k].1 = shape.height() as usize;
+        out[k].2 = shape.width() as usize;
+        k += 1;
+    }
+    out
+};
+
 /// A cover's pieces, in the order the DP placed them.
 #[derive(Clone, Copy)]
 pub(super) struct Cover {
@@ -178,6 +196,35 @@ const NO_WAY: usize = 63;
 const _: () = assert!(WINDOW as u32 * SPAN <= 40 && STATES <= 64 && COVER_WAYS < NO_WAY);
 const _: () = assert!(COVER_DEPTH < 64 && 2 * MAX_WIDTH < 64);
 
+/// The working memory of [`cover_dp`], made once for its runs over one band (nothing
+/// of one run is read by the next): the ways of the cell at hand (listed again for the
+/// walk back), the trail back, the states after the last cell and the new ones.
+pub(super) struct Scratch {
+    ways: [Way; COVER_WAYS],
+    trail: [[Step; STATES]; COVER_DEPTH],
+    states: [Entry; STATES],
+    next: [Entry; NEXT],
+}
+
+impl Scratch {
+    pub(super) const fn new() -> Scratch {
+        Scratch {
+            ways: [Way {
+                placed: Placed {
+                    block: 0,
+                    x: 0,
+                    y: 0,
+                },
+                bits: 0,
+                down: 0,
+            }; COVER_WAYS],
+            trail: [[Step(0); STATES]; COVER_DEPTH],
+            states: [Entry(0); STATES],
+            next: [Entry(0); NEXT],
+        }
+    }
+}
+
 /// State `bits` with the open cell `shift` columns on, to the right (or with `rtl` to
 /// the left): the columns it leaves behind dropped.
 fn moved(bits: u64, shift: usize, rtl: bool) -> u64 {
@@ -207,6 +254,7 @@ fn pack(cells: &[u32; WINDOW], x: usize) -> u64 {
 /// there is none (or every state that could lead to one was dropped).
 pub(super) fn cover_dp(
     px: &Pixels,
+    scratch: &mut Scratch,
     used: &[u32; WINDOW],
     band: core::ops::Range<usize>,
     Variant {
@@ -245,16 +293,18 @@ pub(super) fn cover_dp(
     });
     let (first_row, last_row) = (2 - below, 2 + rows + above);
     let reach = (first_row, last_row);
-    // The ways of the cell at hand (listed again for the walk back).
-    let mut ways = [Way::default(); COVER_WAYS];
-    let mut trail = [[Step::default(); STATES]; COVER_DEPTH];
-    let mut states = [Entry::default(); STATES];
+    let Scratch {
+        ways,
+        trail,
+        states,
+        next,
+    } = scratch;
+    states[0] = Entry::default();
     let mut len = 1;
-    let mut next = [Entry::default(); NEXT];
     let mut column = open[0].0;
     for k in 0..n {
         let (x, y) = open[k];
-        let count = cell_ways(px, used, lo, reach, x, y, &mut ways);
+        let count = cell_ways(px, used, lo, reach, x, y, ways);
         if count == 0 {
             return None;
         }
@@ -305,7 +355,7 @@ pub(super) fn cover_dp(
         let step = trail[k][i];
         if step.way() != NO_WAY {
             let (x, y) = open[k];
-            cell_ways(px, used, lo, reach, x, y, &mut ways);
+            cell_ways(px, used, lo, reach, x, y, ways);
             cover.pieces[cover.len] = ways[step.way()].placed;
             cover.len += 1;
         }
@@ -352,30 +402,27 @@ fn cell_ways(
     out: &mut [Way; COVER_WAYS],
 ) -> usize {
     let mut n = 0;
-    for (b, single) in BLOCKS.iter().enumerate().skip(SINGLES).take(SINGLE_COUNT) {
-        let shape = shape_at(single.pieces[0].0);
-        for dy in 0..shape.height() {
-            let mask = shape.row_mask(dy);
-            for dx in (0..shape.width()).filter(|&d| mask >> d & 1 != 0) {
-                let (Some(bx), Some(by)) = (
-                    x.checked_sub(usize::from(dx)),
-                    y.checked_sub(usize::from(dy)),
-                ) else {
+    for (k, &(rows, height, width)) in SINGLE_ROWS.iter().enumerate() {
+        let b = SINGLES + k;
+        for dy in 0..height {
+            let mask = rows[dy];
+            for dx in (0..width).filter(|&d| mask >> d & 1 != 0) {
+                let (Some(bx), Some(by)) = (x.checked_sub(dx), y.checked_sub(dy)) else {
                     continue;
                 };
-                if bx < px.x0 {
+                if bx < px.x0 || !px.fits(b, bx, by) {
                     continue;
                 }
                 let mut cells = [0u32; WINDOW];
-                let free = (0..shape.height()).all(|r| {
-                    let w = (by + usize::from(r)) as isize - lo;
+                let free = (0..height).all(|r| {
+                    let w = (by + r) as isize - lo;
                     let inside = (first_row as isize..last_row as isize).contains(&w);
                     if inside {
-                        cells[w as usize] = shape.row_mask(r) << bx;
+                        cells[w as usize] = rows[r] << bx;
                     }
-                    inside && used[w as usize] & shape.row_mask(r) << bx == 0
+                    inside && used[w as usize] & rows[r] << bx == 0
                 });
-                if free && px.fits(b, bx, by) {
+                if free {
                     out[n] = Way {
                         placed: Placed::new(b, bx, by),
                         bits: pack(&cells, x),
@@ -450,7 +497,8 @@ mod tests {
         let sprite = Sprite::from_ascii("0000\n0000\n").unwrap();
         let px = Pixels::of(&sprite, lookup::plan_row);
         let used = window(&px, &(0..2));
-        let c = cover_dp(&px, &used, 0..2, Variant::fewest(0, 0)).expect("a cover");
+        let c = cover_dp(&px, &mut Scratch::new(), &used, 0..2, Variant::fewest(0, 0))
+            .expect("a cover");
         assert_eq!(c.len, 2);
         let mut cells = [0u32; 2];
         for p in &c.pieces[..c.len] {
@@ -470,6 +518,7 @@ mod tests {
     /// for every band of one to three rows and every reach.
     #[test]
     fn the_dp_finds_the_fewest_pieces() {
+        let mut scratch = Scratch::new();
         let mut rng = xorshift(0x2545_F491_4F6C_DD1D);
         let mut next = move |n: u64| rng() % n;
         let (mut found, mut none) = (0, 0);
@@ -496,7 +545,7 @@ mod tests {
                                 high,
                                 ..Variant::fewest(reach.0, reach.1)
                             };
-                            let dp = cover_dp(&px, &used, band.clone(), variant);
+                            let dp = cover_dp(&px, &mut scratch, &used, band.clone(), variant);
                             assert_eq!(dp.map(|c| c.len), oracle, "{band:?} {variant:?}\n{art}");
                         }
                         if oracle.is_some() {

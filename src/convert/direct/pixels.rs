@@ -26,6 +26,9 @@ pub(super) struct Pixels {
     pub(super) planner: RowPlanner,
     /// The work done so far, counted.
     pub(super) work: Cell<Work>,
+    /// `singles[k][y]`: the columns where single `SINGLES + k` fits with its
+    /// bottom-left cell in row `y` ([`Pixels::fits`], worked out once).
+    singles: [[u32; MAX_HEIGHT]; SINGLE_COUNT],
 }
 
 /// The work of one [`super::plan`], in its countable units (the module docs of
@@ -74,7 +77,7 @@ impl Pixels {
                 }
             }
         }
-        Pixels {
+        let mut px = Pixels {
             colour,
             height: sprite.height(),
             x0,
@@ -82,7 +85,30 @@ impl Pixels {
             memo: [const { Cell::new(Memo::EMPTY) }; MEMO],
             planner,
             work: Cell::new(Work::default()),
+            singles: [[0; MAX_HEIGHT]; SINGLE_COUNT],
+        };
+        // A single's four cells hold three of its colour side by side in a row or one
+        // above another in a column, which many sprites lack: checked first, by masks.
+        let h = px.height;
+        let three = (0..3).any(|c| {
+            (0..h).any(|y| {
+                let m = px.colour[y][c];
+                m & m >> 1 & m >> 2 != 0
+                    || y + 2 < h && m & px.colour[y + 1][c] & px.colour[y + 2][c] != 0
+            })
+        });
+        if three {
+            for k in 0..SINGLE_COUNT {
+                for y in 0..h {
+                    for x in x0..x0 + px.width {
+                        if px.block_fits(SINGLES + k, x, y) {
+                            px.singles[k][y] |= 1 << x;
+                        }
+                    }
+                }
+            }
         }
+        px
     }
 
     /// Row `y`'s pieces with the row planner when direct pieces print its cells
@@ -123,23 +149,9 @@ impl Pixels {
     }
 
     /// Whether some single piece fits anywhere ([`Pixels::fits`]): every block is made
-    /// of singles, so without one no direct piece can be placed. A single's four cells
-    /// hold three of its colour side by side in a row or one above another in a
-    /// column, which most sprites without one lack (checked first, by masks).
+    /// of singles, so without one no direct piece can be placed.
     pub(super) fn any_single_fits(&self) -> bool {
-        let h = self.height;
-        let three = (0..3).any(|c| {
-            (0..h).any(|y| {
-                let m = self.colour[y][c];
-                m & m >> 1 & m >> 2 != 0
-                    || y + 2 < h && m & self.colour[y + 1][c] & self.colour[y + 2][c] != 0
-            })
-        });
-        three
-            && (0..h).any(|y| {
-                (self.x0..self.x0 + self.width)
-                    .any(|x| (SINGLES..SINGLES + SINGLE_COUNT).any(|b| self.fits(b, x, y)))
-            })
+        self.singles.iter().flatten().any(|&columns| columns != 0)
     }
 
     pub(super) fn any(&self, y: usize) -> u32 {
@@ -151,6 +163,14 @@ impl Pixels {
     /// of the block (emitted in its row's passes, before the piece drops), or on a piece
     /// of the block dropped before it.
     pub(super) fn fits(&self, b: usize, x: usize, y: usize) -> bool {
+        match b.checked_sub(SINGLES) {
+            Some(k) if k < SINGLE_COUNT => y < self.height && self.singles[k][y] >> x & 1 != 0,
+            _ => self.block_fits(b, x, y),
+        }
+    }
+
+    /// [`Pixels::fits`], worked out.
+    fn block_fits(&self, b: usize, x: usize, y: usize) -> bool {
         let shape_b = &BLOCKS[b];
         let (w, h) = (usize::from(shape_b.width), usize::from(shape_b.height));
         if y + h > self.height || x + w > self.x0 + self.width {
