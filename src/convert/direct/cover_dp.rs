@@ -196,35 +196,6 @@ const NO_WAY: usize = 63;
 const _: () = assert!(WINDOW as u32 * SPAN <= 40 && STATES <= 64 && COVER_WAYS < NO_WAY);
 const _: () = assert!(COVER_DEPTH < 64 && 2 * MAX_WIDTH < 64);
 
-/// The working memory of [`cover_dp`], made once for its runs over one band (nothing
-/// of one run is read by the next): the ways of the cell at hand (listed again for the
-/// walk back), the trail back, the states after the last cell and the new ones.
-pub(super) struct Scratch {
-    ways: [Way; COVER_WAYS],
-    trail: [[Step; STATES]; COVER_DEPTH],
-    states: [Entry; STATES],
-    next: [Entry; NEXT],
-}
-
-impl Scratch {
-    pub(super) const fn new() -> Scratch {
-        Scratch {
-            ways: [Way {
-                placed: Placed {
-                    block: 0,
-                    x: 0,
-                    y: 0,
-                },
-                bits: 0,
-                down: 0,
-            }; COVER_WAYS],
-            trail: [[Step(0); STATES]; COVER_DEPTH],
-            states: [Entry(0); STATES],
-            next: [Entry(0); NEXT],
-        }
-    }
-}
-
 /// State `bits` with the open cell `shift` columns on, to the right (or with `rtl` to
 /// the left): the columns it leaves behind dropped.
 fn moved(bits: u64, shift: usize, rtl: bool) -> u64 {
@@ -254,7 +225,6 @@ fn pack(cells: &[u32; WINDOW], x: usize) -> u64 {
 /// there is none (or every state that could lead to one was dropped).
 pub(super) fn cover_dp(
     px: &Pixels,
-    scratch: &mut Scratch,
     used: &[u32; WINDOW],
     band: core::ops::Range<usize>,
     Variant {
@@ -293,18 +263,16 @@ pub(super) fn cover_dp(
     });
     let (first_row, last_row) = (2 - below, 2 + rows + above);
     let reach = (first_row, last_row);
-    let Scratch {
-        ways,
-        trail,
-        states,
-        next,
-    } = scratch;
-    states[0] = Entry::default();
+    // The ways of the cell at hand (listed again for the walk back).
+    let mut ways = [Way::default(); COVER_WAYS];
+    let mut trail = [[Step::default(); STATES]; COVER_DEPTH];
+    let mut states = [Entry::default(); STATES];
     let mut len = 1;
+    let mut next = [Entry::default(); NEXT];
     let mut column = open[0].0;
     for k in 0..n {
         let (x, y) = open[k];
-        let count = cell_ways(px, used, lo, reach, x, y, ways);
+        let count = cell_ways(px, used, lo, reach, x, y, &mut ways);
         if count == 0 {
             return None;
         }
@@ -355,7 +323,7 @@ pub(super) fn cover_dp(
         let step = trail[k][i];
         if step.way() != NO_WAY {
             let (x, y) = open[k];
-            cell_ways(px, used, lo, reach, x, y, ways);
+            cell_ways(px, used, lo, reach, x, y, &mut ways);
             cover.pieces[cover.len] = ways[step.way()].placed;
             cover.len += 1;
         }
@@ -497,8 +465,7 @@ mod tests {
         let sprite = Sprite::from_ascii("0000\n0000\n").unwrap();
         let px = Pixels::of(&sprite, lookup::plan_row);
         let used = window(&px, &(0..2));
-        let c = cover_dp(&px, &mut Scratch::new(), &used, 0..2, Variant::fewest(0, 0))
-            .expect("a cover");
+        let c = cover_dp(&px, &used, 0..2, Variant::fewest(0, 0)).expect("a cover");
         assert_eq!(c.len, 2);
         let mut cells = [0u32; 2];
         for p in &c.pieces[..c.len] {
@@ -518,7 +485,6 @@ mod tests {
     /// for every band of one to three rows and every reach.
     #[test]
     fn the_dp_finds_the_fewest_pieces() {
-        let mut scratch = Scratch::new();
         let mut rng = xorshift(0x2545_F491_4F6C_DD1D);
         let mut next = move |n: u64| rng() % n;
         let (mut found, mut none) = (0, 0);
@@ -545,7 +511,7 @@ mod tests {
                                 high,
                                 ..Variant::fewest(reach.0, reach.1)
                             };
-                            let dp = cover_dp(&px, &mut scratch, &used, band.clone(), variant);
+                            let dp = cover_dp(&px, &used, band.clone(), variant);
                             assert_eq!(dp.map(|c| c.len), oracle, "{band:?} {variant:?}\n{art}");
                         }
                         if oracle.is_some() {

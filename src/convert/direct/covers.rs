@@ -4,7 +4,7 @@
 use crate::sprite::{Sprite, MAX_HEIGHT};
 
 use super::blocks::*;
-use super::cover_dp::{cover_dp, Scratch, Variant, COVER_BAND, WINDOW};
+use super::cover_dp::{cover_dp, Variant, COVER_BAND, WINDOW};
 use super::pixels::Pixels;
 use super::plan::{priced_row, DirectPlan};
 
@@ -167,9 +167,8 @@ fn cover_band(
         };
     }
     let mut found = None;
-    let mut scratch = Scratch::new();
     for &variant in variants {
-        if let Some(c) = cover_dp(px, &mut scratch, &base, band.clone(), variant) {
+        if let Some(c) = cover_dp(px, &base, band.clone(), variant) {
             offer(&mut c.pieces[..c.len].iter().copied(), &mut found);
         }
     }
