@@ -65,6 +65,7 @@
 //! 4 × (2 + 2 × 17) = 144 column DPs (21 columns × at most 18 steps, then a walk of at
 //! most 21). The `ratio` example measures the time against the greedy converter's.
 
+#[cfg(feature = "search")]
 use super::planner::Stages;
 use super::planner::{Candidate, Planner, RowPlan, Tuning};
 use super::row::RowInput;
@@ -107,6 +108,7 @@ pub(crate) fn plan_row(row: &RowInput) -> RowPlan {
 
 /// The knobs of [`plan_row`] with every cover staged as the searching planner stages
 /// them ([`Stages::EVERY`]): the run-cover table's prices.
+#[cfg(feature = "search")]
 const STAGED_EVERY: Tuning = Tuning {
     stages: Stages::EVERY,
     ..Tuning::LOOKUP
