@@ -140,6 +140,51 @@ fn benchmark_sprites() -> Vec<std::path::PathBuf> {
     files
 }
 
+/// Both direct modes convert three benchmark sprites and a 17 × 32 checkerboard of
+/// three colours on a thread with a 64 KiB stack (a microcontroller's budget) when
+/// optimised, with the same pieces as on the main thread; an unoptimised build's frames
+/// are larger and get 256 KiB. An overflow aborts the test binary: that is the failure.
+#[test]
+fn direct_modes_run_on_a_64_kib_stack() {
+    const STACK: usize = 64 * 1024;
+    let stack = if cfg!(debug_assertions) {
+        4 * STACK
+    } else {
+        STACK
+    };
+    // Three of the nine where the direct pieces pay (every stage runs), and a
+    // checkerboard.
+    let mut sprites: Vec<Sprite> = benchmark_sprites()
+        .iter()
+        .filter(|f| {
+            let name = f.file_stem().unwrap().to_string_lossy();
+            ["01_smiley16", "05_noise17x32", "07_stripes17x16"].contains(&&*name)
+        })
+        .map(|f| Sprite::open(f).unwrap())
+        .collect();
+    assert_eq!(sprites.len(), 3);
+    let checker = "0.1.2.0.1.2.0.1.2\n.2.1.0.2.1.0.2.1.\n".repeat(16);
+    sprites.push(Sprite::from_ascii(&checker).unwrap());
+    for passes in [Passes::Lookup, Passes::Fewest] {
+        let c = Converter::with_passes(passes).with_direct(true);
+        let on_thread = sprites.clone();
+        let pieces = std::thread::Builder::new()
+            .stack_size(stack)
+            .spawn(move || {
+                let mut buf = [Move::new(tetris_printer::Shape::ALL[0], 0).unwrap(); 4096];
+                on_thread
+                    .iter()
+                    .map(|s| c.convert(s, &mut buf).unwrap())
+                    .sum::<usize>()
+            })
+            .unwrap()
+            .join()
+            .unwrap();
+        let on_main: usize = sprites.iter().map(|s| c.stats(s).pieces).sum();
+        assert_eq!(pieces, on_main, "{passes}");
+    }
+}
+
 /// The quick suite's sample of the two benchmark tests below: three of the nine with
 /// both direct planners and the exact one.
 #[test]

@@ -24,8 +24,8 @@ const GUARDS: [(&str, usize, usize); 6] = [
     ("optimal", 3_347_008, 455_912),
     ("lookup", 2_367_127, 294_422),
     ("fewest", 2_364_208, 292_406),
-    ("direct", 2_078_209, 182_324),
-    ("fewest-direct", 2_077_747, 181_757),
+    ("direct", 2_081_884, 182_492),
+    ("fewest-direct", 2_080_183, 181_925),
 ];
 
 /// The converter `examples/pieces.rs` names `mode`.

@@ -66,6 +66,7 @@
 //! 4 × (2 + 2 × 17) = 144 column DPs (21 columns × at most 18 steps, then a walk of at
 //! most 21). The `ratio` example measures the time against the greedy converter's.
 
+#[cfg(feature = "search")]
 use super::planner::Stages;
 use super::planner::{Candidate, Planner, RowPlan, Tuning};
 use super::row::RowInput;
@@ -107,19 +108,12 @@ pub(crate) fn plan_row(row: &RowInput) -> RowPlan {
 }
 
 /// The knobs of [`plan_row`] with every cover staged as the searching planner stages
-/// them ([`Stages::EVERY`]): the run-cover table's prices, and direct placement's rows.
+/// them ([`Stages::EVERY`]): the run-cover table's prices.
+#[cfg(feature = "search")]
 const STAGED_EVERY: Tuning = Tuning {
     stages: Stages::EVERY,
     ..Tuning::LOOKUP
 };
-
-/// [`plan_row`] with every cover staged ([`Stages::EVERY`]; up to 328,402 fill prices
-/// per row): the row planner of direct placement with the default planner, which
-/// prices every candidate set of direct pieces by its rows and keeps the stages'
-/// pieces (`--direct` is a search already; this keeps its prints).
-pub(crate) fn plan_row_staged(row: &RowInput) -> RowPlan {
-    plan_row_with(row, STAGED_EVERY).0
-}
 
 /// [`plan_row`] with the knobs `tuning`, and the fill prices it requested.
 fn plan_row_with(row: &RowInput, tuning: Tuning) -> (RowPlan, u32) {

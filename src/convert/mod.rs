@@ -260,9 +260,10 @@ pub struct ConvertStats {
 /// on x86-64, release build, converting the 17 × 32 noise benchmark sprite: `Greedy`,
 /// `Optimal` and `Lookup` (the default) run on the smallest thread the platform gives
 /// (16 KiB), `Fewest` needs 28 KiB; all four run on a 64 KiB thread (a test checks
-/// it; unoptimised, `Fewest` needs up to 128 KiB). Direct placement needs up to 256 KiB (its placement and cover DPs keep their
-/// tables in stack frames), and `Exact` plans rows on threads of its own and
-/// allocates.
+/// it; unoptimised, `Fewest` needs up to 128 KiB). With direct placement the default
+/// planner needs 48 KiB and `Fewest` 56 KiB, measured on the nine benchmark sprites;
+/// both run on a 64 KiB thread (a test checks it). `Exact` plans rows on threads of
+/// its own and allocates.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Converter {
     passes: Passes,
@@ -513,7 +514,7 @@ impl Converter {
             // and plans their rows again.
             let planner: direct::RowPlanner = match self.passes {
                 Passes::Fewest => fewest::plan_row,
-                _ => lookup::plan_row_staged,
+                _ => lookup::plan_row,
             };
             let plan = direct::plan(sprite, planner);
             #[cfg(feature = "search")]

@@ -238,6 +238,29 @@ pub(crate) static BLOCKS: [BlockShape; SINGLES + SINGLE_COUNT + STAIRS.len()] = 
     },
 ];
 
+/// The blocks' heights added up: the rows an add pass plans per row and column.
+pub(super) const HEIGHTS: u32 = {
+    let (mut sum, mut b) = (0, 0);
+    while b < BLOCKS.len() {
+        sum += BLOCKS[b].height as u32;
+        b += 1;
+    }
+    sum
+};
+
+/// The blocks' `h · (h − 1)` added up (`h` a block's height): the rows the pass across a
+/// band edge plans per edge and column (each block at the `h − 1` rows that put the
+/// edge inside it, its `h` rows each).
+pub(super) const HEIGHTS_ACROSS: u32 = {
+    let (mut sum, mut b) = (0, 0);
+    while b < BLOCKS.len() {
+        let h = BLOCKS[b].height as u32;
+        sum += h * (h - 1);
+        b += 1;
+    }
+    sum
+};
+
 /// Rows of a band.
 pub(super) const BAND: usize = 8;
 /// The most blocks a sprite can hold: blocks do not overlap and each covers at least 4

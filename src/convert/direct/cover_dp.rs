@@ -16,12 +16,14 @@
 //! ranked state's at the last open cell.
 //!
 //! # Work
-//! Per run: at most 3 × 17 = 51 open cells; each lists its ways once (at most
-//! 4 × 12 = 48 singles, each checked by [`Pixels::fits`]), and each of at most
-//! [`STATES`] states tries each way (a 64-bit test), then the at most
-//! 64 × 49 = 3,136 new states are sorted in place. Fixed-size on the stack (about
-//! 96 KiB: the ways, 51 × 48 of 16 bytes; the new states of one cell, 3,136 of 16
-//! bytes; the trail back, 51 × 64 of 2 bytes); nothing allocates and nothing recurses.
+//! Per run: at most 3 × 17 = 51 open cells; each lists its ways (at most 4 × 12 = 48
+//! singles, each checked by [`Pixels::fits`]; listed again on the walk back for the
+//! cells where one is taken), and each of at most [`STATES`] states tries each way (a
+//! 64-bit test); the at most 64 × 49 = 3,136 new states are sorted in place, at most
+//! [`NEXT`] at a time, the best [`STATES`] kept each time ([`keep_best`]: the same
+//! ones as sorting them all). Fixed-size on the stack (about 12 KiB: the new states of
+//! one cell, [`NEXT`] words; the trail back, 51 × 64 of 2 bytes; one cell's ways, 48 of
+//! 16 bytes); nothing allocates and nothing recurses.
 
 use super::blocks::{shape_at, Placed, BLOCKS, SINGLES, SINGLE_COUNT};
 use super::pixels::Pixels;
@@ -37,6 +39,10 @@ const COVER_DEPTH: usize = COVER_BAND * MAX_WIDTH;
 const COVER_WAYS: usize = 4 * SINGLE_COUNT;
 /// Most states kept per open cell.
 const STATES: usize = 64;
+/// Room for new states of one cell before the best are kept ([`keep_best`]): the
+/// states kept and the new states of at least one state more.
+const NEXT: usize = 8 * STATES;
+const _: () = assert!(NEXT > STATES + COVER_WAYS);
 /// Columns of a state: the open cell's and two either side.
 const SPAN: u32 = 5;
 
@@ -109,6 +115,24 @@ const STAY: [u64; SPAN as usize] = {
     stay
 };
 
+/// Per single (`SINGLES + k`): its rows' cells from its bottom, its height and width.
+const SINGLE_ROWS: [([u32; 3], usize, usize); SINGLE_COUNT] = {
+    let mut out = [([0u32; 3], 0, 0); SINGLE_COUNT];
+    let mut k = 0;
+    while k < SINGLE_COUNT {
+        let shape = shape_at(BLOCKS[SINGLES + k].pieces[0].0);
+        let mut dy = 0;
+        while dy < shape.height() {
+            out[k].0[dy as usize] = shape.row_mask(dy);
+            dy += 1;
+        }
+        out[k].1 = shape.height() as usize;
+        out[k].2 = shape.width() as usize;
+        k += 1;
+    }
+    out
+};
+
 /// A cover's pieces, in the order the DP placed them.
 #[derive(Clone, Copy)]
 pub(super) struct Cover {
@@ -125,25 +149,52 @@ pub(super) struct Way {
     down: u8,
 }
 
-/// A state after an open cell: the cells held, pieces, and how it was reached.
-#[derive(Clone, Copy, Default)]
-struct Entry {
-    bits: u64,
-    pieces: u8,
-    /// Cells below the band.
-    down: u8,
-    step: Step,
+/// A state after an open cell, packed in one word (the cells held, the pieces, the
+/// cells below the band, and how it was reached), so that the new states of one cell
+/// take 8 bytes each: from the top, the state's 35 bits, then 6 bits each for the
+/// pieces, the cells below the band, the state at the cell before (its index) and the
+/// way taken at this cell (or [`NO_WAY`]).
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+struct Entry(u64);
+
+impl Entry {
+    const fn new(bits: u64, pieces: u64, down: u64, parent: usize, way: usize) -> Entry {
+        Entry(bits << 24 | pieces << 18 | down << 12 | (parent as u64) << 6 | way as u64)
+    }
+    const fn bits(self) -> u64 {
+        self.0 >> 24
+    }
+    const fn pieces(self) -> u64 {
+        self.0 >> 18 & 63
+    }
+    const fn down(self) -> u64 {
+        self.0 >> 12 & 63
+    }
+    const fn step(self) -> Step {
+        Step((self.0 & 0xFFF) as u16)
+    }
 }
 
-/// How a state was reached: its state at the cell before, and the way taken at this
-/// cell (or [`NO_WAY`]).
+/// How a state was reached: its state at the cell before (6 bits) and the way taken at
+/// this cell (6 bits, or [`NO_WAY`]).
 #[derive(Clone, Copy, Default)]
-struct Step {
-    parent: u8,
-    way: u8,
+struct Step(u16);
+
+impl Step {
+    const fn parent(self) -> usize {
+        (self.0 >> 6) as usize
+    }
+    const fn way(self) -> usize {
+        (self.0 & 63) as usize
+    }
 }
 
-const NO_WAY: u8 = u8::MAX;
+/// No way taken: the cell was held already.
+const NO_WAY: usize = 63;
+// The fields fit: 35 state bits; pieces and cells below the band at most 51 and 34;
+// a state index below 64; a way index below `NO_WAY`.
+const _: () = assert!(WINDOW as u32 * SPAN <= 40 && STATES <= 64 && COVER_WAYS < NO_WAY);
+const _: () = assert!(COVER_DEPTH < 64 && 2 * MAX_WIDTH < 64);
 
 /// State `bits` with the open cell `shift` columns on, to the right (or with `rtl` to
 /// the left): the columns it leaves behind dropped.
@@ -205,51 +256,49 @@ pub(super) fn cover_dp(
     if n == 0 {
         return None;
     }
+    let w = px.work.get();
+    px.work.set(super::pixels::Work {
+        cover_runs: w.cover_runs + 1,
+        ..w
+    });
     let (first_row, last_row) = (2 - below, 2 + rows + above);
-    let mut ways = [[Way::default(); COVER_WAYS]; COVER_DEPTH];
-    let mut counts = [0usize; COVER_DEPTH];
-    for (k, &(x, y)) in open[..n].iter().enumerate() {
-        counts[k] = cell_ways(px, used, lo, (first_row, last_row), x, y, &mut ways[k]);
-        if counts[k] == 0 {
-            return None;
-        }
-    }
+    let reach = (first_row, last_row);
+    // The ways of the cell at hand (listed again for the walk back).
+    let mut ways = [Way::default(); COVER_WAYS];
     let mut trail = [[Step::default(); STATES]; COVER_DEPTH];
     let mut states = [Entry::default(); STATES];
     let mut len = 1;
-    let mut next = [Entry::default(); STATES * (COVER_WAYS + 1)];
+    let mut next = [Entry::default(); NEXT];
     let mut column = open[0].0;
     for k in 0..n {
         let (x, y) = open[k];
+        let count = cell_ways(px, used, lo, reach, x, y, &mut ways);
+        if count == 0 {
+            return None;
+        }
         let shift = x.abs_diff(column);
         column = x;
         let here = 1u64 << ((y as isize - lo) as u32 * SPAN + 2);
+        let rank = |e: &Entry| {
+            let p = e.pieces();
+            (if most { u64::MAX - p } else { p }, e.down())
+        };
+        let order = |e: &Entry| if high { !e.bits() } else { e.bits() };
         let mut m = 0;
         for (i, s) in states[..len].iter().enumerate() {
-            let bits = moved(s.bits, shift, rtl);
+            if m + COVER_WAYS + 1 > NEXT {
+                m = keep_best(&mut next[..m], rank, order);
+            }
+            let bits = moved(s.bits(), shift, rtl);
             if bits & here != 0 {
-                next[m] = Entry {
-                    bits,
-                    step: Step {
-                        parent: i as u8,
-                        way: NO_WAY,
-                    },
-                    ..*s
-                };
+                next[m] = Entry::new(bits, s.pieces(), s.down(), i, NO_WAY);
                 m += 1;
                 continue;
             }
-            for (j, w) in ways[k][..counts[k]].iter().enumerate() {
+            for (j, w) in ways[..count].iter().enumerate() {
                 if bits & w.bits == 0 {
-                    next[m] = Entry {
-                        bits: bits | w.bits,
-                        pieces: s.pieces + 1,
-                        down: s.down + w.down,
-                        step: Step {
-                            parent: i as u8,
-                            way: j as u8,
-                        },
-                    };
+                    let down = s.down() + u64::from(w.down);
+                    next[m] = Entry::new(bits | w.bits, s.pieces() + 1, down, i, j);
                     m += 1;
                 }
             }
@@ -257,28 +306,14 @@ pub(super) fn cover_dp(
         if m == 0 {
             return None;
         }
-        // One entry per state, the best ranked (then the first listed); at most STATES
-        // of them, the best ranked, then by the variant's order of bits.
-        let next = &mut next[..m];
-        let rank = |e: &Entry| (if most { u8::MAX - e.pieces } else { e.pieces }, e.down);
-        next.sort_unstable_by_key(|e| (e.bits, rank(e), e.step.parent, e.step.way));
-        let order = |e: &Entry| if high { !e.bits } else { e.bits };
-        let mut kept = 0;
-        for i in 0..m {
-            if i == 0 || next[i].bits != next[kept - 1].bits {
-                next[kept] = next[i];
-                kept += 1;
-            }
-        }
-        let next = &mut next[..kept];
-        next.sort_unstable_by_key(|e| (rank(e), order(e)));
-        len = kept.min(STATES);
+        len = keep_best(&mut next[..m], rank, order);
         states[..len].copy_from_slice(&next[..len]);
         for (t, e) in trail[k].iter_mut().zip(&next[..len]) {
-            *t = e.step;
+            *t = e.step();
         }
     }
-    // The best ranked: the first state (sorted so). Walk back.
+    // The best ranked: the first state (sorted so). Walk back, listing each cell's ways
+    // again.
     let mut cover = Cover {
         pieces: [Placed::default(); COVER_DEPTH],
         len: 0,
@@ -286,14 +321,40 @@ pub(super) fn cover_dp(
     let mut i = 0;
     for k in (0..n).rev() {
         let step = trail[k][i];
-        if step.way != NO_WAY {
-            cover.pieces[cover.len] = ways[k][usize::from(step.way)].placed;
+        if step.way() != NO_WAY {
+            let (x, y) = open[k];
+            cell_ways(px, used, lo, reach, x, y, &mut ways);
+            cover.pieces[cover.len] = ways[step.way()].placed;
             cover.len += 1;
         }
-        i = usize::from(step.parent);
+        i = step.parent();
     }
     cover.pieces[..cover.len].reverse();
     Some(cover)
+}
+
+/// Keeps of the new states `next` one entry per state, the best ranked (then the first
+/// listed: the lowest step), and of those at most [`STATES`], the best ranked, then by
+/// the variant's order of bits; they come first in `next`, in that order, and their
+/// number is returned. Keeping only those part way through a cell's new states keeps
+/// the same ones in the end: a state dropped has [`STATES`] others ranked before it,
+/// and those only get better ranks as more come, so it could never come back.
+fn keep_best<R: Ord>(
+    next: &mut [Entry],
+    rank: impl Fn(&Entry) -> R,
+    order: impl Fn(&Entry) -> u64,
+) -> usize {
+    next.sort_unstable_by_key(|e| (e.bits(), rank(e), e.step().0));
+    let mut kept = 0;
+    for i in 0..next.len() {
+        if i == 0 || next[i].bits() != next[kept - 1].bits() {
+            next[kept] = next[i];
+            kept += 1;
+        }
+    }
+    let next = &mut next[..kept];
+    next.sort_unstable_by_key(|e| (rank(e), order(e)));
+    kept.min(STATES)
 }
 
 /// The ways to cover open cell `(x, y)`: every single with a cell there, all its cells
@@ -309,30 +370,27 @@ fn cell_ways(
     out: &mut [Way; COVER_WAYS],
 ) -> usize {
     let mut n = 0;
-    for (b, single) in BLOCKS.iter().enumerate().skip(SINGLES).take(SINGLE_COUNT) {
-        let shape = shape_at(single.pieces[0].0);
-        for dy in 0..shape.height() {
-            let mask = shape.row_mask(dy);
-            for dx in (0..shape.width()).filter(|&d| mask >> d & 1 != 0) {
-                let (Some(bx), Some(by)) = (
-                    x.checked_sub(usize::from(dx)),
-                    y.checked_sub(usize::from(dy)),
-                ) else {
+    for (k, &(rows, height, width)) in SINGLE_ROWS.iter().enumerate() {
+        let b = SINGLES + k;
+        for dy in 0..height {
+            let mask = rows[dy];
+            for dx in (0..width).filter(|&d| mask >> d & 1 != 0) {
+                let (Some(bx), Some(by)) = (x.checked_sub(dx), y.checked_sub(dy)) else {
                     continue;
                 };
-                if bx < px.x0 {
+                if bx < px.x0 || !px.fits(b, bx, by) {
                     continue;
                 }
                 let mut cells = [0u32; WINDOW];
-                let free = (0..shape.height()).all(|r| {
-                    let w = (by + usize::from(r)) as isize - lo;
+                let free = (0..height).all(|r| {
+                    let w = (by + r) as isize - lo;
                     let inside = (first_row as isize..last_row as isize).contains(&w);
                     if inside {
-                        cells[w as usize] = shape.row_mask(r) << bx;
+                        cells[w as usize] = rows[r] << bx;
                     }
-                    inside && used[w as usize] & shape.row_mask(r) << bx == 0
+                    inside && used[w as usize] & rows[r] << bx == 0
                 });
-                if free && px.fits(b, bx, by) {
+                if free {
                     out[n] = Way {
                         placed: Placed::new(b, bx, by),
                         bits: pack(&cells, x),

@@ -101,6 +101,14 @@ type Covered = (u32, DirectPlan, [u32; MAX_HEIGHT]);
 
 /// Most rows [`cover_rows`] covers to make a cover's print printable again.
 const SETTLE: usize = 8;
+/// The covers [`cover_rows`] offers per row at most: one per band of 1 to 3 rows and
+/// variant.
+pub(super) const COVERS_PER_ROW: u32 = (COVER_BAND * Variant::ALL.len()) as u32;
+/// The DP runs per row at most: each cover's, and one per row it settles.
+pub(super) const COVER_RUNS_PER_ROW: u32 = COVERS_PER_ROW * (1 + SETTLE as u32);
+/// The rows planned per cover at most: the rows its pieces meet (its band and two
+/// either side), then those of each row it settles (one and two either side).
+pub(super) const ROWS_PER_COVER: u32 = (WINDOW + SETTLE * (1 + 4)) as u32;
 /// The DP's variant for each band that does: the fewest pieces reaching two rows either
 /// side (on the real sprites the other 71 variants found nothing cheaper).
 const SETTLE_VARIANTS: &[Variant] = &[Variant::SETTLE];

@@ -49,7 +49,7 @@
 //! the first found). Covering pixels is not what saves pieces (a row's passes cost
 //! `(21·Σh + pixels)/4`, so only rows left with nothing, or with a pixel count that
 //! closes in fewer matrix rows, get cheaper), so the band's rows are then *priced* with
-//! the converter's row planner (the lookup planner with every cover staged, [`super::lookup::plan_row_staged`], or
+//! the converter's row planner (the default one, [`super::lookup::plan_row`], or
 //! with [`Passes::Fewest`](crate::Passes::Fewest) the searching one,
 //! [`fewest::plan_row`]; the same one plans the rows when the print is written), one
 //! sweep drops each block whose
@@ -67,9 +67,11 @@
 //! lowers the pieces, so no offset's print costs more than the print without. All 8 offsets
 //! are tried and the cheapest print (the lowest offset on a tie) is kept.
 //!
-//! Then one more candidate (`placement_dp`): when at most 255 singles fit and no row
-//! meets more than 10 of them (else the same without the lone J1 and L3; else as many
-//! of them as keep within those caps, offered by row, column and block), a DP over the
+//! Then one more candidate (`placement_dp`): when at most 255 singles fit, no row
+//! meets more than 10 of them and the rows have at most 8,192 states in all (a row's
+//! states are the subsets of the singles meeting it; else the same without the lone J1
+//! and L3; else as many of them as keep within those caps, offered by row, column and
+//! block), a DP over the
 //! rows, whose state is the set of chosen singles meeting the row, finds the set of
 //! them that costs least, rows priced as above, every piece landing: whether a single
 //! lands depends only on the singles meeting its top row (those dropped after it that
@@ -122,50 +124,54 @@
 //! smiley with the searching planner and the depth-first row covers it once had, 409
 //! pieces kept only when cheaper, 388 so).
 //!
+//! Before any of this, a sprite where no single piece fits anywhere (none has three
+//! pixels of one colour side by side or one above another, checked by masks; else
+//! none passes [`Pixels::fits`]) gets the print without direct pieces at once: its
+//! rows planned once, then again when the print is written.
+//!
 //! # Work
-//! Everything is fixed-size on the stack; nothing allocates; nothing recurses. A band
-//! holds at most 8 × 17 = 136 pixels, so its DP keeps at most 34 blocks (4 cells or
-//! more each), and its sweep tries each once, re-planning only the rows of the block
-//! tried (at most 8): at most 8 + 34 × 8 = 280 row plans per band and item set; the
-//! stair sweep at most 8 stairs × 3 others × 8 rows = 192 more. An add pass tries at
-//! most 8 rows × 17 columns × 27 blocks, re-planning the rows of each that fits (the
-//! blocks' heights add up to 94): at most 8 × 17 × 94 = 12,784 row plans, twice per
-//! band. The pass across the at most 4 band edges tries, per edge and column, each
-//! block at the `h − 1` rows that put the edge inside it: at most 4 × 17 × Σ h·(h − 1)
-//! = 4 × 17 × 424 = 28,832 row plans. With at most 5 bands per offset, 5 item sets and
-//! 8 offsets, plus the 32 rows planned once without blocks: at most
-//! 32 + 8 × (5 × (5 × 472 + 2 × 12,784) + 28,832) = 1,347,808 row plans. The
-//! placement DP runs at most 2 + 14 = 16 times, each over at most 32 rows × 2^10
-//! states: one row plan each (32,768 a run, 524,288 in all), a landing check of the at
-//! most 10 chosen and 17 fixed singles meeting the row against each other, and the
-//! 2^10 subsets of the next row's new singles, each checked for overlaps (at most
-//! 32 × 2^10 × 2^10 = 33,554,432 checks a run). The row covers run twice, each over
-//! at most 32 rows × 3 bands. With the lookup planner a band runs the DP 72 times
-//! (each at most 51 open cells, each with at most 48 ways checked by `Pixels::fits`,
-//! 64 × 49 state steps and a sort of at most 3,136 of them) and prices at most 72
-//! covers, each re-planning the at most 7 rows it meets and settling at most 8 rows
-//! above with one DP run and one cover of at most 5 rows (7 + 8 × 5 = 47 row plans a
-//! cover): at most 2 × 96 × 72 × 47 = 649,728 row plans and
-//! 2 × 96 × 72 × (1 + 8) = 124,416 DP runs. So at most 2,521,824 row plans in all,
-//! and 8 × 5 × 5 DPs of 17 columns × 4 items (each at most 4 blocks of at most 40
-//! cells checked). Each block tried in an add pass is checked against the plan's pieces
+//! Everything is fixed-size on the stack; nothing allocates; nothing recurses. The
+//! work of one sprite is bounded in three countable units, each a constant computed
+//! from the tables and caps here, which a unit test counts on adversarial sprites
+//! (every colour alternating, full rows, checkerboards, stripes, noise, blobs) and a
+//! debug assertion checks on every plan:
+//! - **row-planner calls**, at most [`MAX_ROW_PLANS`]: the rows without direct pieces;
+//!   per offset (8) and band (at most 5), each of 5 item sets (its rows, each of at
+//!   most 34 blocks dropped, re-planning its rows, each stair swapped for each of 3
+//!   others, re-planning its 8 rows) and two add passes (its rows, then each block
+//!   fitting at each of 8 rows × 17 columns: the blocks' heights add up to 94); the
+//!   pass across the at most 4 band edges (each block at each column and each of the
+//!   `h − 1` rows that put an edge inside it: Σ h·(h − 1) = 424); the placement DP and
+//!   `improve`, 16 runs of at most 8,192 states, one row plan each; and the row covers
+//!   twice, per row, band of 1 to 3 rows and variant (216) one cover, re-planning the
+//!   at most 7 rows it meets and settling at most 8 rows above it (5 rows each). Each
+//!   call is one row plan of the row planner, itself bounded
+//!   ([`super::lookup::MAX_FILL_PRICES`] fill prices for the default one). Rows
+//!   planned before with the same direct cells are answered from a table of 512
+//!   remembered plans and are not counted.
+//! - **row-cover DP runs**, at most [`MAX_COVER_RUNS`]: twice, per row, 216 covers
+//!   and at most 8 settling runs each; a run visits at most 51 open cells, each with
+//!   at most 48 ways checked by [`Pixels::fits`] and at most 64 × 49 state steps.
+//! - **placement-DP states**, at most [`MAX_DP_STATES`]: 16 runs of at most 8,192;
+//!   each state checks the landing of the at most 10 chosen and 17 fixed singles
+//!   meeting its row against each other and steps to at most 2^10 subsets of the next
+//!   row's new singles.
+//!
+//! Each block tried in an add pass is checked against the plan's pieces
 //! (`DirectPlan::all_land`: every piece sharing a column with it, each against every
 //! piece of the plan, at most 136 × 136 pairs). The offsets stop early once a print
 //! needs only a quarter of the pixels in pieces (all of them direct), and `improve`
-//! does not run on such a print. Row plans are
-//! remembered in a table of 4,096 slots (each keeps the last plan hashed to it), so a
-//! row planned again with the same direct cells costs a lookup. In practice far fewer:
-//! on the 2-core machine at most ~0.9 s per benchmark sprite with the lookup planner
-//! (the stripes 0.86 s and the smiley 0.64 s, `convert --direct`; 0.74 s and 0.53 s in
-//! the same run before its row covers, whose DP runs cost most on the solid sprite:
-//! 0.07 → 0.24 s; ~20 ms before the planners' stages, which price each row many times
-//! more), and ~3 s with the searching one (the solid sprite, 2.5 to 2.9 s in two
-//! runs; ~40 ms before the stages); without direct placement either plans any of them in at most ~10 ms.
-//! On the stack: the placement DP's table of where each state came from (32 × 2^10 × 2
-//! bytes, 64 KiB), the remembered row plans (48 KiB) and the row covers' two nested
-//! DPs, one at a time (about 96 KiB: its ways, 51 × 48, and
-//! the new states of one cell, 3,136, each 16 bytes, and its trail back, 51 × 64 of 2
-//! bytes), and a few plans of about 1 KiB.
+//! does not run on such a print. The `ratio` example measures the time against the
+//! greedy converter's.
+//!
+//! On the stack, at most one stage's working memory at a time: the placement DP's
+//! table of where each state came from (8,192 states of 10 bits, 10 KiB) and its
+//! costs (two rows of 2^10, 4 KiB); the row covers' DP (its new states, packed in a
+//! word each and kept to the best 64 whenever 512 have come, 4 KiB; its trail back,
+//! 51 × 64 of 2 bytes; the ways of one cell); the remembered row plans (512 words,
+//! 4 KiB); and a few plans of about 1 KiB. Both direct modes run on a thread with a
+//! 64 KiB stack, the row planner's frames and an 8 KiB move buffer included, when
+//! optimised (a test checks it).
 //!
 //! With the exact planner (`--passes exact --direct`) this module chooses the direct
 //! pieces as with the lookup planner; the converter then re-plans each row's leftover
@@ -181,7 +187,7 @@ mod pixels;
 mod placement;
 mod plan;
 
-use crate::sprite::{Sprite, MAX_HEIGHT};
+use crate::sprite::{Sprite, MAX_HEIGHT, MAX_WIDTH};
 
 use super::fewest;
 use super::planner::RowPlan;
@@ -192,11 +198,11 @@ pub(crate) use plan::DirectPlan;
 use bands::{add_blocks, pruned, VARIANTS};
 use blocks::BAND;
 use covers::cover_rows;
-use pixels::Pixels;
+use pixels::{Pixels, Work};
 use placement::{improve, placement_dp};
 use plan::row_pieces;
 
-/// A row planner: [`super::lookup::plan_row_staged`] or [`fewest::plan_row`].
+/// A row planner: [`super::lookup::plan_row`] or [`fewest::plan_row`].
 pub(crate) type RowPlanner = fn(&RowInput) -> RowPlan;
 
 /// Row `y`'s pieces with the searching row planner ([`fewest::plan_row`], as
@@ -225,20 +231,107 @@ pub fn row_pieces_with(
 /// direct pieces; rows priced and planned by `planner`. The direct pieces are chosen
 /// by fixed sweeps and DPs, with no search, whichever the row planner.
 pub(crate) fn plan(sprite: &Sprite, planner: RowPlanner) -> DirectPlan {
+    let (plan, work) = plan_counted(sprite, planner);
+    debug_assert!(
+        work.row_plans <= MAX_ROW_PLANS
+            && work.cover_runs <= MAX_COVER_RUNS
+            && work.dp_states <= MAX_DP_STATES,
+        "{work:?}"
+    );
+    plan
+}
+
+/// The most row-planner calls one [`plan`] makes (see the module docs, *Work*): the
+/// rows without direct pieces; per offset, each band's item sets and add passes and
+/// the pass across the band edges; the placement DP's runs; the row covers.
+pub(crate) const MAX_ROW_PLANS: u32 = {
+    let h = MAX_HEIGHT as u32;
+    let band = BAND as u32;
+    let (w, blocks) = (MAX_WIDTH as u32, (band * MAX_WIDTH as u32) / 4);
+    // A band's item set: its rows, each block dropped in turn (its rows), each stair
+    // (at most one per two columns) swapped for each of the 3 others (its 8 rows).
+    let pruned = band + blocks * band + w / 2 * 3 * band;
+    // An add pass: its rows, then each block fitting at each row and column (its rows).
+    let add = band + band * w * blocks::HEIGHTS;
+    // The pass across the at most 4 band edges: each block at each column and each of
+    // the rows that put an edge inside it.
+    let across = h + 4 * w * blocks::HEIGHTS_ACROSS;
+    let offsets = band * ((h / band + 1) * (VARIANTS.len() as u32 * pruned + 2 * add) + across);
+    // The placement DP and `improve`: a row plan per state.
+    let dp = placement::DP_RUNS * placement::DP_STATES as u32;
+    // The row covers, twice: their rows, then per row, band of 1 to 3 rows and variant
+    // a cover's rows (at most 7) and at most 8 rows settled (5 rows each).
+    let covers = 2 * (h + h * covers::COVERS_PER_ROW * covers::ROWS_PER_COVER);
+    h + offsets + dp + covers
+};
+
+/// The most runs of the row covers' DP one [`plan`] makes: twice, per row, band of 1 to
+/// 3 rows and variant, one run and at most 8 more settling the rows above.
+pub(crate) const MAX_COVER_RUNS: u32 = 2 * MAX_HEIGHT as u32 * covers::COVER_RUNS_PER_ROW;
+
+/// The most states the placement DP visits in one [`plan`] (each with a landing check,
+/// one row plan, and its transitions to the at most 2^10 subsets of the next row's new
+/// singles).
+pub(crate) const MAX_DP_STATES: u32 = placement::DP_RUNS * placement::DP_STATES as u32;
+
+/// [`plan`], and the work it did, counted.
+pub(crate) fn plan_counted(sprite: &Sprite, planner: RowPlanner) -> (DirectPlan, Work) {
     let px = Pixels::of(sprite, planner);
+    let best = choose(sprite, &px);
+    (best, px.work.get())
+}
+
+/// The direct plan of [`plan`] with the pixels `px`.
+fn choose(sprite: &Sprite, px: &Pixels) -> DirectPlan {
     let h = sprite.height();
     // Every row's pieces without direct pieces.
     let mut plain = [0u32; MAX_HEIGHT];
     for (y, p) in plain[..h].iter_mut().enumerate() {
-        *p = row_pieces(&DirectPlan::EMPTY, &px, sprite, y).0;
+        *p = row_pieces(&DirectPlan::EMPTY, px, sprite, y).0;
     }
     let mut best = DirectPlan::EMPTY;
     best.pieces = plain[..h].iter().sum();
+    if !px.any_single_fits() {
+        return best;
+    }
     // No print needs fewer pieces than a quarter of the pixels (a direct piece places
     // four, an emitted pixel costs more than a quarter piece): stop there.
     let pixels: u32 = (0..h).map(|y| px.any(y).count_ones()).sum();
+    bands(sprite, px, &plain, pixels.div_ceil(4), &mut best);
+    keep(&mut best, placement_dp(px, sprite));
+    let start = best;
+    keep(&mut best, cover_rows(px, sprite, &DirectPlan::EMPTY));
+    keep(&mut best, cover_rows(px, sprite, &start));
+    if best.pieces > pixels.div_ceil(4) {
+        let found = improve(px, sprite, &best);
+        keep(&mut best, found);
+    }
+    best
+}
+
+/// `found` in place of `best` if it has fewer pieces.
+fn keep(best: &mut DirectPlan, found: Option<DirectPlan>) {
+    if let Some(p) = found {
+        if p.pieces < best.pieces {
+            *best = p;
+        }
+    }
+}
+
+/// The bands from each offset (see the module docs): their print in place of `best`
+/// where it has fewer pieces, until one needs only `least`. (Not inlined: its plans
+/// then leave the stack before the later stages run.)
+#[inline(never)]
+fn bands(
+    sprite: &Sprite,
+    px: &Pixels,
+    plain: &[u32; MAX_HEIGHT],
+    least: u32,
+    best: &mut DirectPlan,
+) {
+    let h = sprite.height();
     for offset in 0..BAND.min(h) {
-        if best.pieces <= pixels.div_ceil(4) {
+        if best.pieces <= least {
             break;
         }
         let mut plan = DirectPlan::EMPTY;
@@ -257,7 +350,7 @@ pub(crate) fn plan(sprite: &Sprite, planner: RowPlanner) -> DirectPlan {
             let mut chosen = plan;
             for widths in VARIANTS {
                 let mut trial = plan;
-                let c = pruned(&px, sprite, y, rows, widths, without, &mut trial);
+                let c = pruned(px, sprite, y, rows, widths, without, &mut trial);
                 if c < cost {
                     cost = c;
                     chosen = trial;
@@ -265,42 +358,21 @@ pub(crate) fn plan(sprite: &Sprite, planner: RowPlanner) -> DirectPlan {
             }
             let first = plan.len;
             plan = chosen;
-            let c1 = add_blocks(&px, sprite, y..y + rows, first, cost, 0, &mut plan);
+            let c1 = add_blocks(px, sprite, y..y + rows, first, cost, 0, &mut plan);
             total += if c1 < cost {
-                add_blocks(&px, sprite, y..y + rows, first, c1, 0, &mut plan)
+                add_blocks(px, sprite, y..y + rows, first, c1, 0, &mut plan)
             } else {
                 c1
             };
             y += rows;
         }
         // Blocks anywhere in the sprite, across the bands' edges too.
-        total = add_blocks(&px, sprite, 0..h, 0, total, edges, &mut plan);
+        total = add_blocks(px, sprite, 0..h, 0, total, edges, &mut plan);
         if total < best.pieces {
-            best = plan;
+            *best = plan;
             best.pieces = total;
         }
     }
-    if let Some(p) = placement_dp(&px, sprite) {
-        if p.pieces < best.pieces {
-            best = p;
-        }
-    }
-    for start in [DirectPlan::EMPTY, best] {
-        if let Some(p) = cover_rows(&px, sprite, &start) {
-            if p.pieces < best.pieces {
-                best = p;
-            }
-        }
-    }
-    if best.pieces <= pixels.div_ceil(4) {
-        return best;
-    }
-    if let Some(p) = improve(&px, sprite, &best) {
-        if p.pieces < best.pieces {
-            best = p;
-        }
-    }
-    best
 }
 
 /// A sprite's ASCII art, `w` × `h`, each cell's character from `cell(x, y)` (rows
@@ -360,5 +432,52 @@ mod tests {
             }
         }
         assert!(direct > 100, "{direct} direct pieces");
+    }
+
+    /// The work bound of the module docs holds on adversarial 17 × 32 sprites: every
+    /// colour alternating, full rows, checkerboards, stripes, random noise of each
+    /// density and blobs; counted by [`plan_counted`] (row-planner calls, the row
+    /// covers' DP runs, the placement DP's states), with the default row planner.
+    #[test]
+    fn the_work_stays_within_its_bound() {
+        let mut rng = xorshift(0x2545_F491_4F6C_DD1D);
+        let mut next = move |n: u64| rng() % n;
+        let (w, h) = (MAX_WIDTH, MAX_HEIGHT);
+        let mut arts = [
+            ascii_art(w, h, |x, _| b'0' + (x % 3) as u8),
+            ascii_art(w, h, |x, y| b'0' + ((x + y) % 3) as u8),
+            ascii_art(w, h, |_, _| b'1'),
+            ascii_art(w, h, |_, y| b'0' + (y % 3) as u8),
+            ascii_art(w, h, |x, y| if (x + y) % 2 == 0 { b'0' } else { b'.' }),
+            ascii_art(w, h, |x, y| b'0' + ((x + y) % 2) as u8),
+            ascii_art(w, h, |x, _| if x % 4 < 2 { b'2' } else { b'0' }),
+            ascii_art(w, h, |x, y| b'0' + ((x / 3 + y / 2) % 3) as u8),
+        ]
+        .to_vec();
+        for density in 1..=4 {
+            arts.push(ascii_art(w, h, |_, _| {
+                if next(4) < density {
+                    b'0' + next(3) as u8
+                } else {
+                    b'.'
+                }
+            }));
+        }
+        let mut most = Work::default();
+        for art in &arts {
+            let sprite = Sprite::from_ascii(art).unwrap();
+            let (_, work) = plan_counted(&sprite, lookup::plan_row);
+            assert!(work.row_plans <= MAX_ROW_PLANS, "{work:?}\n{art}");
+            assert!(work.cover_runs <= MAX_COVER_RUNS, "{work:?}\n{art}");
+            assert!(work.dp_states <= MAX_DP_STATES, "{work:?}\n{art}");
+            most = Work {
+                row_plans: most.row_plans.max(work.row_plans),
+                cover_runs: most.cover_runs.max(work.cover_runs),
+                dp_states: most.dp_states.max(work.dp_states),
+            };
+        }
+        // The counters count.
+        assert!(most.row_plans > 0 && most.cover_runs > 0 && most.dp_states > 0);
+        std::println!("most work: {most:?} of {MAX_ROW_PLANS}, {MAX_COVER_RUNS}, {MAX_DP_STATES}");
     }
 }

@@ -6,7 +6,7 @@ use core::cell::Cell;
 use crate::sprite::{Sprite, MAX_HEIGHT};
 
 use super::super::row::RowInput;
-use super::blocks::{Placed, BAND, BLOCKS};
+use super::blocks::{Placed, BAND, BLOCKS, SINGLES, SINGLE_COUNT};
 use super::RowPlanner;
 
 /// The sprite's pixels as row masks, and its colours per row as masks per colour.
@@ -24,32 +24,46 @@ pub(super) struct Pixels {
     /// [`Passes::Lookup`]: crate::Passes::Lookup
     /// [`Passes::Fewest`]: crate::Passes::Fewest
     pub(super) planner: RowPlanner,
+    /// The work done so far, counted.
+    pub(super) work: Cell<Work>,
+    /// `singles[k][y]`: the columns where single `SINGLES + k` fits with its
+    /// bottom-left cell in row `y` ([`Pixels::fits`], worked out once).
+    singles: [[u32; MAX_HEIGHT]; SINGLE_COUNT],
+}
+
+/// The work of one [`super::plan`], in its countable units (the module docs of
+/// [`super`] bound each).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Work {
+    /// Calls of the row planner (rows planned, not answered from the remembered plans).
+    pub(crate) row_plans: u32,
+    /// Runs of the row covers' DP ([`super::cover_dp::cover_dp`]).
+    pub(crate) cover_runs: u32,
+    /// States of the placement DP visited (rows × states of each run).
+    pub(crate) dp_states: u32,
 }
 
 /// How many row plans [`Pixels::row_plan`] remembers.
-const MEMO: usize = 4096;
+const MEMO: usize = 512;
 
-/// One row plan remembered: the row, its direct cells and pre-filled cells, and its
-/// pieces and whether it has a platform.
+/// One row plan remembered, packed in a word: from the top, the row's direct cells
+/// and pre-filled cells (21 bits each), the row (5 bits), whether its plan has a
+/// platform (1 bit) and its pieces (16 bits). An empty slot has a pre-filled cell that
+/// is no direct cell, which no key has (pre-filled cells are direct cells).
 #[derive(Clone, Copy)]
-struct Memo {
-    /// `u8::MAX` when empty.
-    pub(super) y: u8,
-    pub(super) platform: bool,
-    pub(super) pieces: u16,
-    pub(super) covered: u32,
-    pub(super) prefill: u32,
-}
+struct Memo(u64);
 
 impl Memo {
-    pub(super) const EMPTY: Memo = Memo {
-        y: u8::MAX,
-        platform: false,
-        pieces: 0,
-        covered: 0,
-        prefill: 0,
-    };
+    const EMPTY: Memo = Memo(1 << 22);
+
+    /// The key of row `y` with `covered` and `prefill` (the bits above the pieces).
+    fn key(y: usize, covered: u32, prefill: u32) -> u64 {
+        (u64::from(covered) << 43 | u64::from(prefill) << 22 | (y as u64) << 17) >> 17
+    }
 }
+
+// The fields fit: 21 columns, 32 rows.
+const _: () = assert!(crate::playfield::WIDTH <= 21 && MAX_HEIGHT <= 32);
 
 impl Pixels {
     /// The pixels of `sprite`, its rows to be planned by `planner`.
@@ -63,14 +77,38 @@ impl Pixels {
                 }
             }
         }
-        Pixels {
+        let mut px = Pixels {
             colour,
             height: sprite.height(),
             x0,
             width: sprite.width(),
             memo: [const { Cell::new(Memo::EMPTY) }; MEMO],
             planner,
+            work: Cell::new(Work::default()),
+            singles: [[0; MAX_HEIGHT]; SINGLE_COUNT],
+        };
+        // A single's four cells hold three of its colour side by side in a row or one
+        // above another in a column, which many sprites lack: checked first, by masks.
+        let h = px.height;
+        let three = (0..3).any(|c| {
+            (0..h).any(|y| {
+                let m = px.colour[y][c];
+                m & m >> 1 & m >> 2 != 0
+                    || y + 2 < h && m & px.colour[y + 1][c] & px.colour[y + 2][c] != 0
+            })
+        });
+        if three {
+            for k in 0..SINGLE_COUNT {
+                for y in 0..h {
+                    for x in x0..x0 + px.width {
+                        if px.block_fits(SINGLES + k, x, y) {
+                            px.singles[k][y] |= 1 << x;
+                        }
+                    }
+                }
+            }
         }
+        px
     }
 
     /// Row `y`'s pieces with the row planner when direct pieces print its cells
@@ -91,22 +129,29 @@ impl Pixels {
         let hash = (u64::from(covered) << 32 | u64::from(prefill))
             .wrapping_add(y as u64)
             .wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        let slot = &self.memo[(hash >> 52) as usize % MEMO];
-        let m = slot.get();
-        if usize::from(m.y) == y && m.covered == covered && m.prefill == prefill {
-            return (u32::from(m.pieces), m.platform);
+        let slot = &self.memo[(hash >> 54) as usize % MEMO];
+        let key = Memo::key(y, covered, prefill);
+        let m = slot.get().0;
+        if m >> 17 == key {
+            return (m as u32 & 0xFFFF, m >> 16 & 1 != 0);
         }
+        self.work.set(Work {
+            row_plans: self.work.get().row_plans + 1,
+            ..self.work.get()
+        });
         let p = (self.planner)(&RowInput::of(sprite, y).without(covered, prefill));
         if let Ok(pieces) = u16::try_from(p.pieces) {
-            slot.set(Memo {
-                y: y as u8,
-                platform: p.platform,
-                pieces,
-                covered,
-                prefill,
-            });
+            slot.set(Memo(
+                key << 17 | u64::from(p.platform) << 16 | u64::from(pieces),
+            ));
         }
         (p.pieces, p.platform)
+    }
+
+    /// Whether some single piece fits anywhere ([`Pixels::fits`]): every block is made
+    /// of singles, so without one no direct piece can be placed.
+    pub(super) fn any_single_fits(&self) -> bool {
+        self.singles.iter().flatten().any(|&columns| columns != 0)
     }
 
     pub(super) fn any(&self, y: usize) -> u32 {
@@ -118,6 +163,14 @@ impl Pixels {
     /// of the block (emitted in its row's passes, before the piece drops), or on a piece
     /// of the block dropped before it.
     pub(super) fn fits(&self, b: usize, x: usize, y: usize) -> bool {
+        match b.checked_sub(SINGLES) {
+            Some(k) if k < SINGLE_COUNT => y < self.height && self.singles[k][y] >> x & 1 != 0,
+            _ => self.block_fits(b, x, y),
+        }
+    }
+
+    /// [`Pixels::fits`], worked out.
+    fn block_fits(&self, b: usize, x: usize, y: usize) -> bool {
         let shape_b = &BLOCKS[b];
         let (w, h) = (usize::from(shape_b.width), usize::from(shape_b.height));
         if y + h > self.height || x + w > self.x0 + self.width {

@@ -11,24 +11,63 @@ use super::plan::DirectPlan;
 const DP_PLACEMENTS: usize = 255;
 /// Most of them meeting one row (its states are their subsets).
 const DP_MEET: usize = 10;
+/// Most states of all rows together (each row has 2^k of them, `k` the singles meeting
+/// it): the size of the DP's table of where each state came from.
+pub(super) const DP_STATES: usize = 8192;
+/// The runs of the placement DP per plan at most: two in [`placement_dp`], one per
+/// round of [`improve`].
+pub(super) const DP_RUNS: u32 = 2 + ROUNDS.len() as u32;
 
-/// One single placement of the placement DP: its block, corner, top row and cells by
-/// row from its bottom.
+/// The rounds of [`improve`]: the window of columns (from the sprite's first) and the
+/// order singles are offered in ([`Singles::around`]).
+const ROUNDS: [(usize, usize, usize); 14] = [
+    (0, MAX_WIDTH, 0),
+    (0, MAX_WIDTH, 1),
+    (0, 4, 0),
+    (2, 6, 0),
+    (4, 8, 0),
+    (6, 10, 0),
+    (8, 12, 0),
+    (10, 14, 0),
+    (12, 16, 0),
+    (14, 18, 0),
+    (0, 6, 3),
+    (4, 10, 3),
+    (8, 14, 3),
+    (12, 18, 3),
+];
+
+/// One single placement of the placement DP: its block and corner, and its top row
+/// (its cells are read from its shape: 4 bytes a single).
 #[derive(Clone, Copy, Default)]
 struct Single {
     pub(super) at: Placed,
     pub(super) top: u8,
-    pub(super) rows: [u32; 3],
 }
 
 impl Single {
+    fn new(at: Placed) -> Single {
+        Single {
+            at,
+            top: at.piece(0).2 as u8,
+        }
+    }
+
+    /// Its cells in row `y`.
     pub(super) fn cells(&self, y: usize) -> u32 {
         let b = usize::from(self.at.y);
         if (b..=usize::from(self.top)).contains(&y) {
-            self.rows[y - b]
+            let (s, dx, _) = self.at.shape().pieces[0];
+            shape_at(s).row_mask((y - b) as u8) << (self.at.x + dx)
         } else {
             0
         }
+    }
+
+    /// Its columns.
+    fn columns(&self) -> u32 {
+        let b = usize::from(self.at.y);
+        (b..=usize::from(self.top)).fold(0, |c, y| c | self.cells(y))
     }
 }
 
@@ -46,18 +85,14 @@ impl Single {
 /// right to left, and keeps the cheaper plan.
 pub(super) fn placement_dp(px: &Pixels, sprite: &Sprite) -> Option<DirectPlan> {
     let mut best: Option<DirectPlan> = None;
+    let mut singles = Singles::new(sprite.height());
     for reverse in [false, true] {
-        let singles = Singles::of(px, sprite, SINGLES + SINGLE_COUNT, reverse)
-            .or_else(|| Singles::of(px, sprite, SINGLES + SINGLE_COUNT - 2, reverse))
-            .unwrap_or_else(|| {
-                Singles::around(
-                    px,
-                    sprite,
-                    &DirectPlan::EMPTY,
-                    px.x0..px.x0 + px.width,
-                    usize::from(reverse),
-                )
-            });
+        if !singles.of(px, sprite, SINGLES + SINGLE_COUNT, reverse)
+            && !singles.of(px, sprite, SINGLES + SINGLE_COUNT - 2, reverse)
+        {
+            let all = px.x0..px.x0 + px.width;
+            singles.around(px, sprite, &DirectPlan::EMPTY, all, usize::from(reverse));
+        }
         if let Some(p) = singles.best_plan(px, sprite) {
             if best.is_none_or(|b| p.pieces < b.pieces) {
                 best = Some(p);
@@ -74,29 +109,13 @@ pub(super) fn placement_dp(px: &Pixels, sprite: &Sprite) -> Option<DirectPlan> {
 pub(super) fn improve(px: &Pixels, sprite: &Sprite, plan: &DirectPlan) -> Option<DirectPlan> {
     let mut best = *plan;
     let (x0, w) = (px.x0, px.width);
-    let rounds: [(usize, usize, usize); 14] = [
-        (0, w, 0),
-        (0, w, 1),
-        (0, 4, 0),
-        (2, 6, 0),
-        (4, 8, 0),
-        (6, 10, 0),
-        (8, 12, 0),
-        (10, 14, 0),
-        (12, 16, 0),
-        (14, 18, 0),
-        (0, 6, 3),
-        (4, 10, 3),
-        (8, 14, 3),
-        (12, 18, 3),
-    ];
-    for &(a, b, order) in &rounds {
+    let mut singles = Singles::new(sprite.height());
+    for &(a, b, order) in &ROUNDS {
         if a >= w {
             continue;
         }
-        if let Some(p) =
-            Singles::around(px, sprite, &best, x0 + a..x0 + b.min(w), order).best_plan(px, sprite)
-        {
+        singles.around(px, sprite, &best, x0 + a..x0 + b.min(w), order);
+        if let Some(p) = singles.best_plan(px, sprite) {
             if p.pieces <= best.pieces {
                 best = p;
             }
@@ -121,14 +140,17 @@ pub(super) struct Singles {
     pub(super) near: [u32; MAX_HEIGHT],
     /// How many singles are fixed: pieces of every plan [`Singles::solve`] prices.
     fixed_pieces: u32,
+    /// The DP's states of all rows together (at most [`DP_STATES`]).
+    states: usize,
     pub(super) height: usize,
 }
 
 impl Singles {
-    /// The singles `SINGLES..last` that fit `px`, by row, then column (right to left if
-    /// `reverse`), then block, or `None` when there are none or too many.
-    pub(super) fn of(px: &Pixels, sprite: &Sprite, last: usize, reverse: bool) -> Option<Singles> {
-        let mut singles = Singles::new(sprite.height());
+    /// Takes the singles `SINGLES..last` that fit `px`, by row, then column (right to
+    /// left if `reverse`), then block; `false` when there are none or too many.
+    pub(super) fn of(&mut self, px: &Pixels, sprite: &Sprite, last: usize, reverse: bool) -> bool {
+        *self = Singles::new(sprite.height());
+        let singles = self;
         for y in 0..sprite.height() {
             for x in 0..px.width {
                 let x = if reverse {
@@ -138,12 +160,12 @@ impl Singles {
                 };
                 for b in SINGLES..last {
                     if px.fits(b, x, y) && !singles.push(b, x, y) {
-                        return None;
+                        return false;
                     }
                 }
             }
         }
-        (singles.n > 0).then_some(singles)
+        singles.n > 0
     }
 
     /// The pieces of `plan` as singles, in its drop order (so that the DP can choose
@@ -153,13 +175,15 @@ impl Singles {
     /// then column (right to left when `order & 1`), then block (in reverse when
     /// `order & 2`).
     pub(super) fn around(
+        &mut self,
         px: &Pixels,
         sprite: &Sprite,
         plan: &DirectPlan,
         columns: core::ops::Range<usize>,
         order: usize,
-    ) -> Singles {
-        let mut singles = Singles::new(sprite.height());
+    ) {
+        *self = Singles::new(sprite.height());
+        let singles = self;
         let window = ((1u32 << columns.end) - 1) & !((1u32 << columns.start) - 1);
         for p in &plan.blocks[..plan.len] {
             for (m, bottom, _) in p.pieces() {
@@ -204,7 +228,6 @@ impl Singles {
                 }
             }
         }
-        singles
     }
 
     pub(super) fn new(height: usize) -> Singles {
@@ -218,6 +241,7 @@ impl Singles {
             fixed_cells: [0u32; MAX_HEIGHT],
             near: [0u32; MAX_HEIGHT],
             fixed_pieces: 0,
+            states: height,
             height,
         }
     }
@@ -234,22 +258,12 @@ impl Singles {
         if self.n == DP_PLACEMENTS {
             return;
         }
-        let at = Placed::new(b, x, y);
-        let (m, _, top) = at.piece(0);
-        let mut rows = [0u32; 3];
-        for (dy, r) in rows
-            .iter_mut()
-            .enumerate()
-            .take(usize::from(m.shape.height()))
-        {
-            *r = m.shape.row_mask(dy as u8) << m.x;
-            self.fixed_cells[y + dy] |= *r;
+        let single = Single::new(Placed::new(b, x, y));
+        let top = usize::from(single.top);
+        for r in y..=top {
+            self.fixed_cells[r] |= single.cells(r);
         }
-        self.all[self.n] = Single {
-            at,
-            top: top as u8,
-            rows,
-        };
+        self.all[self.n] = single;
         for r in y..=top {
             self.fixed[r][self.fixeds[r]] = self.n as u8;
             self.fixeds[r] += 1;
@@ -258,27 +272,22 @@ impl Singles {
         self.fixed_pieces += 1;
     }
 
-    /// Adds single `b` at `(x, y)`, unless that breaks a cap (then `false`).
+    /// Adds single `b` at `(x, y)`, unless that breaks a cap (then `false`): at most
+    /// [`DP_PLACEMENTS`] singles, [`DP_MEET`] meeting a row, and [`DP_STATES`] states
+    /// in all (a row's states double with each single meeting it).
     pub(super) fn push(&mut self, b: usize, x: usize, y: usize) -> bool {
-        let at = Placed::new(b, x, y);
-        let (m, _, top) = at.piece(0);
-        if self.n == DP_PLACEMENTS || (y..=top).any(|r| self.meets[r] == DP_MEET) {
+        let single = Single::new(Placed::new(b, x, y));
+        let top = usize::from(single.top);
+        let more: usize = (y..=top).map(|r| 1 << self.meets[r]).sum();
+        if self.n == DP_PLACEMENTS
+            || (y..=top).any(|r| self.meets[r] == DP_MEET)
+            || self.states + more > DP_STATES
+        {
             return false;
         }
-        let mut rows = [0u32; 3];
-        for (dy, r) in rows
-            .iter_mut()
-            .enumerate()
-            .take(usize::from(m.shape.height()))
-        {
-            *r = m.shape.row_mask(dy as u8) << m.x;
-        }
-        self.all[self.n] = Single {
-            at,
-            top: top as u8,
-            rows,
-        };
-        let columns = rows[0] | rows[1] | rows[2];
+        self.states += more;
+        self.all[self.n] = single;
+        let columns = single.columns();
         for r in y..=top {
             self.meet[r][self.meets[r]] = self.n as u8;
             self.meets[r] += 1;
@@ -300,7 +309,7 @@ impl Singles {
         let mut len = 0;
         for &i in &self.fixed[y][..self.fixeds[y]] {
             let p = &self.all[usize::from(i)];
-            if (p.rows[0] | p.rows[1] | p.rows[2]) & self.near[y] != 0 {
+            if p.columns() & self.near[y] != 0 {
                 near[len] = i;
                 len += 1;
             }
@@ -369,10 +378,15 @@ impl Singles {
     /// (by index); `None` when no set prints.
     fn solve(&self, px: &Pixels, sprite: &Sprite) -> Option<(u32, [bool; DP_PLACEMENTS])> {
         let (all, meet, meets, h) = (&self.all, &self.meet, &self.meets, self.height);
-        // cost[state] for the current row (state: bits over meet[y]); from[y][state]:
-        // the state of row y − 1 it came from.
-        let mut cost = [u32::MAX; 1 << DP_MEET];
-        let mut from = [[0u16; 1 << DP_MEET]; MAX_HEIGHT];
+        // cost[state] for the current row (state: bits over meet[y]); from[first[y] +
+        // state]: the state of row y − 1 it came from (rows one after another, each
+        // 2^meets[y] long: at most DP_STATES in all).
+        let mut cost = [u16::MAX; 1 << DP_MEET];
+        let mut from = Trail([0u64; DP_STATES * DP_MEET / 64]);
+        let mut first = [0usize; MAX_HEIGHT];
+        for y in 1..h {
+            first[y] = first[y - 1] + (1 << meets[y - 1]);
+        }
         // The singles of a state of row y that reach row y + 1, as bits over meet[y + 1].
         let carry = |y: usize, state: usize| {
             let mut next = 0usize;
@@ -413,7 +427,7 @@ impl Singles {
         let mut f = f0;
         loop {
             if !overlaps(0, f) {
-                cost[f] = f.count_ones();
+                cost[f] = f.count_ones() as u16;
             }
             if f == 0 {
                 break;
@@ -422,9 +436,14 @@ impl Singles {
         }
         let mut best = (u32::MAX, 0usize);
         for y in 0..h {
-            let mut next = [u32::MAX; 1 << DP_MEET];
+            let w = px.work.get();
+            px.work.set(super::pixels::Work {
+                dp_states: w.dp_states + (1 << meets[y]),
+                ..w
+            });
+            let mut next = [u16::MAX; 1 << DP_MEET];
             for (state, &so_far) in cost.iter().enumerate().take(1 << meets[y]) {
-                if so_far == u32::MAX || !self.lands(px, y, state) {
+                if so_far == u16::MAX || !self.lands(px, y, state) {
                     continue;
                 }
                 let (mut covered, mut prefill, mut missing) = (0, 0, 0);
@@ -449,7 +468,7 @@ impl Singles {
                     (_, true) if prefill != 0 || missing != 0 => continue,
                     (pieces, _) => pieces,
                 };
-                let c = so_far + price;
+                let c = u32::from(so_far) + price;
                 if y + 1 == h {
                     if c < best.0 {
                         best = (c, state);
@@ -464,9 +483,10 @@ impl Singles {
                 loop {
                     let s = carried | f;
                     let t = c + f.count_ones();
-                    if t < next[s] && !overlaps(y + 1, s) {
-                        next[s] = t;
-                        from[y + 1][s] = state as u16;
+                    // (A cost below u16::MAX, the mark of no way there, fits.)
+                    if t < u32::from(next[s]) && !overlaps(y + 1, s) {
+                        next[s] = t as u16;
+                        from.set(first[y + 1] + s, state);
                     }
                     if f == 0 {
                         break;
@@ -489,13 +509,41 @@ impl Singles {
                 }
             }
             if y > 0 {
-                state = usize::from(from[y][state]);
+                state = from.get(first[y] + state);
             }
         }
         // The fixed singles are pieces of the print too.
         Some((best.0 + self.fixed_pieces, chosen))
     }
 }
+
+/// The placement DP's table of where each state came from: [`DP_STATES`] states of
+/// [`DP_MEET`] bits each, packed (10 KiB).
+struct Trail([u64; DP_STATES * DP_MEET / 64]);
+
+impl Trail {
+    fn set(&mut self, i: usize, state: usize) {
+        let (word, bit) = (i * DP_MEET / 64, i * DP_MEET % 64);
+        let mask = (1u128 << DP_MEET) - 1;
+        let two =
+            self.0.get(word + 1).map_or(0, |&w| u128::from(w)) << 64 | u128::from(self.0[word]);
+        let two = two & !(mask << bit) | (state as u128 & mask) << bit;
+        self.0[word] = two as u64;
+        if let Some(w) = self.0.get_mut(word + 1) {
+            *w = (two >> 64) as u64;
+        }
+    }
+
+    fn get(&self, i: usize) -> usize {
+        let (word, bit) = (i * DP_MEET / 64, i * DP_MEET % 64);
+        let two =
+            self.0.get(word + 1).map_or(0, |&w| u128::from(w)) << 64 | u128::from(self.0[word]);
+        (two >> bit) as usize & ((1 << DP_MEET) - 1)
+    }
+}
+
+const _: () =
+    assert!(DP_STATES * DP_MEET / 64 * 64 == DP_STATES * DP_MEET && 1 << DP_MEET <= DP_STATES);
 
 #[cfg(test)]
 mod tests {
@@ -525,10 +573,10 @@ mod tests {
             let sprite = Sprite::from_ascii(&text).unwrap();
             let px = Pixels::of(&sprite, fewest::plan_row);
             for reverse in [false, true] {
-                let Some(singles) = Singles::of(&px, &sprite, SINGLES + SINGLE_COUNT, reverse)
-                else {
+                let mut singles = Singles::new(sprite.height());
+                if !singles.of(&px, &sprite, SINGLES + SINGLE_COUNT, reverse) {
                     continue;
-                };
+                }
                 let Some((_, chosen)) = singles.solve(&px, &sprite) else {
                     continue;
                 };
