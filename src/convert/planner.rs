@@ -1083,9 +1083,9 @@ impl<'a> Planner<'a> {
             c.len += 1;
         }
         let (by_left, first_fit) = self.offer_groupings(c, End::Left);
-        self.offer_groupings(c, End::Right);
+        let (by_right, _) = self.offer_groupings(c, End::Right);
         self.offer_round_robin(c, &by_left, first_fit);
-        self.offer_staged(c);
+        self.offer_staged(c, Some(&[by_left, by_right]));
         if self.one_row_first {
             let all = (1 << c.len) - 1;
             let dp = OneRow::of(c, all);
@@ -1243,14 +1243,18 @@ impl<'a> Planner<'a> {
     /// the at most 17 singles). A later stage's bars are the set, of the two walks back
     /// ([`bar_set`]), whose leftover singles first fit packs into fewer passes. See the
     /// module docs.
-    pub(super) fn offer_staged(&mut self, c: &mut Candidate) {
+    pub(super) fn offer_staged(&mut self, c: &mut Candidate, ends: Option<&[[u16; MAX_WIDTH]; 2]>) {
         let stages = self.stages;
         self.covers_offered += 1;
         if self.covers_offered > stages.covers {
             return;
         }
-        // The emitters by left end and by right end, for first fit and the deals.
-        let ends = [Self::by_end(c, End::Left), Self::by_end(c, End::Right)];
+        // The emitters by left end and by right end, for first fit and the deals (the
+        // caller's, if it has them: [`Planner::by_end`] of `c` from each end).
+        let ends = match ends {
+            Some(&ends) => ends,
+            None => [Self::by_end(c, End::Left), Self::by_end(c, End::Right)],
+        };
         // The options for the first pass, found once (for the first that needs them).
         let mut first_options = None;
         for first in 0..stages.firsts + 2 {
