@@ -244,7 +244,7 @@ impl Planner<'_> {
             for &end in ends {
                 self.offer_groupings(c, end);
             }
-            self.offer_staged(c);
+            self.offer_staged(c, None);
             self.offer_one_row_firsts(c);
             if c.len <= self.partition_emitters {
                 let mut sums = [PassSum::ZERO; MAX_WIDTH];

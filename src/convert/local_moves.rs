@@ -266,12 +266,29 @@ impl Planner<'_> {
         // The passes' pixel floors summed; a move changes two of them.
         let floors = floor_sum(&pixels[..=n]);
         let floor = |n: u32| u32::from(PASS_FLOORS[n as usize]);
+        // What a pass's pixel floor gains at least, of every pass (and the new one), when
+        // one single (`[0]`) or one flipped emitter (`[1]`) joins it: an emitter whose
+        // every move is hopeless by the pixel floors is passed over whole.
+        let mut least_gain = [i64::MAX; 2];
+        for &b in &pixels[..=n] {
+            for (g, k) in least_gain.iter_mut().zip([1, 3]) {
+                // A pass too full to take the emitter is no move's (its cells would overlap).
+                if let Some(&joined) = PASS_FLOORS.get((b + k) as usize) {
+                    *g = (*g).min(i64::from(joined) - i64::from(floor(b)));
+                }
+            }
+        }
         for i in 0..c.len {
             if self.best <= self.floor {
                 return;
             }
             let (e, from) = (c.emits[i], usize::from(c.pass_of[i]));
             let k = u32::from(e.pixels());
+            let a = pixels[from];
+            let left = i64::from(floors) - i64::from(floor(a)) + i64::from(floor(a - k));
+            if left + least_gain[usize::from(k == 3)] >= i64::from(self.best) {
+                continue;
+            }
             for to in (0..=n).filter(|&p| p != from && (p == n || sums[p].above & e.above == 0)) {
                 let (a, b) = (pixels[from], pixels[to]);
                 let moved = floors - floor(a) - floor(b) + floor(a - k) + floor(b + k);

@@ -1083,12 +1083,13 @@ impl<'a> Planner<'a> {
             c.len += 1;
         }
         let (by_left, first_fit) = self.offer_groupings(c, End::Left);
-        self.offer_groupings(c, End::Right);
+        let (by_right, _) = self.offer_groupings(c, End::Right);
         self.offer_round_robin(c, &by_left, first_fit);
-        self.offer_staged(c);
+        self.offer_staged(c, Some(&[by_left, by_right]));
         if self.one_row_first {
             let all = (1 << c.len) - 1;
-            let (widest, first) = (one_row_pass(c, all, true), one_row_pass(c, all, false));
+            let dp = OneRow::of(c, all);
+            let (widest, first) = (dp.pass(c, true), dp.pass(c, false));
             self.offer_one_row_first(c, widest);
             if first != widest {
                 self.offer_one_row_first(c, first);
@@ -1242,14 +1243,18 @@ impl<'a> Planner<'a> {
     /// the at most 17 singles). A later stage's bars are the set, of the two walks back
     /// ([`bar_set`]), whose leftover singles first fit packs into fewer passes. See the
     /// module docs.
-    pub(super) fn offer_staged(&mut self, c: &mut Candidate) {
+    pub(super) fn offer_staged(&mut self, c: &mut Candidate, ends: Option<&[[u16; MAX_WIDTH]; 2]>) {
         let stages = self.stages;
         self.covers_offered += 1;
         if self.covers_offered > stages.covers {
             return;
         }
-        // The emitters by left end and by right end, for first fit and the deals.
-        let ends = [Self::by_end(c, End::Left), Self::by_end(c, End::Right)];
+        // The emitters by left end and by right end, for first fit and the deals (the
+        // caller's, if it has them: [`Planner::by_end`] of `c` from each end).
+        let ends = match ends {
+            Some(&ends) => ends,
+            None => [Self::by_end(c, End::Left), Self::by_end(c, End::Right)],
+        };
         // The options for the first pass, found once (for the first that needs them).
         let mut first_options = None;
         for first in 0..stages.firsts + 2 {
@@ -1558,44 +1563,70 @@ impl Stages {
 /// enumerates them in). A DP from the right (the most pixels that tile columns
 /// `col..21`), then a walk from the left; 0 if there is none.
 pub(super) fn one_row_pass(c: &Candidate, left: u32, widest: bool) -> u32 {
-    let start = |i: usize| c.emits[i].above.trailing_zeros() as usize;
-    let end = |i: usize| (u32::BITS - c.emits[i].above.leading_zeros()) as usize;
-    let pixels = |i: usize| u32::from(c.emits[i].pixels());
-    // The emitters of `left` starting at each column (a mask of indexes).
-    let mut at = [0u32; WIDTH];
-    for i in Bits(left) {
-        if let Some(m) = at.get_mut(start(i)) {
-            *m |= 1 << i;
+    OneRow::of(c, left).pass(c, widest)
+}
+
+/// [`one_row_pass`]'s DP of the emitters `left` of a candidate, from which both of its
+/// walks (widest or first) read: one DP for both.
+pub(super) struct OneRow {
+    /// The emitters of `left` starting at each column (a mask of indexes).
+    at: [u32; WIDTH],
+    /// The most pixels of a tiling of columns `col..21`, negative for none (no tiling
+    /// reaches [`OneRow::NONE`] up from below: at most 21 pixels are ever added), and
+    /// none past column 21.
+    most: [i32; WIDTH + 5],
+}
+
+impl OneRow {
+    /// No tiling.
+    const NONE: i32 = -(1 << 20);
+
+    /// The DP from the right over the emitters `left` of `c`.
+    pub(super) fn of(c: &Candidate, left: u32) -> OneRow {
+        let mut at = [0u32; WIDTH];
+        let mut most = [Self::NONE; WIDTH + 5];
+        for i in Bits(left) {
+            if let Some(m) = at.get_mut(c.emits[i].above.trailing_zeros() as usize) {
+                *m |= 1 << i;
+            }
         }
-    }
-    // The most pixels of a tiling of columns col..21 (None: no tiling).
-    let mut most: [Option<u32>; WIDTH + 1] = [None; WIDTH + 1];
-    most[WIDTH] = Some(0);
-    for col in (0..WIDTH).rev() {
-        let by_i = most.get(col + 4).copied().flatten();
-        let by_emitter = Bits(at[col])
-            .filter_map(|i| most[end(i)].map(|m| m + pixels(i)))
-            .max();
-        most[col] = by_i.max(by_emitter);
-    }
-    // Whether a step to `to` that adds `px` pixels keeps to the chosen tilings.
-    let keeps = |from: usize, to: usize, px: u32| match (most[from], most[to]) {
-        (Some(m), Some(rest)) => !widest || rest + px == m,
-        _ => false,
-    };
-    let (mut col, mut set) = (0, 0);
-    while col < WIDTH {
-        if col + 4 <= WIDTH && keeps(col, col + 4, 0) {
-            col += 4;
-            continue;
+        most[WIDTH] = 0;
+        for col in (0..WIDTH).rev() {
+            let mut best = most[col + 4];
+            for i in Bits(at[col]) {
+                let e = &c.emits[i];
+                let end = (u32::BITS - e.above.leading_zeros()) as usize;
+                best = best.max(most[end.min(WIDTH + 1)] + i32::from(e.pixels()));
+            }
+            most[col] = best;
         }
-        let Some(i) = Bits(at[col]).find(|&i| keeps(col, end(i), pixels(i))) else {
-            return 0;
+        OneRow { at, most }
+    }
+
+    /// The walk from the left ([`one_row_pass`]) over the DP of `c`'s emitters.
+    pub(super) fn pass(&self, c: &Candidate, widest: bool) -> u32 {
+        let end = |i: usize| (u32::BITS - c.emits[i].above.leading_zeros()) as usize;
+        let pixels = |i: usize| i32::from(c.emits[i].pixels());
+        let (at, most) = (&self.at, &self.most);
+        // Whether a step to `to` that adds `px` pixels keeps to the chosen tilings.
+        let keeps = |from: usize, to: usize, px: i32| {
+            let (m, rest) = (most[from], most[to.min(WIDTH + 1)]);
+            m >= 0 && rest >= 0 && (!widest || rest + px == m)
         };
-        set |= 1 << i;
-        col = end(i);
+        let (mut col, mut set) = (0, 0);
+        while col < WIDTH {
+            if col + 4 <= WIDTH && keeps(col, col + 4, 0) {
+                col += 4;
+                continue;
+            }
+            let Some(i) = Bits(at[col]).find(|&i| keeps(col, end(i), pixels(i))) else {
+                return 0;
+            };
+            set |= 1 << i;
+            col = end(i);
+        }
+        set
     }
-    set
 }
 
 /// `base` with its passes changed by `change` and renumbered ([`renumber`]); `None` if

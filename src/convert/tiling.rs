@@ -372,57 +372,61 @@ pub(super) fn bar_set(
     narrow: bool,
 ) -> u32 {
     let inner = &BAR_INNER[h - 1];
+    // The bar sets whose count leaves a count column `a` is reached with.
+    let counts = |a: usize, k: usize| {
+        let here = reach[a];
+        let mut sets = 0;
+        for (n, &m) in BAR_COUNTS.iter().enumerate() {
+            if n <= k && here >> (k - n) & 1 != 0 {
+                sets |= m;
+            }
+        }
+        sets
+    };
+    // The first bar set of `sets` at column `a` (`shift`: where its bit 0 lies), as
+    // `(bars, count)`, if it leaves a count column `a` is reached with.
+    let first = |a: usize, k: usize, sets: BarSets, shift: usize| {
+        let sets = sets & counts(a, k);
+        (sets != 0).then(|| {
+            let m = u32::from(APART[sets.trailing_zeros() as usize]);
+            (m << shift, m.count_ones() as usize)
+        })
+    };
     let (mut b, mut k, mut set) = (WIDTH, k, 0u32);
     while b > 0 {
-        // The bar sets whose count leaves a count column `a` is reached with.
-        let counts = |a: usize| {
-            let mut sets = 0;
-            for (n, &m) in BAR_COUNTS.iter().enumerate() {
-                if n <= k && reach[a] >> (k - n) & 1 != 0 {
-                    sets |= m;
+        // The first step that has a bar set: the inner strips (widest first, or
+        // narrowest), then the left edge strip to `b`, then the right ones from column 21.
+        let (a, (bars, n)) = 'found: {
+            let widths = b.min(STRIP_WIDTH);
+            for d in 0..widths {
+                let a = if narrow { b - 1 - d } else { b - widths + d };
+                let fits = inner[(support >> a & 0xFF) as usize][b - a - 1]
+                    & BAR_SUBSETS[(starts >> a & 0x3F) as usize];
+                if fits == 0 {
+                    continue;
+                }
+                if let Some(found) = first(a, k, fits, 0) {
+                    break 'found (a, found);
                 }
             }
-            sets
+            if (STRIP_WIDTH + 1..=EDGE_WIDTH).contains(&b) {
+                let shift = b - WINDOW;
+                let sets = edge_bar_sets(0, b, h, starts >> shift, support >> shift);
+                if let Some(found) = first(0, k, sets, shift) {
+                    break 'found (0, found);
+                }
+            }
+            if b == WIDTH {
+                for w in STRIP_WIDTH + 1..=EDGE_WIDTH {
+                    let a = b - w;
+                    let sets = edge_bar_sets(1, w, h, starts >> a, support >> a);
+                    if let Some(found) = first(a, k, sets, 0) {
+                        break 'found (a, found);
+                    }
+                }
+            }
+            unreachable!("a reached column has a step into it");
         };
-        // The first bar set of the first step that has one, as `(a, bars, count)`.
-        let first = |a: usize, sets: BarSets, shift: usize| {
-            let sets = sets & counts(a);
-            (sets != 0).then(|| {
-                let m = u32::from(APART[sets.trailing_zeros() as usize]);
-                (a, m << shift, m.count_ones() as usize)
-            })
-        };
-        let inner_steps = (0..b.min(STRIP_WIDTH)).map(|d| {
-            let a = if narrow {
-                b - 1 - d
-            } else {
-                b - b.min(STRIP_WIDTH) + d
-            };
-            let fits = inner[(support >> a & 0xFF) as usize][b - a - 1];
-            (a, fits & BAR_SUBSETS[(starts >> a & 0x3F) as usize], 0)
-        });
-        let left = (STRIP_WIDTH + 1..=EDGE_WIDTH).contains(&b).then(|| {
-            let shift = b - WINDOW;
-            (
-                0,
-                edge_bar_sets(0, b, h, starts >> shift, support >> shift),
-                shift,
-            )
-        });
-        let right = (STRIP_WIDTH + 1..=EDGE_WIDTH)
-            .filter(|_| b == WIDTH)
-            .map(|w| {
-                (
-                    b - w,
-                    edge_bar_sets(1, w, h, starts >> (b - w), support >> (b - w)),
-                    0,
-                )
-            });
-        let found = inner_steps
-            .chain(left)
-            .chain(right)
-            .find_map(|(a, sets, shift)| first(a, sets, shift));
-        let (a, bars, n) = found.expect("a reached column has a step into it");
         set |= bars << a;
         (b, k) = (a, k - n);
     }
