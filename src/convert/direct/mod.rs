@@ -176,8 +176,8 @@
 //! With the exact planner (`--passes exact --direct`) this module chooses the direct
 //! pieces as with the lookup planner; the converter then re-plans each row's leftover
 //! pixels with the exact planner (`Converter::run_direct_exact`, heap and seconds per
-//! sprite, like `--passes exact` itself): 5,173 pieces on the nine benchmark sprites,
-//! where the lookup planner's rows need 5,194.
+//! sprite, like `--passes exact` itself), so it never needs more pieces than the
+//! lookup planner's rows (`docs/results.md` has the counts).
 
 mod bands;
 mod blocks;
