@@ -520,19 +520,8 @@ fn planners_run_on_a_64_kib_stack() {
         Passes::Optimal,
         Passes::Greedy,
     ] {
-        let pieces = std::thread::Builder::new()
-            .stack_size(stack(passes))
-            .spawn(move || {
-                let mut buf = [placeholder(); 4096];
-                let c = Converter::with_passes(passes);
-                sprites
-                    .iter()
-                    .map(|s| c.convert(s, &mut buf).unwrap())
-                    .sum::<usize>()
-            })
-            .unwrap()
-            .join()
-            .unwrap();
+        let pieces =
+            common::pieces_on_stack(stack(passes), Converter::with_passes(passes), &sprites);
         let on_main: usize = sprites
             .iter()
             .map(|s| check(s, Converter::with_passes(passes)))

@@ -167,19 +167,7 @@ fn direct_modes_run_on_a_64_kib_stack() {
     sprites.push(Sprite::from_ascii(&checker).unwrap());
     for passes in [Passes::Lookup, Passes::Fewest] {
         let c = Converter::with_passes(passes).with_direct(true);
-        let on_thread = sprites.clone();
-        let pieces = std::thread::Builder::new()
-            .stack_size(stack)
-            .spawn(move || {
-                let mut buf = [Move::new(tetris_printer::Shape::ALL[0], 0).unwrap(); 4096];
-                on_thread
-                    .iter()
-                    .map(|s| c.convert(s, &mut buf).unwrap())
-                    .sum::<usize>()
-            })
-            .unwrap()
-            .join()
-            .unwrap();
+        let pieces = common::pieces_on_stack(stack, c, &sprites);
         let on_main: usize = sprites.iter().map(|s| c.stats(s).pieces).sum();
         assert_eq!(pieces, on_main, "{passes}");
     }
