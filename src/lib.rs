@@ -93,9 +93,9 @@
 //! # Reading a move file
 //!
 //! One move a line, `<piece><orientation> <x>` as in `J0 5`; blank lines and lines
-//! starting with `#` are comments. [`MoveLines`] reads text in memory without allocating
-//! (`MoveReader` reads any `BufRead` with `std`, `parse_moves` collects with `alloc`);
-//! errors name the line and quote it.
+//! whose first non-blank character is `#` are comments. [`MoveLines`] reads text in
+//! memory without allocating (`MoveReader` reads any `BufRead` with `std`,
+//! `parse_moves` collects with `alloc`); errors name the line and quote it.
 //!
 //! ```
 //! use tetris_printer::{MoveLines, Playfield};
