@@ -93,8 +93,9 @@ pub enum Passes {
     /// The split with the fewest pieces, found by an exact branch-and-bound search that
     /// starts from the greedy split and replaces it only by a strictly cheaper one.
     Optimal,
-    /// The default: lookups only, no search. Each run of same-colour pixels looks up
-    /// its covers by flipped emitters (one J2/T2/L2 for three adjacent pixels of its
+    /// The default: covers from a build-time table, then a small bounded search over a
+    /// fixed set of groupings (no enumeration of covers). Each run of same-colour pixels
+    /// looks up its covers by flipped emitters (one J2/T2/L2 for three adjacent pixels of its
     /// colour) in a static table the searching planner ([`Passes::Fewest`]) computed
     /// at build time; the row's few covers are grouped into passes by fixed rules
     /// (first fit from either end, dealt round robin, the first cover also in at most
@@ -106,13 +107,13 @@ pub enum Passes {
     /// adversarial rows). Never more pieces than `Greedy`.
     #[default]
     Lookup,
-    /// Fewer pieces than [`Passes::Lookup`] in total (0.1 % on random sprites, 0.7 %
-    /// on real ones, 0.3 % on the benchmark sprites) by a
-    /// bounded search at run time: every cover of the row by flipped emitters, grouped
-    /// and ordered, then local moves of emitters between passes (see the `fewest`
-    /// layer). Never more pieces than `Greedy`; on random sprites almost always fewer
-    /// than `Optimal` too. Up to 132,229,700 fill prices per row; about 15× the lookup
-    /// planner's instructions on the benchmark sprites.
+    /// The thorough planner: a larger bounded search at run time, every cover of the
+    /// row by flipped emitters, grouped and ordered, then local moves of emitters between
+    /// passes (see the `fewest` layer). Fewer pieces than [`Passes::Lookup`] in total,
+    /// though not on every sprite, and not the fewest (that is [`Passes::Exact`]); never
+    /// more pieces than `Greedy`. Up to 132,229,700 fill prices per row; an order of
+    /// magnitude more instructions than the default (`docs/converter.md` and
+    /// `docs/results.md` have the figures).
     Fewest,
     /// The fewest pieces our printing rules allow for each row, found by an exhaustive
     /// search at run time (the [`crate::exact`] planner; `search` feature). The yardstick
@@ -305,7 +306,7 @@ impl Converter {
     /// colour) are chosen band by band, each band kept only where it saves pieces, so a
     /// print never needs more pieces than without. Not the default: the default prints
     /// every pixel as the article does. The rules that keep a direct piece in place are
-    /// in the README (*Direct placement*).
+    /// in `docs/direct-placement.md`.
     ///
     /// Direct placement plans rows with [`Passes::Lookup`] or [`Passes::Fewest`],
     /// whichever the converter has. With `Passes::Exact` (`search` feature) the direct
