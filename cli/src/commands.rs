@@ -48,9 +48,9 @@ fn scale_arg() -> clap::builder::RangedI64ValueParser<u32> {
 /// How rows are split into passes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum PassesArg {
-    /// Lookups only, no search (default): each run's flipped emitters from a static table, passes grouped by fixed rules and one sweep of single moves, fillers and singles resting on squares already emitted.
+    /// The default: each run's flipped emitters from a static table, then a small bounded search over fixed groupings (first fit, deals, stages, one sweep of single moves); fillers and singles rest on squares already emitted.
     Lookup,
-    /// A few fewer pieces (0.06 % on random sprites, 0.7 % on real ones) by a bounded search at run time: every cover by flipped emitters, passes regrouped by local moves (about 4x the default's instructions).
+    /// The thorough planner: a few fewer pieces in total (not the fewest: that is exact) by a larger bounded search at run time: every cover by flipped emitters, passes regrouped by local moves (an order of magnitude more instructions than the default).
     Fewest,
     /// The classic emitter table only, passes split by exact search.
     Optimal,
@@ -113,8 +113,8 @@ Also drop J, T and L pieces directly onto pixels of their colour (blocks of 2x4,
 4x4 and 5x8 of one colour, single pieces, and rows covered whole by single pieces),
 where that saves pieces; the other pixels are emitted as usual. Never more pieces than
 without; not the article's algorithm, so not the default. The direct pieces are chosen
-by fixed sweeps and DPs, with no search. Works with --passes lookup (the default: no
-search at all), fewest (rows planned by the searching planner) and exact (lookup's
+by fixed sweeps and DPs with a stated bound on their work. Works with --passes lookup
+(the default), fewest (rows planned by the thorough planner) and exact (lookup's
 direct pieces, each row re-planned by the exact planner where that is cheaper; seconds
 per sprite).";
 
@@ -405,7 +405,7 @@ pub enum StatsFormat {
 /// Which strategies `stats` reports.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum StatsPasses {
-    /// The default planner (lookups only) only.
+    /// The default planner only.
     Lookup,
     /// The searching planner only.
     Fewest,

@@ -1,5 +1,6 @@
-//! The default row planner, [`Passes::Lookup`](crate::Passes::Lookup): lookups only,
-//! no search.
+//! The default row planner, [`Passes::Lookup`](crate::Passes::Lookup): covers looked
+//! up in a build-time table, then a small bounded search over a fixed set of groupings
+//! (no cover or grouping is enumerated).
 //!
 //! A row's cost is fixed by how its pixels are covered by emitters (a single per pixel,
 //! or a flipped J2/T2/L2 over three adjacent pixels of its colour) and how those are

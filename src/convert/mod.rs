@@ -27,7 +27,7 @@
 //! - [`lookup`]: the default planner, [`Passes::Lookup`]: the same pricing over the few
 //!   covers a static table lists for each run of the row, grouped by fixed rules, with
 //!   one sweep of single moves from each first-fit grouping and one round of local
-//!   moves from the best plan; no search;
+//!   moves from the best plan: a small search over fixed groupings, bounded per row;
 //! - [`emit`]: writing a planned row as moves and blocks;
 //! - [`direct`]: direct placement ([`Converter::with_direct`]): whole J, T and L
 //!   pieces dropped onto pixels of their colour, the rest of each row planned by
@@ -272,7 +272,7 @@ pub struct Converter {
 }
 
 impl Converter {
-    /// The default converter: rows planned by lookups only ([`Passes::Lookup`]).
+    /// The default converter: rows planned by the default planner ([`Passes::Lookup`]).
     #[must_use]
     pub const fn new() -> Converter {
         Converter {
