@@ -351,7 +351,7 @@ impl Figures {
         }
         let _ = write!(
             out,
-            "\n\nOn {} random sprites the default needs {}× the exact planner's pieces, on \
+            "\n\nOn {} the default needs {}× the exact planner's pieces, on \
              the {} real sprites of `tests/sprites/real/` {}×; `--direct` prints them in \
              {}× and {}× the default's pieces.\n",
             self.random_name(),
