@@ -515,7 +515,7 @@ impl Converter {
             // and plans their rows again.
             let planner: direct::RowPlanner = match self.passes {
                 Passes::Fewest => fewest::plan_row,
-                _ => lookup::plan_row,
+                _ => lookup::plan_row_staged,
             };
             let plan = direct::plan(sprite, planner);
             #[cfg(feature = "search")]

@@ -49,7 +49,7 @@
 //! the first found). Covering pixels is not what saves pieces (a row's passes cost
 //! `(21·Σh + pixels)/4`, so only rows left with nothing, or with a pixel count that
 //! closes in fewer matrix rows, get cheaper), so the band's rows are then *priced* with
-//! the converter's row planner (the default one, [`super::lookup::plan_row`], or
+//! the converter's row planner (with the default planner [`super::lookup::plan_row_staged`], or
 //! with [`Passes::Fewest`](crate::Passes::Fewest) the searching one,
 //! [`fewest::plan_row`]; the same one plans the rows when the print is written), one
 //! sweep drops each block whose
@@ -202,7 +202,7 @@ use pixels::{Pixels, Work};
 use placement::{improve, placement_dp};
 use plan::row_pieces;
 
-/// A row planner: [`super::lookup::plan_row`] or [`fewest::plan_row`].
+/// A row planner: [`super::lookup::plan_row_staged`] (the default planner with every cover staged) or [`fewest::plan_row`].
 pub(crate) type RowPlanner = fn(&RowInput) -> RowPlan;
 
 /// Row `y`'s pieces with the searching row planner ([`fewest::plan_row`], as
