@@ -67,9 +67,7 @@
 //! 4 × (2 + 2 × 17) = 144 column DPs (21 columns × at most 18 steps, then a walk of at
 //! most 21). The `ratio` example measures the time against the greedy converter's.
 
-#[cfg(feature = "search")]
-use super::planner::Stages;
-use super::planner::{Candidate, Planner, RowPlan, Tuning};
+use super::planner::{Candidate, Planner, RowPlan, Stages, Tuning};
 use super::row::RowInput;
 use crate::tables;
 
