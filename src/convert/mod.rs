@@ -261,9 +261,9 @@ pub struct ConvertStats {
 /// on x86-64, release build, converting the 17 × 32 noise benchmark sprite: `Greedy`,
 /// `Optimal` and `Lookup` (the default) run on the smallest thread the platform gives
 /// (16 KiB), `Fewest` needs 28 KiB; all four run on a 64 KiB thread (a test checks
-/// it; unoptimised, `Fewest` needs up to 128 KiB). With direct placement the default
-/// planner needs 48 KiB and `Fewest` 56 KiB, measured on the nine benchmark sprites;
-/// both run on a 64 KiB thread (a test checks it). `Exact` plans rows on threads of
+/// it; unoptimised, `Fewest` needs up to 128 KiB). With direct placement both run on a
+/// 64 KiB thread when optimised (a test checks it on three of the nine benchmark
+/// sprites and a checkerboard; 56 KiB is not enough there). `Exact` plans rows on threads of
 /// its own and allocates.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Converter {
