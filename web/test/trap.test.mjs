@@ -25,6 +25,9 @@ test('a forced trap is followed by a working conversion', async () => {
 
   // The next conversion runs on the fresh instance, and the library checks it.
   await page.click('button[data-sample="mushroom"]');
+  // The page still shows the trap's error until the conversion starts: wait for it to
+  // leave that state, or `result` could read the error before the new print begins.
+  await page.waitForFunction(() => document.body.dataset.state !== 'error');
   const shown = await result(page);
   await assertPrints(env, shown, join(WEB_DIR, 'samples/mushroom.png'), 'after-trap');
   assert.match(shown.verified, /^library check: ok: 16x15 sprite, \d+ pieces$/);
