@@ -337,7 +337,7 @@ fn run_cover_table(code: &mut String) {
     let _ = writeln!(
         code,
         "\n/// Most covers per run in [`RUN_COVERS`].\npub const RUN_COVER_SLOTS: usize = {slots};\n\n\
-         /// The covers the lookup planner tries on each run ([`run_covers`]), from \
+         /// The covers the grouped planner tries on each run ([`run_covers`]), from \
          `pattern-src/covers.txt`: `(covers, count)` by `layout::run_cover_slot` ({} runs).\n\
          pub static RUN_COVERS: [([u16; RUN_COVER_SLOTS], u8); {}] = [",
         records.len(),

@@ -83,8 +83,8 @@ fn convert(c: &mut Criterion) {
         ("pixel1x1", Sprite::from_ascii("0").expect("valid")),
     ];
     let strategies = [
-        ("lookup", Converter::new()),
-        ("fewest", Converter::with_passes(Passes::Fewest)),
+        ("grouped", Converter::new()),
+        ("thorough", Converter::with_passes(Passes::Thorough)),
         ("optimal", Converter::with_passes(Passes::Optimal)),
         ("greedy", Converter::greedy()),
     ];
@@ -96,10 +96,10 @@ fn convert(c: &mut Criterion) {
 fn direct(c: &mut Criterion) {
     let sprites = [("noise17x32", noise()), ("glyph16x16", glyph())];
     let strategies = [
-        ("lookup", Converter::new().with_direct(true)),
+        ("grouped", Converter::new().with_direct(true)),
         (
-            "fewest",
-            Converter::with_passes(Passes::Fewest).with_direct(true),
+            "thorough",
+            Converter::with_passes(Passes::Thorough).with_direct(true),
         ),
     ];
     bench_strategies(c, "direct", 10, &sprites, &strategies);
@@ -127,7 +127,7 @@ fn nine(c: &mut Criterion) {
     let sprites: Vec<(&str, Sprite)> = sprites.iter().map(|(n, s)| (n.as_str(), *s)).collect();
     let strategies = [
         ("greedy", Converter::greedy()),
-        ("lookup", Converter::new()),
+        ("grouped", Converter::new()),
     ];
     bench_strategies(c, "nine", 20, &sprites, &strategies);
     let direct = [("direct", Converter::new().with_direct(true))];

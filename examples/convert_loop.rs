@@ -4,7 +4,7 @@
 //! ```text
 //! cargo build --release --example convert_loop
 //! valgrind --tool=callgrind --callgrind-out-file=/dev/null \
-//!     target/release/examples/convert_loop fewest 20 benches/sprites/*.png
+//!     target/release/examples/convert_loop thorough 20 benches/sprites/*.png
 //! ```
 //!
 //! Run it with two counts (say 10 and 20) and divide the difference of the totals by
@@ -24,7 +24,7 @@ fn main() -> ExitCode {
     };
     let direct = passes == "direct" || passes.ends_with("-direct");
     let name = passes.strip_suffix("-direct").unwrap_or(passes);
-    let name = if name == "direct" { "lookup" } else { name };
+    let name = if name == "direct" { "grouped" } else { name };
     let Ok(passes) = name.parse::<Passes>() else {
         eprintln!("unknown strategy {passes:?}; {usage}");
         return ExitCode::FAILURE;

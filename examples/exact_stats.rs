@@ -1,4 +1,4 @@
-//! Pieces of the exact planner against the default (`fewest`) and greedy converters,
+//! Pieces of the exact planner against the default (`grouped`) and greedy converters,
 //! with the exact planner's time, for each sprite given. Every exact print is replayed
 //! and compared with its sprite.
 //!
@@ -55,7 +55,7 @@ fn main() -> ExitCode {
     }
     println!(
         "{:<24} {:>6} {:>6} {:>6} {:>8} {:>9} {:>8} {:>10}",
-        "sprite", "exact", "fewest", "greedy", "fewest/x", "platforms", "time s", "engine"
+        "sprite", "exact", "default", "greedy", "default/x", "platforms", "time s", "engine"
     );
     let mut exact = planner();
     let (mut te, mut tf, mut tg) = (0, 0, 0);
@@ -129,23 +129,23 @@ fn main() -> ExitCode {
             eprintln!("error: {path}: exact print differs: {m}");
             failed = true;
         }
-        let fewest = Converter::new().stats(&sprite).pieces;
+        let default = Converter::new().stats(&sprite).pieces;
         let greedy = Converter::with_passes(Passes::Greedy).stats(&sprite).pieces;
         let pieces = print.pieces();
-        if pieces > fewest {
-            eprintln!("error: {path}: exact {pieces} > fewest {fewest}");
+        if pieces > default {
+            eprintln!("error: {path}: exact {pieces} > default {default}");
             failed = true;
         }
         te += pieces;
-        tf += fewest;
+        tf += default;
         tg += greedy;
         println!(
             "{:<24} {:>6} {:>6} {:>6} {:>8.3} {:>9} {:>8.2} {:>10}",
             name,
             pieces,
-            fewest,
+            default,
             greedy,
-            fewest as f64 / pieces.max(1) as f64,
+            default as f64 / pieces.max(1) as f64,
             print.platforms(),
             secs,
             exact.counters.engine_calls - calls

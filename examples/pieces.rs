@@ -6,17 +6,17 @@
 //!
 //! ```text
 //! cargo run --release --example pieces                 # every strategy
-//! cargo run --release --example pieces -- lookup       # one (the default planner)
-//! cargo run --release --example pieces -- lookup exact # the exact planner too (minutes)
-//! cargo run --release --example pieces -- --first 500 lookup exact
-//! cargo run --release --example pieces -- lookup --align best   # each sprite at its best column
-//! cargo run --release --example pieces -- lookup direct          # with direct placement too
+//! cargo run --release --example pieces -- grouped       # one (the default planner)
+//! cargo run --release --example pieces -- grouped exact # the exact planner too (minutes)
+//! cargo run --release --example pieces -- --first 500 grouped exact
+//! cargo run --release --example pieces -- grouped --align best   # each sprite at its best column
+//! cargo run --release --example pieces -- grouped direct          # with direct placement too
 //! ```
 //!
 //! The exact planner (`exact`) runs only when named: it searches at run time and takes
 //! up to seconds per sprite. `direct` is the default planner with direct placement
-//! (`Converter::with_direct`, `convert --direct`), `fewest-direct` the searching planner
-//! with it (`convert --passes fewest --direct`); their prints are also replayed and
+//! (`Converter::with_direct`, `convert --direct`), `thorough-direct` the thorough planner
+//! with it (`convert --passes thorough --direct`); their prints are also replayed and
 //! compared with the sprite. `--first N` takes the first N sprites of the random set.
 //! Without `--align` every sprite is centred (the figures and hashes the README quotes);
 //! `--align left|centre|right|best` places every sprite that way first.
@@ -115,8 +115,8 @@ fn main() -> ExitCode {
         .chain([
             ("direct", Converter::new().with_direct(true)),
             (
-                "fewest-direct",
-                Converter::with_passes(Passes::Fewest).with_direct(true),
+                "thorough-direct",
+                Converter::with_passes(Passes::Thorough).with_direct(true),
             ),
         ]);
     for (name, c) in strategies {

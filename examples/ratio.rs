@@ -2,8 +2,8 @@
 //! measured in one process (the library as a user links it):
 //!
 //! ```text
-//! cargo run --release --example ratio                      # greedy, lookup, direct
-//! cargo run --release --example ratio -- lookup fewest direct fewest-direct
+//! cargo run --release --example ratio                      # greedy, grouped, direct
+//! cargo run --release --example ratio -- grouped thorough direct thorough-direct
 //! ```
 //!
 //! A mode is a [`Passes`] name, `direct` (the default planner with direct placement)
@@ -51,7 +51,7 @@ fn time(converter: Converter, sprite: &Sprite, buf: &mut [Move]) -> Duration {
 fn main() -> ExitCode {
     let mut names: Vec<String> = std::env::args().skip(1).collect();
     if names.is_empty() {
-        names = ["lookup", "direct"].map(String::from).to_vec();
+        names = ["grouped", "direct"].map(String::from).to_vec();
     }
     names.retain(|n| n != "greedy");
     let mut modes = vec![("greedy".to_string(), Converter::greedy())];

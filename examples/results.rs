@@ -11,7 +11,7 @@
 //! What it converts: the nine benchmark sprites (`benches/sprites/`) with every strategy,
 //! with and without direct placement; the random set of `examples/pieces.rs` (3000
 //! sprites, fixed seed) and the 569 real sprites (`tests/sprites/real/`) with greedy, the
-//! default, the default with `--direct`, fewest and the exact planner. The 2013
+//! default, the default with `--direct`, thorough and the exact planner. The 2013
 //! original's figures are not computed: they are read from the table in
 //! `docs/benchmarks.md`. Times are left out on purpose (they drift; `cargo bench` measures
 //! them). The exact planner makes this take minutes; sprites are converted on every core,
@@ -39,10 +39,10 @@ const END: &str = "<!-- results:end -->";
 enum Strategy {
     Greedy,
     Optimal,
-    Lookup,
-    LookupDirect,
-    Fewest,
-    FewestDirect,
+    Grouped,
+    GroupedDirect,
+    Thorough,
+    ThoroughDirect,
     Exact,
     ExactDirect,
 }
@@ -52,10 +52,10 @@ impl Strategy {
         match self {
             Strategy::Greedy => Converter::with_passes(Passes::Greedy),
             Strategy::Optimal => Converter::with_passes(Passes::Optimal),
-            Strategy::Lookup => Converter::new(),
-            Strategy::LookupDirect => Converter::new().with_direct(true),
-            Strategy::Fewest => Converter::with_passes(Passes::Fewest),
-            Strategy::FewestDirect => Converter::with_passes(Passes::Fewest).with_direct(true),
+            Strategy::Grouped => Converter::new(),
+            Strategy::GroupedDirect => Converter::new().with_direct(true),
+            Strategy::Thorough => Converter::with_passes(Passes::Thorough),
+            Strategy::ThoroughDirect => Converter::with_passes(Passes::Thorough).with_direct(true),
             Strategy::Exact => Converter::with_passes(Passes::Exact),
             Strategy::ExactDirect => Converter::with_passes(Passes::Exact).with_direct(true),
         }
@@ -64,10 +64,10 @@ impl Strategy {
         match self {
             Strategy::Greedy => "greedy",
             Strategy::Optimal => "optimal",
-            Strategy::Lookup => "**default**",
-            Strategy::LookupDirect => "`--direct`",
-            Strategy::Fewest => "fewest",
-            Strategy::FewestDirect => "fewest `--direct`",
+            Strategy::Grouped => "**default**",
+            Strategy::GroupedDirect => "`--direct`",
+            Strategy::Thorough => "thorough",
+            Strategy::ThoroughDirect => "thorough `--direct`",
             Strategy::Exact => "exact",
             Strategy::ExactDirect => "exact `--direct`",
         }
@@ -77,19 +77,19 @@ impl Strategy {
 const NINE: [Strategy; 8] = [
     Strategy::Greedy,
     Strategy::Optimal,
-    Strategy::Lookup,
-    Strategy::Fewest,
+    Strategy::Grouped,
+    Strategy::Thorough,
     Strategy::Exact,
-    Strategy::LookupDirect,
-    Strategy::FewestDirect,
+    Strategy::GroupedDirect,
+    Strategy::ThoroughDirect,
     Strategy::ExactDirect,
 ];
 const SETS: [Strategy; 5] = [
     Strategy::Greedy,
-    Strategy::Lookup,
-    Strategy::Fewest,
+    Strategy::Grouped,
+    Strategy::Thorough,
     Strategy::Exact,
-    Strategy::LookupDirect,
+    Strategy::GroupedDirect,
 ];
 
 fn index(list: &[Strategy], s: Strategy) -> usize {
@@ -320,7 +320,7 @@ impl Figures {
     /// The default's pieces over the exact planner's, on a set's column sums.
     fn set_ratio(sums: &[usize]) -> String {
         ratio(
-            sums[index(&SETS, Strategy::Lookup)],
+            sums[index(&SETS, Strategy::Grouped)],
             sums[index(&SETS, Strategy::Exact)],
         )
     }
@@ -328,7 +328,7 @@ impl Figures {
     /// The README's headline block (without the marker lines).
     fn headline(&self) -> String {
         let mut out = String::new();
-        let cols = [Strategy::Lookup, Strategy::LookupDirect, Strategy::Exact];
+        let cols = [Strategy::Grouped, Strategy::GroupedDirect, Strategy::Exact];
         out += "| benchmark sprite | 2013 original (realtime search) | **default** | `--direct` | exact planner |\n";
         out += "|---|---:|---:|---:|---:|\n";
         for ((named, orig), counts) in self.nine.iter().zip(&self.originals).zip(&self.nine_counts)
@@ -336,7 +336,7 @@ impl Figures {
             let _ = write!(out, "| {} | {} |", named.name, thousands(orig.realtime));
             for s in cols {
                 let n = thousands(counts[index(&NINE, s)]);
-                if s == Strategy::Lookup {
+                if s == Strategy::Grouped {
                     let _ = write!(out, " **{n}** |");
                 } else {
                     let _ = write!(out, " {n} |");
@@ -359,12 +359,12 @@ impl Figures {
             self.real_sprites(),
             Self::set_ratio(&self.real_total()),
             ratio(
-                self.random[index(&SETS, Strategy::LookupDirect)],
-                self.random[index(&SETS, Strategy::Lookup)]
+                self.random[index(&SETS, Strategy::GroupedDirect)],
+                self.random[index(&SETS, Strategy::Grouped)]
             ),
             ratio(
-                self.real_total()[index(&SETS, Strategy::LookupDirect)],
-                self.real_total()[index(&SETS, Strategy::Lookup)]
+                self.real_total()[index(&SETS, Strategy::GroupedDirect)],
+                self.real_total()[index(&SETS, Strategy::Grouped)]
             ),
         );
         out
@@ -378,7 +378,7 @@ impl Figures {
              do not edit; rerun it. -->\n\n\
              Piece counts printed by the code at hand; every print was replayed on an empty \
              field and compared with its sprite. Sprites stand centred (`--align centre`, \
-             the default). `default` is `--passes lookup`; `fewest` the searching planner; \
+             the default). `default` is `--passes grouped`; `thorough` the thorough planner; \
              `exact` the exact planner (`--passes exact`, the fewest pieces our printing \
              rules allow for each row: the yardstick); the `--direct` columns add direct \
              placement ([direct-placement.md](direct-placement.md)). Times are not here: \
@@ -403,7 +403,7 @@ impl Figures {
                 out,
                 " {} |",
                 ratio(
-                    counts[index(&NINE, Strategy::Lookup)],
+                    counts[index(&NINE, Strategy::Grouped)],
                     counts[index(&NINE, Strategy::Exact)]
                 )
             );
@@ -450,8 +450,8 @@ impl Figures {
                 " {} | {} |",
                 Self::set_ratio(sums),
                 ratio(
-                    sums[index(&SETS, Strategy::LookupDirect)],
-                    sums[index(&SETS, Strategy::Lookup)]
+                    sums[index(&SETS, Strategy::GroupedDirect)],
+                    sums[index(&SETS, Strategy::Grouped)]
                 )
             );
         };

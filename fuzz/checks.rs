@@ -168,7 +168,7 @@ pub fn sprite_from_bytes(data: &[u8]) -> Option<Sprite> {
 }
 
 /// Conversion round trip: for every pass strategy, and with direct placement (with the
-/// default lookup planner and with the searching one), the moves replay to exactly the
+/// default grouped planner and with the thorough one), the moves replay to exactly the
 /// sprite, and their block listing parses back to the same moves; direct placement never
 /// needs more pieces than the same planner without it.
 pub fn convert(data: &[u8]) {
@@ -177,7 +177,7 @@ pub fn convert(data: &[u8]) {
     };
     let converters = all_passes().map(Converter::with_passes).chain([
         Converter::new().with_direct(true),
-        Converter::with_passes(Passes::Fewest).with_direct(true),
+        Converter::with_passes(Passes::Thorough).with_direct(true),
     ]);
     for conv in converters {
         let passes = (conv.passes(), conv.direct());

@@ -53,8 +53,9 @@
 //!
 //! [`Converter::convert_into`] fills a [`MoveList`] (fixed capacity, no heap), and with
 //! the `alloc` feature `Converter::convert_to_vec` returns a `Vec`. [`Passes`] picks
-//! how rows are split: [`Passes::Lookup`] (the default: lookups in static tables, no
-//! search), [`Passes::Fewest`] (a bounded search at run time, a few pieces fewer),
+//! how rows are split: [`Passes::Grouped`] (the default: covers from static tables,
+//! then a small bounded search over fixed groupings), [`Passes::Thorough`] (a larger
+//! bounded search at run time over every cover and grouping, a few pieces fewer),
 //! [`Passes::Optimal`] or [`Passes::Greedy`] (the article's; greedy is the fastest).
 //! [`Converter::with_direct`] goes beyond the article: it also drops whole J, T and L
 //! pieces onto pixels of their colour where that saves pieces (a solid 17 × 32 sprite

@@ -10,7 +10,7 @@ use tetris_printer::align::find_placement;
 use tetris_printer::{compare, Align, Converter, Move, Passes, Playfield, Sprite, MAX_MOVES};
 use tetris_printer::{MAX_HEIGHT, MAX_WIDTH};
 
-const TABLE_PASSES: [Passes; 3] = [Passes::Fewest, Passes::Optimal, Passes::Greedy];
+const TABLE_PASSES: [Passes; 3] = [Passes::Thorough, Passes::Optimal, Passes::Greedy];
 
 /// Occupied columns of a field: leftmost and rightmost.
 fn columns(field: &Playfield) -> (usize, usize) {

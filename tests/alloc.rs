@@ -167,11 +167,11 @@ fn convert_and_stats_never_allocate_on(sprites: &[Sprite]) {
     let mut buf = vec!["T0 0".parse::<Move>().unwrap(); MAX_MOVES];
     let converters = [
         Converter::new(),
-        Converter::with_passes(Passes::Fewest),
+        Converter::with_passes(Passes::Thorough),
         Converter::with_passes(Passes::Optimal),
         Converter::greedy(),
         Converter::new().with_direct(true),
-        Converter::with_passes(Passes::Fewest).with_direct(true),
+        Converter::with_passes(Passes::Thorough).with_direct(true),
     ];
     // No warm-up: the first conversion in this process (the default converter on the
     // first benchmark sprite) is counted like every other.
@@ -279,8 +279,8 @@ fn best_placement_never_allocates() {
     let mut buf = vec!["T0 0".parse::<Move>().unwrap(); MAX_MOVES];
     let mut placed = Vec::with_capacity(sprites.len() * 4 * Align::ALL.len());
     for passes in [
-        Passes::Lookup,
-        Passes::Fewest,
+        Passes::Grouped,
+        Passes::Thorough,
         Passes::Optimal,
         Passes::Greedy,
     ] {

@@ -1,5 +1,5 @@
 //! The converter (docs/spec.md §4): every converted sprite replays to exactly the
-//! sprite, with every pass strategy; lookup (the default), fewest and optimal ≤ greedy
+//! sprite, with every pass strategy; grouped (the default), thorough and optimal ≤ greedy
 //! in pieces; conversion is deterministic; the buffer contract and the `MAX_MOVES`
 //! bound hold.
 
@@ -14,7 +14,7 @@ use tetris_printer::{MAX_HEIGHT, MAX_WIDTH};
 
 const ALL: [Converter; 4] = [
     Converter::new(),
-    Converter::with_passes(Passes::Fewest),
+    Converter::with_passes(Passes::Thorough),
     Converter::with_passes(Passes::Optimal),
     Converter::greedy(),
 ];
@@ -58,19 +58,19 @@ fn check(s: &Sprite, c: Converter) -> usize {
 
 /// Checks every strategy; returns the (optimal, greedy) piece counts.
 fn check_both(s: &Sprite) -> (usize, usize) {
-    let lookup = check(s, Converter::new());
-    let fewest = check(s, Converter::with_passes(Passes::Fewest));
+    let grouped = check(s, Converter::new());
+    let thorough = check(s, Converter::with_passes(Passes::Thorough));
     let optimal = check(s, Converter::with_passes(Passes::Optimal));
     let greedy = check(s, Converter::greedy());
     // The default starts from the greedy split, so it never needs more; it no longer
     // prices the exact classic split, and on 3 of 20,000 random sprites it needs more
     // than that split (README, "How it works").
-    // Both planners start from the greedy split. (The searching planner needs fewer
-    // pieces in total, but not on every sprite: only the lookup planner deals passes
+    // Both planners start from the greedy split. (The thorough planner needs fewer
+    // pieces in total, but not on every sprite: only the grouped planner deals passes
     // round robin.)
     assert!(
-        fewest <= greedy && lookup <= greedy && optimal <= greedy,
-        "fewest {fewest}, lookup {lookup}, optimal {optimal}, greedy {greedy}\n{}",
+        thorough <= greedy && grouped <= greedy && optimal <= greedy,
+        "thorough {thorough}, grouped {grouped}, optimal {optimal}, greedy {greedy}\n{}",
         s.to_ascii()
     );
     (optimal, greedy)
@@ -78,11 +78,11 @@ fn check_both(s: &Sprite) -> (usize, usize) {
 
 #[test]
 fn constructors_and_default() {
-    assert_eq!(Converter::new().passes(), Passes::Lookup);
+    assert_eq!(Converter::new().passes(), Passes::Grouped);
     assert_eq!(Converter::default(), Converter::new());
     assert_eq!(Converter::greedy().passes(), Passes::Greedy);
     assert_eq!(Converter::with_passes(Passes::Greedy), Converter::greedy());
-    assert_eq!(Passes::default(), Passes::Lookup);
+    assert_eq!(Passes::default(), Passes::Grouped);
 }
 
 #[test]
@@ -161,8 +161,8 @@ fn every_column_and_every_platform() {
                 assert_eq!(greedy.platforms, usize::from(over_a_hole));
                 // The default lets a single over a hole rest its bar on the other pixel's
                 // square when that was emitted first, so it needs a platform no more often.
-                let fewest = Converter::new().stats(&s);
-                assert!(fewest.platforms <= greedy.platforms);
+                let default = Converter::new().stats(&s);
+                assert!(default.platforms <= greedy.platforms);
             }
         }
     }
@@ -317,7 +317,7 @@ proptest! {
         let o = Converter::with_passes(Passes::Optimal).stats(&s);
         let g = Converter::greedy().stats(&s);
         prop_assert!(o.pieces <= g.pieces, "optimal {} > greedy {}\n{}", o.pieces, g.pieces, s.to_ascii());
-        prop_assert!(f.pieces <= g.pieces, "lookup {} > greedy {}\n{}", f.pieces, g.pieces, s.to_ascii());
+        prop_assert!(f.pieces <= g.pieces, "grouped {} > greedy {}\n{}", f.pieces, g.pieces, s.to_ascii());
         prop_assert_eq!(o.platforms, g.platforms);
         prop_assert!(f.platforms <= g.platforms);
         prop_assert_eq!(o.rows, g.rows);
@@ -429,13 +429,13 @@ fn singles_over_holes_land_on_squares_emitted_first() {
     ] {
         let s = Sprite::from_ascii(art).unwrap();
         check_both(&s);
-        let fewest = Converter::new().stats(&s);
+        let default = Converter::new().stats(&s);
         let greedy = Converter::greedy().stats(&s);
         assert!(
             greedy.platforms > 0,
             "{art}: the article's rule needs a platform"
         );
-        assert_eq!(fewest.platforms, 0, "{art}");
+        assert_eq!(default.platforms, 0, "{art}");
     }
 }
 
@@ -444,7 +444,7 @@ fn singles_over_holes_land_on_squares_emitted_first() {
 #[test]
 fn every_build_lists_every_strategy_and_refuses_the_unavailable_ones() {
     let names: Vec<&str> = Passes::ALL.iter().map(|p| p.name()).collect();
-    assert_eq!(names, ["lookup", "fewest", "optimal", "greedy", "exact"]);
+    assert_eq!(names, ["grouped", "thorough", "optimal", "greedy", "exact"]);
     for p in Passes::ALL {
         assert_eq!(p.name().parse(), Ok(p));
         let wanted = (p == Passes::Exact && !cfg!(feature = "search")).then_some("search");
@@ -497,13 +497,13 @@ fn noise() -> Sprite {
 
 /// The modes without direct placement each convert dense, solid and sparse sprites on
 /// a thread with a 64 KiB stack (a microcontroller's budget) when optimised; an
-/// unoptimised build's frames are larger, and the searching planner then gets 128 KiB.
+/// unoptimised build's frames are larger, and the thorough planner then gets 128 KiB.
 /// An overflow aborts the test binary: that is the failure.
 #[test]
 fn planners_run_on_a_64_kib_stack() {
     const STACK: usize = 64 * 1024;
     let stack = |passes| {
-        if cfg!(debug_assertions) && passes == Passes::Fewest {
+        if cfg!(debug_assertions) && passes == Passes::Thorough {
             2 * STACK
         } else {
             STACK
@@ -515,8 +515,8 @@ fn planners_run_on_a_64_kib_stack() {
         Sprite::from_ascii(&"0.1.2.0.1.2.0.1.2\n.2.1.0.2.1.0.2.1.\n".repeat(16)).unwrap(),
     ];
     for passes in [
-        Passes::Lookup,
-        Passes::Fewest,
+        Passes::Grouped,
+        Passes::Thorough,
         Passes::Optimal,
         Passes::Greedy,
     ] {

@@ -1,5 +1,5 @@
-//! The committed run-cover table (`pattern-src/covers.txt`, compiled into the lookup
-//! planner's static table) is exactly what the searching planner computes with the
+//! The committed run-cover table (`pattern-src/covers.txt`, compiled into the grouped
+//! planner's static table) is exactly what the thorough planner computes with the
 //! tables of this build: a change to the patterns or the planners that is not followed
 //! by `cargo run --release -- search` (which rewrites the file) fails here.
 

@@ -1,5 +1,5 @@
-//! Direct placement (`Converter::with_direct`, `--direct`), with the default (lookup)
-//! planner, the searching one and the exact one: every print replays to exactly the sprite, never
+//! Direct placement (`Converter::with_direct`, `--direct`), with the default (grouped)
+//! planner, the thorough one and the exact one: every print replays to exactly the sprite, never
 //! needs more pieces than the same planner without direct pieces, is deterministic, and
 //! the direct pieces really are direct (they stay in the print).
 
@@ -18,8 +18,8 @@ fn direct() -> Converter {
 /// [`check_with`] for both planners; the default's moves and pieces without direct
 /// placement.
 fn check(s: &Sprite) -> (Vec<Move>, usize) {
-    check_with(s, Passes::Fewest);
-    check_with(s, Passes::Lookup)
+    check_with(s, Passes::Thorough);
+    check_with(s, Passes::Grouped)
 }
 
 /// Converts `s` with direct placement and the row planner `passes`, checks the moves
@@ -165,7 +165,7 @@ fn direct_modes_run_on_a_64_kib_stack() {
     assert_eq!(sprites.len(), 3);
     let checker = "0.1.2.0.1.2.0.1.2\n.2.1.0.2.1.0.2.1.\n".repeat(16);
     sprites.push(Sprite::from_ascii(&checker).unwrap());
-    for passes in [Passes::Lookup, Passes::Fewest] {
+    for passes in [Passes::Grouped, Passes::Thorough] {
         let c = Converter::with_passes(passes).with_direct(true);
         let pieces = common::pieces_on_stack(stack, c, &sprites);
         let on_main: usize = sprites.iter().map(|s| c.stats(s).pieces).sum();
@@ -196,30 +196,30 @@ fn sampled_benchmark_sprites_print_with_fewer_pieces() {
 fn benchmark_sprites_print_with_fewer_pieces() {
     let files = benchmark_sprites();
     let (mut direct_total, mut default_total) = (0, 0);
-    let (mut fewest_direct, mut fewest) = (0, 0);
+    let (mut thorough_direct, mut thorough) = (0, 0);
     for f in &files {
         let s = Sprite::open(f).unwrap();
-        let (moves, default) = check_with(&s, Passes::Lookup);
+        let (moves, default) = check_with(&s, Passes::Grouped);
         direct_cells_stay(&s);
         direct_total += moves.len();
         default_total += default;
-        let (moves, without) = check_with(&s, Passes::Fewest);
-        fewest_direct += moves.len();
-        fewest += without;
+        let (moves, without) = check_with(&s, Passes::Thorough);
+        thorough_direct += moves.len();
+        thorough += without;
     }
     assert_eq!(files.len(), 9);
-    // Measured: the default (lookup) 6,811, with direct placement (its rows planned
+    // Measured: the default (grouped) 6,811, with direct placement (its rows planned
     // with every cover staged) 5,194 (smiley 577 → 367, solid 640 → 136, noise 2,005 →
     // 1,816, stripes 992 → 320, invpyramid 225 → 204, noise_t 1,154 → 1,133); the
-    // searching planner 6,790, with direct placement 5,257 (smiley 598 → 430, noise
+    // thorough planner 6,790, with direct placement 5,257 (smiley 598 → 430, noise
     // 1,963 → 1,816, noise_t 1,154 → 1,133). None may grow. Issue #18's target: the
     // default with direct placement needs at most half the original's realtime total,
     // 10,423.
     assert!(2 * direct_total <= 10_423, "{direct_total}");
     assert!(default_total <= 6811, "{default_total}");
     assert!(direct_total <= 5194, "{direct_total}");
-    assert!(fewest <= 6790, "{fewest}");
-    assert!(fewest_direct <= 5257, "{fewest_direct}");
+    assert!(thorough <= 6790, "{thorough}");
+    assert!(thorough_direct <= 5257, "{thorough_direct}");
 }
 
 #[test]
@@ -252,7 +252,7 @@ fn listing_marks_direct_blocks_and_reads_back() {
 #[test]
 fn direct_applies_to_every_planner_but_the_classic_splits() {
     let s = solid(8, 8, 0);
-    for p in [Passes::Fewest, Passes::Exact] {
+    for p in [Passes::Thorough, Passes::Exact] {
         assert!(Converter::with_passes(p).with_direct(true).direct());
     }
     for p in [Passes::Greedy, Passes::Optimal] {
@@ -282,16 +282,16 @@ fn exact_direct_halves_the_original_on_the_benchmark() {
     for f in &files {
         let s = Sprite::open(f).unwrap();
         let (moves, _) = check_with(&s, Passes::Exact);
-        let lookup = direct().stats(&s).pieces;
+        let grouped = direct().stats(&s).pieces;
         assert!(
-            moves.len() <= lookup,
-            "{}: {} > {lookup}",
+            moves.len() <= grouped,
+            "{}: {} > {grouped}",
             f.display(),
             moves.len()
         );
         total += moves.len();
     }
-    // At most the default's --direct (5,194) and the searching planner's (5,257);
+    // At most the default's --direct (5,194) and the thorough planner's (5,257);
     // exact alone needs 6,706.
     assert!(total <= 10_423 / 2, "{total}");
 }
@@ -384,10 +384,10 @@ proptest! {
 /// default's `--direct`.
 fn exact_direct_never_worse(s: &Sprite) -> Result<(), TestCaseError> {
     let (moves, _) = check_with(s, Passes::Exact);
-    let lookup = direct().stats(s).pieces;
+    let grouped = direct().stats(s).pieces;
     prop_assert!(
-        moves.len() <= lookup,
-        "{} > {lookup}\n{}",
+        moves.len() <= grouped,
+        "{} > {grouped}\n{}",
         moves.len(),
         s.to_ascii()
     );

@@ -1,6 +1,6 @@
 //! The exact planner (issue #16): on small rows it agrees with a plain brute force over
 //! every cover, every ordered split into passes and the platform choice; on random
-//! sprites it never costs more than greedy, optimal or fewest, and every print replays
+//! sprites it never costs more than greedy, optimal or thorough, and every print replays
 //! to exactly its sprite.
 #![cfg(feature = "search")]
 
@@ -288,7 +288,7 @@ proptest! {
         prop_assert!(compare(&field, &s).is_ok(), "exact print differs:\n{}", s.to_ascii());
         let exact = print.pieces();
         prop_assert_eq!(exact, print.rows.iter().map(|r| r.pieces as usize).sum::<usize>());
-        for passes in [Passes::Greedy, Passes::Optimal, Passes::Fewest] {
+        for passes in [Passes::Greedy, Passes::Optimal, Passes::Thorough] {
             let other = Converter::with_passes(passes).stats(&s).pieces;
             prop_assert!(exact <= other, "{passes:?} {other} < exact {exact}:\n{}", s.to_ascii());
         }

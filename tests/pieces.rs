@@ -22,17 +22,17 @@ mod real_set;
 const GUARDS: [(&str, usize, usize); 6] = [
     ("greedy", 3_430_756, 462_527),
     ("optimal", 3_347_008, 455_912),
-    ("lookup", 2_367_127, 294_422),
-    ("fewest", 2_364_208, 292_406),
+    ("grouped", 2_367_127, 294_422),
+    ("thorough", 2_364_208, 292_406),
     ("direct", 2_080_624, 182_471),
-    ("fewest-direct", 2_080_183, 181_925),
+    ("thorough-direct", 2_080_183, 181_925),
 ];
 
 /// The converter `examples/pieces.rs` names `mode`.
 fn converter(mode: &str) -> Converter {
     match mode {
         "direct" => Converter::new().with_direct(true),
-        "fewest-direct" => Converter::with_passes(Passes::Fewest).with_direct(true),
+        "thorough-direct" => Converter::with_passes(Passes::Thorough).with_direct(true),
         _ => Converter::with_passes(mode.parse().expect("a --passes name")),
     }
 }
@@ -101,14 +101,14 @@ fn optimal_totals_hold() {
 
 #[test]
 #[ignore = "long proof: cargo test --profile quick -- --ignored"]
-fn lookup_totals_hold() {
-    guard("lookup");
+fn grouped_totals_hold() {
+    guard("grouped");
 }
 
 #[test]
 #[ignore = "long proof: cargo test --profile quick -- --ignored"]
-fn fewest_totals_hold() {
-    guard("fewest");
+fn thorough_totals_hold() {
+    guard("thorough");
 }
 
 #[test]
@@ -119,6 +119,6 @@ fn direct_totals_hold() {
 
 #[test]
 #[ignore = "long proof: cargo test --profile quick -- --ignored"]
-fn fewest_direct_totals_hold() {
-    guard("fewest-direct");
+fn thorough_direct_totals_hold() {
+    guard("thorough-direct");
 }

@@ -82,7 +82,7 @@ fn the_table_holds_exactly_the_committed_patterns() {
     assert_eq!(keys, want, "sorted, for the binary search");
     assert_eq!(runs.len(), 115);
     assert_eq!(keys.len(), 4 + 15 + 258 + 66 + 709 + 130 + 352 + 115);
-    // The lookup's quick test: no key has more bottom cells than this.
+    // The fit lookup's quick test: no key has more bottom cells than this.
     assert_eq!(
         keys.iter().map(|k| k.0.count_ones()).max(),
         Some(tables::WIDE_MAX_CELLS)

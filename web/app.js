@@ -182,10 +182,13 @@ const el = {
 // Pieces per second for each speed notch; the last one plays everything at once.
 const SPEEDS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 5000, Infinity];
 // The module's strategy numbers, by the command line's names.
-const STRATEGIES = { lookup: 3, fewest: 2, optimal: 1, greedy: 0 };
+const STRATEGIES = { grouped: 3, thorough: 2, optimal: 1, greedy: 0 };
+// The names share links made before the strategies were renamed (as the command line's
+// hidden aliases).
+const OLD_STRATEGIES = { lookup: 'grouped', fewest: 'thorough' };
 const STRATEGY_NOTES = {
-  3: 'table lookups, no search: the default',
-  2: 'fewer pieces by a bounded search',
+  3: 'table covers, a small bounded search over fixed groupings: the default',
+  2: 'a few fewer pieces by a larger bounded search',
   1: 'the classic table, best split',
   0: 'the 2013 article',
 };
@@ -510,7 +513,8 @@ function openShared(fragment) {
   }
   if (!shared) return false;
   const { image, options, name } = shared;
-  if (options.strategy in STRATEGIES) el.strategy.value = String(STRATEGIES[options.strategy]);
+  const strategy = OLD_STRATEGIES[options.strategy] ?? options.strategy;
+  if (strategy in STRATEGIES) el.strategy.value = String(STRATEGIES[strategy]);
   el.direct.checked = options.direct;
   if (ALIGNS.includes(options.align)) el.align.value = options.align;
   updateOptionNotes();
@@ -753,7 +757,7 @@ function updateOptionNotes() {
   const classic = strategy === STRATEGIES.optimal || strategy === STRATEGIES.greedy;
   el.direct.disabled = classic;
   el.directNote.textContent = classic
-    ? 'direct placement plans rows with lookup or fewest'
+    ? 'direct placement plans rows with grouped or thorough'
     : 'J, T and L also dropped straight onto pixels of their colour';
 }
 

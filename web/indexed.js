@@ -124,7 +124,7 @@ function unpackCells(text, n) {
 
 /**
  * The fragment (without `#`) for an indexed image and the options:
- * `w=16&h=15&c=ff0000-00ff00&p=…&strategy=lookup&direct=1&align=best&name=mushroom.png`.
+ * `w=16&h=15&c=ff0000-00ff00&p=…&strategy=grouped&direct=1&align=best&name=mushroom.png`.
  */
 export function encodeShare(image, { strategy, direct, align }, name) {
   const params = new URLSearchParams({

@@ -49,9 +49,11 @@ fn scale_arg() -> clap::builder::RangedI64ValueParser<u32> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum PassesArg {
     /// The default: each run's flipped emitters from a static table, then a small bounded search over fixed groupings (first fit, deals, stages, one sweep of single moves); fillers and singles rest on squares already emitted.
-    Lookup,
+    #[value(alias = "lookup")]
+    Grouped,
     /// The thorough planner: a few fewer pieces in total (not the fewest: that is exact) by a larger bounded search at run time: every cover by flipped emitters, passes regrouped by local moves (an order of magnitude more instructions than the default).
-    Fewest,
+    #[value(alias = "fewest")]
+    Thorough,
     /// The classic emitter table only, passes split by exact search.
     Optimal,
     /// The 2013 article's greedy left-to-right passes over the classic table.
@@ -63,18 +65,18 @@ pub enum PassesArg {
 
 impl PassesArg {
     /// The converter for this strategy, placing pieces directly when `direct` (which
-    /// needs the lookup, the fewest or the exact planner).
+    /// needs the grouped, the thorough or the exact planner).
     fn converter(self, direct: bool) -> Result<Converter> {
         if direct && matches!(self, PassesArg::Optimal | PassesArg::Greedy) {
             bail!(
-                "--direct plans rows with --passes lookup (the default), fewest or exact; it \
+                "--direct plans rows with --passes grouped (the default), thorough or exact; it \
                  cannot be combined with --passes {}",
                 self.name()
             );
         }
         Ok(Converter::with_passes(match self {
-            PassesArg::Lookup => Passes::Lookup,
-            PassesArg::Fewest => Passes::Fewest,
+            PassesArg::Grouped => Passes::Grouped,
+            PassesArg::Thorough => Passes::Thorough,
             PassesArg::Optimal => Passes::Optimal,
             PassesArg::Greedy => Passes::Greedy,
             PassesArg::Exact => Passes::Exact,
@@ -85,8 +87,8 @@ impl PassesArg {
     /// The name on the command line.
     fn name(self) -> &'static str {
         match self {
-            PassesArg::Lookup => "lookup",
-            PassesArg::Fewest => "fewest",
+            PassesArg::Grouped => "grouped",
+            PassesArg::Thorough => "thorough",
             PassesArg::Optimal => "optimal",
             PassesArg::Greedy => "greedy",
             PassesArg::Exact => "exact",
@@ -113,8 +115,8 @@ Also drop J, T and L pieces directly onto pixels of their colour (blocks of 2x4,
 4x4 and 5x8 of one colour, single pieces, and rows covered whole by single pieces),
 where that saves pieces; the other pixels are emitted as usual. Never more pieces than
 without; not the article's algorithm, so not the default. The direct pieces are chosen
-by fixed sweeps and DPs with a stated bound on their work. Works with --passes lookup
-(the default), fewest (rows planned by the thorough planner) and exact (lookup's
+by fixed sweeps and DPs with a stated bound on their work. Works with --passes grouped
+(the default), thorough (rows planned by the thorough planner) and exact (grouped's
 direct pieces, each row re-planned by the exact planner where that is cheaper; seconds
 per sprite).";
 
@@ -212,7 +214,7 @@ pub struct ConvertArgs {
     #[arg(short, long, value_name = "MOVES.txt")]
     output: Option<PathBuf>,
     /// How each row is split into passes.
-    #[arg(long, value_enum, default_value_t = PassesArg::Lookup)]
+    #[arg(long, value_enum, default_value_t = PassesArg::Grouped)]
     passes: PassesArg,
     /// Also place J, T and L pieces directly onto pixels of their colour.
     #[arg(long, long_help = DIRECT_HELP)]
@@ -251,7 +253,7 @@ pub struct VerifyArgs {
     #[arg(value_name = "SPRITE.png")]
     sprite: PathBuf,
     /// How each row is split into passes.
-    #[arg(long, value_enum, default_value_t = PassesArg::Lookup)]
+    #[arg(long, value_enum, default_value_t = PassesArg::Grouped)]
     passes: PassesArg,
     /// Also place J, T and L pieces directly onto pixels of their colour.
     #[arg(long, long_help = DIRECT_HELP)]
@@ -346,9 +348,9 @@ pub struct AnimateArgs {
 Convert every sprite given (files, or directories searched recursively: their image
 files are taken, other files skipped quietly), verify each by replay, and print a table:
 file, size, colours, rows, pieces, platforms, conversion time; then the totals (or JSON
-or tab-separated values with --format). By default the default planner (lookup) is
+or tab-separated values with --format). By default the default planner (grouped) is
 measured, in microseconds per sprite. With --passes all the pieces of the greedy and
-optimal classic passes, of the searching planner (fewest) and of the exact planner are
+optimal classic passes, of the thorough planner (thorough) and of the exact planner are
 shown next to the default's, with the default's pieces as a ratio to exact; platforms
 and time are the default's. The exact planner searches at run time and can take seconds
 per sprite (a progress bar shows on a terminal). A file that cannot be read or is not a
@@ -358,7 +360,7 @@ code is 1. With --align every strategy places each sprite by that rule
 column, up to 17 times); the time includes choosing the column.
 With --passes all or --direct, a `direct` column shows the pieces with direct
 placement (convert --direct), each print verified too: the default planner's, or with
---passes fewest --direct the searching planner's, with --passes exact --direct the
+--passes thorough --direct the thorough planner's, with --passes exact --direct the
 default's direct pieces with rows re-planned by the exact planner.",
     after_help = "\
 Examples:
@@ -374,14 +376,14 @@ pub struct StatsArgs {
     #[arg(value_name = "PATH", required = true)]
     paths: Vec<PathBuf>,
     /// Which pass strategy to report (the default planner's unless asked; `all` adds the
-    /// greedy, optimal, fewest and exact pieces, which takes seconds per sprite).
-    #[arg(long, value_enum, default_value_t = StatsPasses::Lookup)]
+    /// greedy, optimal, thorough and exact pieces, which takes seconds per sprite).
+    #[arg(long, value_enum, default_value_t = StatsPasses::Grouped)]
     passes: StatsPasses,
     /// Output: an aligned table with totals, JSON (an array, one record per sprite) or
     /// tab-separated values (a header line, then one line per sprite).
     #[arg(long, value_enum, default_value_t = StatsFormat::Table)]
     format: StatsFormat,
-    /// Report the planner (lookup, fewest or exact) with direct pieces (`--direct`) in a column
+    /// Report the planner (grouped, thorough or exact) with direct pieces (`--direct`) in a column
     /// of its own, next to the pieces without (always shown with --passes all).
     #[arg(long)]
     direct: bool,
@@ -406,16 +408,18 @@ pub enum StatsFormat {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum StatsPasses {
     /// The default planner only.
-    Lookup,
-    /// The searching planner only.
-    Fewest,
+    #[value(alias = "lookup")]
+    Grouped,
+    /// The thorough planner only.
+    #[value(alias = "fewest")]
+    Thorough,
     /// The classic table with the exact pass split only.
     Optimal,
     /// The article's greedy passes only.
     Greedy,
     /// The exact planner only.
     Exact,
-    /// Greedy, optimal, fewest and exact pieces next to the default planner's, and its
+    /// Greedy, optimal, thorough and exact pieces next to the default planner's, and its
     /// ratio to exact.
     All,
 }
@@ -549,7 +553,7 @@ fn verify_moves(sprite: &Sprite, moves: &[Move]) -> Result<Playfield> {
 pub fn demo(args: &DemoArgs, force: bool) -> Result<ExitCode> {
     let opts = WriteOptions::new(&[], force);
     let sprite = Sprite::from_ascii(DEMO_SPRITE).context("the built-in sprite")?;
-    let (sprite, moves) = convert_sprite(&sprite, PassesArg::Lookup, false, args.align)?;
+    let (sprite, moves) = convert_sprite(&sprite, PassesArg::Grouped, false, args.align)?;
     let field = verify_moves(&sprite, &moves)?;
     std::fs::create_dir_all(&args.output)
         .with_context(|| format!("could not create {}", shown(&args.output)))?;
@@ -647,7 +651,7 @@ pub fn verify(args: &VerifyArgs) -> Result<ExitCode> {
 
 pub fn render(args: &RenderArgs, force: bool) -> Result<ExitCode> {
     let sprite = load_sprite(&args.sprite)?;
-    let (sprite, moves) = convert_sprite(&sprite, PassesArg::Lookup, args.direct, args.align)?;
+    let (sprite, moves) = convert_sprite(&sprite, PassesArg::Grouped, args.direct, args.align)?;
     let field = verify_moves(&sprite, &moves)?;
     let img = render::render_field(&field, Some(sprite.colors()), args.scale);
     let inputs = [args.sprite.as_path()];
@@ -744,7 +748,7 @@ pub fn animate(args: &AnimateArgs, force: bool) -> Result<ExitCode> {
         }
         None => {
             let (sprite, moves) =
-                convert_sprite(&sprite, PassesArg::Lookup, args.direct, args.align)?;
+                convert_sprite(&sprite, PassesArg::Grouped, args.direct, args.align)?;
             write_gif(
                 &args.output,
                 moves.iter().map(|&m| Ok(m)),
@@ -878,7 +882,7 @@ struct StatsRecord {
     #[serde(skip_serializing_if = "Option::is_none")]
     optimal: Option<usize>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    fewest: Option<usize>,
+    thorough: Option<usize>,
     #[serde(skip_serializing_if = "Option::is_none")]
     exact: Option<usize>,
     /// With `--passes all` or `--direct`: the pieces with direct placement.
@@ -892,7 +896,7 @@ struct StatsRecord {
 impl StatsRecord {
     /// The other strategies' pieces, in the order of `STATS_OTHERS`.
     fn others(&self) -> [Option<usize>; 4] {
-        [self.greedy, self.optimal, self.fewest, self.exact]
+        [self.greedy, self.optimal, self.thorough, self.exact]
     }
 }
 
@@ -900,7 +904,7 @@ impl StatsRecord {
 const STATS_OTHERS: [Passes; 4] = [
     Passes::Greedy,
     Passes::Optimal,
-    Passes::Fewest,
+    Passes::Thorough,
     Passes::Exact,
 ];
 
@@ -926,7 +930,7 @@ fn stats_record(
         pieces: moves.len(),
         greedy: None,
         optimal: None,
-        fewest: None,
+        thorough: None,
         exact: None,
         direct: None,
         platforms: st.platforms,
@@ -938,7 +942,7 @@ fn stats_record(
         let slot = match p {
             Passes::Greedy => &mut record.greedy,
             Passes::Optimal => &mut record.optimal,
-            Passes::Fewest => &mut record.fewest,
+            Passes::Thorough => &mut record.thorough,
             _ => &mut record.exact,
         };
         *slot = Some(moves.len());
@@ -958,15 +962,15 @@ pub fn stats(args: &StatsArgs) -> Result<ExitCode> {
         StatsPasses::Greedy => Passes::Greedy,
         StatsPasses::Optimal => Passes::Optimal,
         StatsPasses::Exact => Passes::Exact,
-        StatsPasses::Fewest => Passes::Fewest,
-        StatsPasses::Lookup | StatsPasses::All => Passes::Lookup,
+        StatsPasses::Thorough => Passes::Thorough,
+        StatsPasses::Grouped | StatsPasses::All => Passes::Grouped,
     });
     // With --passes all: the other strategies' pieces, before the default's.
     let others: &[Passes] = if all { &STATS_OTHERS } else { &[] };
     // The planner with direct pieces, in a column of its own (the default's unless the
     // searching or the exact planner is the one reported).
     let direct = (all || args.direct).then(|| {
-        if matches!(main.passes(), Passes::Fewest | Passes::Exact) {
+        if matches!(main.passes(), Passes::Thorough | Passes::Exact) {
             main.with_direct(true)
         } else {
             Converter::new().with_direct(true)
@@ -1206,7 +1210,7 @@ pub fn search(args: &SearchArgs, force: bool) -> Result<ExitCode> {
         );
     }
     if args.only.is_none() {
-        // The lookup planner's run covers come from the searching planner, which reads
+        // The grouped planner's run covers come from the thorough planner, which reads
         // the tables compiled into this binary (not the files just written).
         let t = Instant::now();
         let text = tetris_printer::covers::file_text();

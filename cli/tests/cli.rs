@@ -319,9 +319,9 @@ fn stats_shows_exact_and_the_ratio_to_it() {
         total[versus - 1],
         format!("{:.3}", (n + 16) as f64 / (e + 16) as f64)
     );
-    // The searching planner has a column of its own, never above greedy's.
-    let (fewest, greedy) = (col("fewest"), col("greedy"));
-    let f: usize = hole[fewest].parse().unwrap();
+    // The thorough planner has a column of its own, never above greedy's.
+    let (thorough, greedy) = (col("thorough"), col("greedy"));
+    let f: usize = hole[thorough].parse().unwrap();
     assert!(f <= hole[greedy].parse().unwrap());
 }
 
@@ -341,11 +341,11 @@ fn convert_with_exact_passes_prints_the_sprite() {
         ],
     );
     assert_eq!(r.code, 0, "{}", r.stderr);
-    let r = run_in(&dir, &["convert", "hole.png", "-o", "fewest.txt"]);
+    let r = run_in(&dir, &["convert", "hole.png", "-o", "thorough.txt"]);
     assert_eq!(r.code, 0, "{}", r.stderr);
     let exact = fs::read_to_string(dir.join("exact.txt")).unwrap();
-    let fewest = fs::read_to_string(dir.join("fewest.txt")).unwrap();
-    assert!(exact.lines().count() < fewest.lines().count());
+    let thorough = fs::read_to_string(dir.join("thorough.txt")).unwrap();
+    assert!(exact.lines().count() < thorough.lines().count());
     let r = run_in(&dir, &["check", "hole.png", "exact.txt"]);
     assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
 }
@@ -479,7 +479,7 @@ fn stats_recurses_and_reports_broken_files_on_stderr() {
             (rec["width"].as_u64(), rec["height"].as_u64()),
             (Some(1), Some(1))
         );
-        assert_eq!(rec["passes"], "lookup");
+        assert_eq!(rec["passes"], "grouped");
         assert!(rec["seconds"].as_f64().is_some(), "{rec}");
         assert!(rec.get("exact").is_none(), "{rec}");
     }

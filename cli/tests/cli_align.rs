@@ -90,7 +90,7 @@ fn best_prints_check_without_saying_where() {
     );
     let s = run(
         dir,
-        &["stats", ARROW, "--passes", "fewest", "--align", "best"],
+        &["stats", ARROW, "--passes", "thorough", "--align", "best"],
     );
     assert_eq!(s.code, 0, "{}", s.stderr);
     assert!(

@@ -68,7 +68,7 @@ fn cli_direct_refuses_the_classic_splits() {
 #[test]
 fn cli_stats_shows_the_direct_column() {
     let (_tmp, dir) = common::workdir();
-    let r = common::run_in(&dir, &["stats", SOLID, "--passes", "fewest", "--direct"]);
+    let r = common::run_in(&dir, &["stats", SOLID, "--passes", "thorough", "--direct"]);
     assert_eq!(r.code, 0, "{}", r.stderr);
     let mut lines = r.stdout.lines();
     let head: Vec<&str> = lines.next().unwrap().split_whitespace().collect();
@@ -90,7 +90,7 @@ fn cli_stats_shows_the_direct_column() {
     assert_eq!(row[col("pieces")], "640", "{}", r.stdout);
     assert_eq!(row[col("direct")], "136", "{}", r.stdout);
     // Without --direct (and not --passes all): no such column.
-    let r = common::run_in(&dir, &["stats", SOLID, "--passes", "fewest"]);
+    let r = common::run_in(&dir, &["stats", SOLID, "--passes", "thorough"]);
     let head = r.stdout.lines().next().unwrap();
     assert!(
         !head.split_whitespace().any(|h| h == "direct"),

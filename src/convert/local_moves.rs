@@ -1,7 +1,7 @@
 //! Local moves on a row plan, shared by both row planners: [`Planner::improve`], one
-//! round of which the lookup planner ([`super::lookup`]) runs on its best plan and up to
-//! three the searching one ([`super::fewest`]), and [`Planner::offer_each_moved`], the
-//! lookup planner's sweep over each first-fit grouping. First fit packs passes by
+//! round of which the grouped planner ([`super::grouped`]) runs on its best plan and up to
+//! three the thorough one ([`super::thorough`]), and [`Planner::offer_each_moved`], the
+//! grouped planner's sweep over each first-fit grouping. First fit packs passes by
 //! position, blind to what their matrices cost; a move finds the groupings whose passes
 //! close in fewer matrix rows.
 

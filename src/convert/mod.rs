@@ -8,9 +8,9 @@
 //! triples ([`crate::tables::EMITTERS`]) or by strips side by side ([`crate::tables::STRIPS`]), and
 //! clears, leaving only the emitted squares. A row with a pixel over a hole of the row
 //! below first gets a platform ([`crate::tables::PLATFORMS`]), whose last piece is dropped
-//! after the row's passes, unless (with the `lookup` and `fewest` planners) every such
+//! after the row's passes, unless (with the `grouped` and `thorough` planners) every such
 //! pixel's single emitter can rest its bar on a cell of the row filled before it: the
-//! landing rule of the `fewest` layer.
+//! landing rule of the `thorough` layer.
 //!
 //! How a row is split into passes is the only choice the converter makes, and the
 //! [`Passes`] strategy makes it. The layers, each using only the ones below it:
@@ -22,16 +22,16 @@
 //!   [`planner::Planner`] that keeps the cheapest plan offered;
 //! - [`local_moves`]: local moves on a plan (emitters moved between passes, swapped,
 //!   split and merged), which both planners run;
-//! - [`fewest`]: the searching planner of [`Passes::Fewest`] (every cover, every
+//! - [`thorough`]: the thorough planner of [`Passes::Thorough`] (every cover, every
 //!   grouping of small covers, up to three rounds of local moves);
-//! - [`lookup`]: the default planner, [`Passes::Lookup`]: the same pricing over the few
+//! - [`grouped`]: the default planner, [`Passes::Grouped`]: the same pricing over the few
 //!   covers a static table lists for each run of the row, grouped by fixed rules, with
 //!   one sweep of single moves from each first-fit grouping and one round of local
 //!   moves from the best plan: a small search over fixed groupings, bounded per row;
 //! - [`emit`]: writing a planned row as moves and blocks;
 //! - [`direct`]: direct placement ([`Converter::with_direct`]): whole J, T and L
 //!   pieces dropped onto pixels of their colour, the rest of each row planned by
-//!   the converter's row planner ([`lookup`] or [`fewest`]) with the pieces' cells as
+//!   the converter's row planner ([`grouped`] or [`thorough`]) with the pieces' cells as
 //!   support.
 //!
 //! Everything works in fixed-size arrays (a row has at most 17 pixels, 17 passes), so
@@ -40,17 +40,17 @@
 mod classic;
 mod direct;
 mod emit;
-mod fewest;
+mod grouped;
 mod local_moves;
-mod lookup;
 mod planner;
 mod row;
+mod thorough;
 mod tiling;
 
 pub use direct::row_pieces_with;
 pub use emit::{Block, BlockKind};
 #[cfg(feature = "search")]
-pub(crate) use lookup::run_cover_slots;
+pub(crate) use grouped::run_cover_slots;
 
 use crate::moves::Move;
 use crate::sprite::{Sprite, MAX_HEIGHT, MAX_WIDTH};
@@ -96,25 +96,25 @@ pub enum Passes {
     /// The default: covers from a build-time table, then a small bounded search over a
     /// fixed set of groupings (no enumeration of covers). Each run of same-colour pixels
     /// looks up its covers by flipped emitters (one J2/T2/L2 for three adjacent pixels of its
-    /// colour) in a static table the searching planner ([`Passes::Fewest`]) computed
+    /// colour) in a static table the thorough planner ([`Passes::Thorough`]) computed
     /// at build time; the row's few covers are grouped into passes by fixed rules
     /// (first fit from either end, dealt round robin, the first cover also in at most
     /// three stages, then one sweep of single moves from each first-fit grouping and
     /// from the best plan) and priced with strip and wide fillers resting on squares
     /// already emitted in the row, and singles over holes land on such squares instead
-    /// of a platform (see the `lookup`, `planner` and `local_moves` layers). At most
+    /// of a platform (see the `grouped`, `planner` and `local_moves` layers). At most
     /// 230,914 fill prices per row, whatever the row (a unit test counts them on
     /// adversarial rows). Never more pieces than `Greedy`.
     #[default]
-    Lookup,
+    Grouped,
     /// The thorough planner: a larger bounded search at run time, every cover of the
     /// row by flipped emitters, grouped and ordered, then local moves of emitters between
-    /// passes (see the `fewest` layer). Fewer pieces than [`Passes::Lookup`] in total,
+    /// passes (see the `thorough` layer). Fewer pieces than [`Passes::Grouped`] in total,
     /// though not on every sprite, and not the fewest (that is [`Passes::Exact`]); never
     /// more pieces than `Greedy`. Up to 132,229,700 fill prices per row; an order of
     /// magnitude more instructions than the default (`docs/converter.md` and
     /// `docs/results.md` have the figures).
-    Fewest,
+    Thorough,
     /// The fewest pieces our printing rules allow for each row, found by an exhaustive
     /// search at run time (the [`crate::exact`] planner; `search` feature). The yardstick
     /// for the other strategies: seconds per sprite, and it allocates. Never the default.
@@ -127,23 +127,23 @@ impl Passes {
     /// Every strategy, in the order the command line lists them (in every build: see
     /// [`Passes::available`]).
     pub const ALL: [Passes; 5] = [
-        Passes::Lookup,
-        Passes::Fewest,
+        Passes::Grouped,
+        Passes::Thorough,
         Passes::Optimal,
         Passes::Greedy,
         Passes::Exact,
     ];
 
     /// The strategy's name on the command line and in [`Display`](core::fmt::Display)
-    /// and [`FromStr`](core::str::FromStr): `lookup`, `fewest`, `optimal`, `greedy` or
+    /// and [`FromStr`](core::str::FromStr): `grouped`, `thorough`, `optimal`, `greedy` or
     /// `exact`.
     #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
-            Passes::Lookup => "lookup",
+            Passes::Grouped => "grouped",
             Passes::Greedy => "greedy",
             Passes::Optimal => "optimal",
-            Passes::Fewest => "fewest",
+            Passes::Thorough => "thorough",
             Passes::Exact => "exact",
         }
     }
@@ -174,7 +174,7 @@ impl core::fmt::Display for Passes {
 
 /// A strategy name that is not one of [`Passes::ALL`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown pass strategy (expected lookup, fewest, optimal, greedy or exact)")]
+#[error("unknown pass strategy (expected grouped, thorough, optimal, greedy or exact)")]
 pub struct UnknownPasses;
 
 impl core::str::FromStr for Passes {
@@ -185,7 +185,7 @@ impl core::str::FromStr for Passes {
     /// ```
     /// use tetris_printer::Passes;
     /// assert_eq!("greedy".parse(), Ok(Passes::Greedy));
-    /// assert_eq!(Passes::Fewest.to_string(), "fewest");
+    /// assert_eq!(Passes::Thorough.to_string(), "thorough");
     /// assert!("best".parse::<Passes>().is_err());
     /// ```
     fn from_str(s: &str) -> Result<Passes, UnknownPasses> {
@@ -259,9 +259,9 @@ pub struct ConvertStats {
 /// # Stack
 /// Working memory lives on the calling thread's stack (nothing is allocated). Measured
 /// on x86-64, release build, converting the 17 × 32 noise benchmark sprite: `Greedy`,
-/// `Optimal` and `Lookup` (the default) run on the smallest thread the platform gives
-/// (16 KiB), `Fewest` needs 28 KiB; all four run on a 64 KiB thread (a test checks
-/// it; unoptimised, `Fewest` needs up to 128 KiB). With direct placement both run on a
+/// `Optimal` and `Grouped` (the default) run on the smallest thread the platform gives
+/// (16 KiB), `Thorough` needs 28 KiB; all four run on a 64 KiB thread (a test checks
+/// it; unoptimised, `Thorough` needs up to 128 KiB). With direct placement both run on a
 /// 64 KiB thread when optimised (a test checks it on three of the nine benchmark
 /// sprites and a checkerboard; 56 KiB is not enough there). `Exact` plans rows on threads of
 /// its own and allocates.
@@ -272,11 +272,11 @@ pub struct Converter {
 }
 
 impl Converter {
-    /// The default converter: rows planned by the default planner ([`Passes::Lookup`]).
+    /// The default converter: rows planned by the default planner ([`Passes::Grouped`]).
     #[must_use]
     pub const fn new() -> Converter {
         Converter {
-            passes: Passes::Lookup,
+            passes: Passes::Grouped,
             direct: false,
         }
     }
@@ -308,9 +308,9 @@ impl Converter {
     /// every pixel as the article does. The rules that keep a direct piece in place are
     /// in `docs/direct-placement.md`.
     ///
-    /// Direct placement plans rows with [`Passes::Lookup`] or [`Passes::Fewest`],
+    /// Direct placement plans rows with [`Passes::Grouped`] or [`Passes::Thorough`],
     /// whichever the converter has. With `Passes::Exact` (`search` feature) the direct
-    /// pieces are the ones `Passes::Lookup` chooses, and each row is planned again by
+    /// pieces are the ones `Passes::Grouped` chooses, and each row is planned again by
     /// the exact planner where that is cheaper (and needs no platform the row may not
     /// have); the print is kept only if it beats the exact print without direct pieces.
     /// With the classic splits ([`Passes::Greedy`], [`Passes::Optimal`]) the setting is
@@ -511,11 +511,11 @@ impl Converter {
         };
         if self.direct() {
             // The exact planner's `--direct` takes the default's direct pieces, chosen
-            // by lookups only (the exact rows are too slow to price every choice with),
+            // by the grouped planner (the exact rows are too slow to price every choice with),
             // and plans their rows again.
             let planner: direct::RowPlanner = match self.passes {
-                Passes::Fewest => fewest::plan_row,
-                _ => lookup::plan_row_staged,
+                Passes::Thorough => thorough::plan_row,
+                _ => grouped::plan_row_staged,
             };
             let plan = direct::plan(sprite, planner);
             #[cfg(feature = "search")]
@@ -540,10 +540,10 @@ impl Converter {
             let row = RowInput::of(sprite, y);
             let first_row = y == 0;
             match self.passes {
-                Passes::Lookup | Passes::Fewest => {
+                Passes::Grouped | Passes::Thorough => {
                     let plan = |row: &RowInput| match self.passes {
-                        Passes::Lookup => lookup::plan_row(row),
-                        _ => fewest::plan_row(row),
+                        Passes::Grouped => grouped::plan_row(row),
+                        _ => thorough::plan_row(row),
                     };
                     if first_row {
                         emit::write_row(&plan(&row), sprite, y, sink, on_block, &mut stats)?;
@@ -612,7 +612,7 @@ impl Converter {
     }
 
     /// The exact planner's conversion with direct pieces: `plan`'s direct pieces (the
-    /// default's, chosen with `planner`'s prices: lookups only), each row's leftover
+    /// default's, chosen with `planner`'s prices, the grouped planner's), each row's leftover
     /// pixels planned by the exact planner on the row's pre-filled cells
     /// ([`ExactPlanner::plan_row_on`]) where that is cheaper than `planner`'s plan and
     /// needs no platform the row may not have, so no row costs more than in the

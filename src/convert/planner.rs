@@ -1,6 +1,6 @@
-//! The row planners' pricing, shared by the default lookup planner ([`super::lookup`])
-//! and the searching planner of [`Passes::Fewest`](crate::Passes::Fewest)
-//! ([`super::fewest`]): flipped emitters, support from squares already emitted in the
+//! The row planners' pricing, shared by the default grouped planner ([`super::grouped`])
+//! and the thorough planner of [`Passes::Thorough`](crate::Passes::Thorough)
+//! ([`super::thorough`]): flipped emitters, support from squares already emitted in the
 //! row, and strip fillers; a [`Planner`] that prices candidate plans (covers grouped
 //! into passes, in orders) and keeps the cheapest.
 //!
@@ -40,9 +40,9 @@
 //! cheapest and second cheapest options too); of the two sets of bars a walk back
 //! through the DP finds (widest strips first, narrowest first), the one whose leftover
 //! singles first fit packs into fewer passes is taken. This is a fixed scan, not a
-//! search: no stage is undone. The searching planner stages every cover until no
-//! single is left ([`Stages::EVERY`]); the lookup planner only its first cover, at
-//! most three staged passes ([`Stages::LOOKUP`]).
+//! search: no stage is undone. The thorough planner stages every cover until no
+//! single is left ([`Stages::EVERY`]); the grouped planner only its first cover, at
+//! most three staged passes ([`Stages::GROUPED`]).
 //!
 //! Most candidates are dropped before any order is priced: a fill never costs more on
 //! more support, and no pass of any plan rests on more than the row's support and all
@@ -1481,7 +1481,7 @@ pub(super) struct Tuning {
     pub(super) partition_emitters: usize,
     /// Each cover is also grouped one-row passes first
     /// ([`Planner::offer_one_row_first`]): from the widest one-row pass
-    /// ([`one_row_pass`]), and in the searching planner also from each of the
+    /// ([`one_row_pass`]), and in the thorough planner also from each of the
     /// first ones its enumeration finds.
     pub(super) one_row_first: bool,
     /// Each first-fit grouping is also offered with each emitter moved to each other
@@ -1490,16 +1490,16 @@ pub(super) struct Tuning {
 }
 
 impl Tuning {
-    /// The lookup planner's ([`super::lookup`]): only its table's covers, grouped by
+    /// The grouped planner's ([`super::grouped`]): only its table's covers, grouped by
     /// the fixed rules of [`Planner::offer_cover`], each first-fit grouping with each
-    /// emitter moved once, the repair as the searching planner has it, and one round of
+    /// emitter moved once, the repair as the thorough planner has it, and one round of
     /// local moves on the best plan (no repeat).
-    pub(super) const LOOKUP: Tuning = Tuning {
+    pub(super) const GROUPED: Tuning = Tuning {
         rounds: 1,
         right_too: true,
         repair_checks: REPAIR_CHECKS,
         dearest_first: true,
-        stages: Stages::LOOKUP,
+        stages: Stages::GROUPED,
         partition_emitters: 0,
         first_fit_moves: true,
         one_row_first: true,
@@ -1542,11 +1542,11 @@ impl Stages {
         rest_every_way: true,
     };
 
-    /// The lookup planner's: the first cover only (the run-cover table's first slot,
-    /// the searching planner's cover of each run), from the two first-fit passes, at
+    /// The grouped planner's: the first cover only (the run-cover table's first slot,
+    /// the thorough planner's cover of each run), from the two first-fit passes, at
     /// most three staged passes, the rest grouped first fit from the left after each:
     /// at most 2 runs × 3 stages × 1 grouping per row.
-    pub(super) const LOOKUP: Stages = Stages {
+    pub(super) const GROUPED: Stages = Stages {
         covers: 1,
         firsts: 0,
         passes: 3,
@@ -1559,7 +1559,7 @@ impl Stages {
 /// its pixels are `≡ 3 (mod 4)`: one matrix row; whether the I pieces rest on something
 /// is left to the pricing). With `widest`, one with the most pixels; else any. Of
 /// those, the first in the order that prefers, column by column from the left, an I
-/// piece to an emitter and an emitter to a later one (the order the searching planner
+/// piece to an emitter and an emitter to a later one (the order the thorough planner
 /// enumerates them in). A DP from the right (the most pixels that tile columns
 /// `col..21`), then a walk from the left; 0 if there is none.
 pub(super) fn one_row_pass(c: &Candidate, left: u32, widest: bool) -> u32 {

@@ -30,7 +30,7 @@ test('a sample uploaded as a file prints, and the shown moves replay to the spri
   const shown = await result(page);
   const lines = await assertPrints(shown, sprite, 'mushroom');
 
-  // Same library, same strategy (lookup is the default): the CLI's answer, move for move.
+  // Same library, same strategy (grouped is the default): the CLI's answer, move for move.
   const converted = cli(['convert', sprite]);
   assert.equal(converted.status, 0, converted.stderr);
   assert.equal(shown.moves, converted.stdout);
@@ -69,7 +69,7 @@ test('every strategy prints; each matches the CLI with the same --passes', async
   await page.click('button[data-sample="heart"]');
   await result(page);
   const counts = {};
-  for (const [value, passes] of [['3', 'lookup'], ['2', 'fewest'], ['1', 'optimal'], ['0', 'greedy']]) {
+  for (const [value, passes] of [['3', 'grouped'], ['2', 'thorough'], ['1', 'optimal'], ['0', 'greedy']]) {
     await page.selectOption('#strategy', value);
     const shown = await result(page);
     const lines = await assertPrints(shown, sprite, `heart-${passes}`);
@@ -78,11 +78,11 @@ test('every strategy prints; each matches the CLI with the same --passes', async
     assert.equal(shown.moves, converted.stdout, `strategy ${passes}`);
     counts[passes] = lines.length;
   }
-  // The searching planner never needs more pieces than the lookup planner, which never
+  // The thorough planner never needs more pieces than the grouped planner, which never
   // needs more than greedy (nor does optimal).
-  assert.ok(counts.fewest <= counts.lookup && counts.lookup <= counts.greedy, JSON.stringify(counts));
+  assert.ok(counts.thorough <= counts.grouped && counts.grouped <= counts.greedy, JSON.stringify(counts));
   assert.ok(counts.optimal <= counts.greedy, JSON.stringify(counts));
-  assert.ok(counts.lookup < counts.greedy, 'the strategies differ on this sprite');
+  assert.ok(counts.grouped < counts.greedy, 'the strategies differ on this sprite');
   assert.deepEqual(problems, []);
   await page.close();
 });

@@ -22,7 +22,7 @@ test('#share opened in a fresh browser gives the same print, move for move', asy
   const sprite = join(WEB_DIR, 'samples/invader.png');
   await assertPrints(env, shown, sprite, 'invader');
   const href = await page.getAttribute('#share', 'href');
-  assert.match(href, /#w=\d+&h=\d+&c=[0-9a-f-]+&p=[\w-]+&strategy=fewest&direct=1&align=best&name=invader\.png$/);
+  assert.match(href, /#w=\d+&h=\d+&c=[0-9a-f-]+&p=[\w-]+&strategy=thorough&direct=1&align=best&name=invader\.png$/);
 
   // A different browser profile: nothing carries over but the URL.
   const fresh = await launch();

@@ -407,7 +407,7 @@ fn cell_ways(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::convert::lookup;
+    use crate::convert::grouped;
     use crate::sprite::Sprite;
     use crate::xorshift::xorshift;
 
@@ -463,7 +463,7 @@ mod tests {
     #[test]
     fn a_block_is_covered_by_two_pieces() {
         let sprite = Sprite::from_ascii("0000\n0000\n").unwrap();
-        let px = Pixels::of(&sprite, lookup::plan_row);
+        let px = Pixels::of(&sprite, grouped::plan_row);
         let used = window(&px, &(0..2));
         let c = cover_dp(&px, &used, 0..2, Variant::fewest(0, 0)).expect("a cover");
         assert_eq!(c.len, 2);
@@ -497,7 +497,7 @@ mod tests {
                 _ => b'0',
             });
             let sprite = Sprite::from_ascii(&art).unwrap();
-            let px = Pixels::of(&sprite, lookup::plan_row);
+            let px = Pixels::of(&sprite, grouped::plan_row);
             for start in 0..h {
                 for rows in 1..=COVER_BAND.min(h - start) {
                     let band = start..start + rows;

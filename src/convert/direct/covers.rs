@@ -178,14 +178,14 @@ fn cover_band(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::convert::fewest;
+    use crate::convert::thorough;
     use crate::playfield::Playfield;
 
     /// The smiley's top: four rows of one colour narrowing upwards. The row covers
     /// leave rows with no pixel to emit, the print costs less than without direct
     /// pieces, every piece lands, and the pieces and the rows' passes replay to the
-    /// cells of the rows they cover. With both row planners: the searching one and the
-    /// lookup one.
+    /// cells of the rows they cover. With both row planners: the thorough one and the
+    /// grouped one.
     #[test]
     fn a_dome_of_one_colour_gets_rows_with_no_passes() {
         let sprite = Sprite::from_ascii(
@@ -198,8 +198,8 @@ mod tests {
         )
         .unwrap();
         for (name, planner) in [
-            ("fewest", fewest::plan_row as super::super::RowPlanner),
-            ("lookup", crate::convert::lookup::plan_row),
+            ("thorough", thorough::plan_row as super::super::RowPlanner),
+            ("grouped", crate::convert::grouped::plan_row),
         ] {
             a_dome_with(&sprite, name, planner);
         }

@@ -49,9 +49,9 @@
 //! the first found). Covering pixels is not what saves pieces (a row's passes cost
 //! `(21·Σh + pixels)/4`, so only rows left with nothing, or with a pixel count that
 //! closes in fewer matrix rows, get cheaper), so the band's rows are then *priced* with
-//! the converter's row planner (with the default planner [`super::lookup::plan_row_staged`], or
-//! with [`Passes::Fewest`](crate::Passes::Fewest) the searching one,
-//! [`fewest::plan_row`]; the same one plans the rows when the print is written), one
+//! the converter's row planner (with the default planner [`super::grouped::plan_row_staged`], or
+//! with [`Passes::Thorough`](crate::Passes::Thorough) the thorough one,
+//! [`thorough::plan_row`]; the same one plans the rows when the print is written), one
 //! sweep drops each block whose
 //! removal lowers the band's pieces, and one more replaces each stair by the other
 //! stair that lowers them most. Each band does this for five sets of items (all; no
@@ -79,7 +79,7 @@
 //! that row's state. Singles with the same top row drop in the order the DP lists
 //! them, so it runs twice, listing them by row, then column left to right, then right
 //! to left, and keeps the cheaper. It is kept if it beats the bands' best. (On the 17 × 32
-//! noise sprite, rows priced by the searching planner: 1,879 pieces;
+//! noise sprite, rows priced by the thorough planner: 1,879 pieces;
 //! 1,774 if nothing had to land, the `direct_bound` example's `dp`. Before the
 //! planners' stages: 1,963, the fewest of any set of singles dropped in these orders;
 //! 1,984 without the J1 and L3, whose short column must be under empty cells or later
@@ -121,7 +121,7 @@
 //! the fixed pieces too and can choose the print's own pieces again, landing as they
 //! do, so no round costs more; a round's print is kept when it costs no more (a tie
 //! is another print as cheap, from which a later round may find a cheaper one: the
-//! smiley with the searching planner and the depth-first row covers it once had, 409
+//! smiley with the thorough planner and the depth-first row covers it once had, 409
 //! pieces kept only when cheaper, 388 so).
 //!
 //! Before any of this, a sprite where no single piece fits anywhere (none has three
@@ -146,7 +146,7 @@
 //!   twice, per row, band of 1 to 3 rows and variant (216) one cover, re-planning the
 //!   at most 7 rows it meets and settling at most 8 rows above it (5 rows each). Each
 //!   call is one row plan of the row planner, itself bounded
-//!   ([`super::lookup::MAX_FILL_PRICES`] fill prices for the default one). Rows
+//!   ([`super::grouped::MAX_FILL_PRICES`] fill prices for the default one). Rows
 //!   planned before with the same direct cells are answered from a table of 512
 //!   remembered plans and are not counted.
 //! - **row-cover DP runs**, at most [`MAX_COVER_RUNS`]: twice, per row, 216 covers
@@ -174,10 +174,10 @@
 //! optimised (a test checks it).
 //!
 //! With the exact planner (`--passes exact --direct`) this module chooses the direct
-//! pieces as with the lookup planner; the converter then re-plans each row's leftover
+//! pieces as with the grouped planner; the converter then re-plans each row's leftover
 //! pixels with the exact planner (`Converter::run_direct_exact`, heap and seconds per
 //! sprite, like `--passes exact` itself), so it never needs more pieces than the
-//! lookup planner's rows (`docs/results.md` has the counts).
+//! grouped planner's rows (`docs/results.md` has the counts).
 
 mod bands;
 mod blocks;
@@ -189,9 +189,9 @@ mod plan;
 
 use crate::sprite::{Sprite, MAX_HEIGHT, MAX_WIDTH};
 
-use super::fewest;
 use super::planner::RowPlan;
 use super::row::RowInput;
+use super::thorough;
 
 pub(crate) use plan::DirectPlan;
 
@@ -202,11 +202,11 @@ use pixels::{Pixels, Work};
 use placement::{improve, placement_dp};
 use plan::row_pieces;
 
-/// A row planner: [`super::lookup::plan_row_staged`] (the default planner with every cover staged) or [`fewest::plan_row`].
+/// A row planner: [`super::grouped::plan_row_staged`] (the default planner with every cover staged) or [`thorough::plan_row`].
 pub(crate) type RowPlanner = fn(&RowInput) -> RowPlan;
 
-/// Row `y`'s pieces with the searching row planner ([`fewest::plan_row`], as
-/// `--passes fewest --direct` prices rows) when direct pieces print its cells
+/// Row `y`'s pieces with the thorough row planner ([`thorough::plan_row`], as
+/// `--passes thorough --direct` prices rows) when direct pieces print its cells
 /// `covered`, `prefill` of them filled before its passes, with the cells
 /// `missing_below` of row `y − 1` still missing (direct cells dropped later): `None`
 /// when it would need a platform it may not have. How [`plan`] prices rows with that
@@ -224,7 +224,7 @@ pub fn row_pieces_with(
     if row.len == 0 {
         return Some(0);
     }
-    let p = fewest::plan_row(&row);
+    let p = thorough::plan_row(&row);
     (!p.platform || (prefill == 0 && missing_below == 0)).then_some(p.pieces)
 }
 /// The direct plan with the fewest pieces in all, never more than the print without
@@ -392,7 +392,7 @@ pub(super) fn ascii_art(w: usize, h: usize, mut cell: impl FnMut(usize, usize) -
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::convert::lookup;
+    use crate::convert::grouped;
     use crate::xorshift::xorshift;
 
     /// The print `plan` stands for: its direct pieces and every row's passes, each row
@@ -422,8 +422,8 @@ mod tests {
             });
             let sprite = Sprite::from_ascii(&art).unwrap();
             for (name, planner) in [
-                ("lookup", lookup::plan_row as RowPlanner),
-                ("fewest", fewest::plan_row),
+                ("grouped", grouped::plan_row as RowPlanner),
+                ("thorough", thorough::plan_row),
             ] {
                 let p = plan(&sprite, planner);
                 let px = Pixels::of(&sprite, planner);
@@ -466,7 +466,7 @@ mod tests {
         let mut most = Work::default();
         for art in &arts {
             let sprite = Sprite::from_ascii(art).unwrap();
-            let (_, work) = plan_counted(&sprite, lookup::plan_row);
+            let (_, work) = plan_counted(&sprite, grouped::plan_row);
             assert!(work.row_plans <= MAX_ROW_PLANS, "{work:?}\n{art}");
             assert!(work.cover_runs <= MAX_COVER_RUNS, "{work:?}\n{art}");
             assert!(work.dp_states <= MAX_DP_STATES, "{work:?}\n{art}");

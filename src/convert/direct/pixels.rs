@@ -18,11 +18,11 @@ pub(super) struct Pixels {
     pub(super) width: usize,
     /// Row plans made so far ([`Pixels::row_plan`]).
     memo: [Cell<Memo>; MEMO],
-    /// The row planner that prices and plans the rows ([`Passes::Lookup`]'s or
-    /// [`Passes::Fewest`]'s).
+    /// The row planner that prices and plans the rows ([`Passes::Grouped`]'s or
+    /// [`Passes::Thorough`]'s).
     ///
-    /// [`Passes::Lookup`]: crate::Passes::Lookup
-    /// [`Passes::Fewest`]: crate::Passes::Fewest
+    /// [`Passes::Grouped`]: crate::Passes::Grouped
+    /// [`Passes::Thorough`]: crate::Passes::Thorough
     pub(super) planner: RowPlanner,
     /// The work done so far, counted.
     pub(super) work: Cell<Work>,

@@ -548,7 +548,7 @@ const _: () =
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::convert::fewest;
+    use crate::convert::thorough;
     use crate::xorshift::xorshift;
 
     /// The placement DP checks landing in each row's state ([`Singles::lands`]): every
@@ -571,7 +571,7 @@ mod tests {
             let text: &[u8] = art[..h].as_flattened();
             let text = core::str::from_utf8(text).unwrap().replace('.', "");
             let sprite = Sprite::from_ascii(&text).unwrap();
-            let px = Pixels::of(&sprite, fewest::plan_row);
+            let px = Pixels::of(&sprite, thorough::plan_row);
             for reverse in [false, true] {
                 let mut singles = Singles::new(sprite.height());
                 if !singles.of(&px, &sprite, SINGLES + SINGLE_COUNT, reverse) {

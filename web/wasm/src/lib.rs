@@ -41,7 +41,7 @@ use tetris_printer::{
 
 /// `tp_convert` status: the pixels are not a printable sprite; the text is the reason.
 pub const STATUS_BAD_SPRITE: i32 = -1;
-/// `tp_convert` status: unknown strategy number (0 greedy, 1 optimal, 2 fewest, 3 lookup),
+/// `tp_convert` status: unknown strategy number (0 greedy, 1 optimal, 2 thorough, 3 grouped),
 /// or unknown placement (0 left, 1 centre, 2 right, 3 best).
 pub const STATUS_BAD_STRATEGY: i32 = -2;
 /// `tp_convert` status: the opaque part of the image is larger than a sprite may be
@@ -132,8 +132,8 @@ fn passes(strategy: u32) -> Option<Passes> {
     match strategy {
         0 => Some(Passes::Greedy),
         1 => Some(Passes::Optimal),
-        2 => Some(Passes::Fewest),
-        3 => Some(Passes::Lookup),
+        2 => Some(Passes::Thorough),
+        3 => Some(Passes::Grouped),
         _ => None,
     }
 }
@@ -175,7 +175,7 @@ pub unsafe extern "C" fn tp_convert(
     st.moves.clear();
     let Some(passes) = passes(strategy) else {
         st.text = format!(
-            "unknown strategy {strategy}; use 0 (greedy), 1 (optimal), 2 (fewest) or 3 (lookup)"
+            "unknown strategy {strategy}; use 0 (greedy), 1 (optimal), 2 (thorough) or 3 (grouped)"
         );
         return STATUS_BAD_STRATEGY;
     };

@@ -1,4 +1,4 @@
-//! The searching planner of [`Passes::Fewest`](crate::Passes::Fewest): every cover of
+//! The thorough planner of [`Passes::Thorough`](crate::Passes::Thorough): every cover of
 //! the row by flipped emitters, then local moves, all priced by the shared
 //! [`Planner`] ([`super::planner`]).
 //!
@@ -11,8 +11,8 @@
 //! dearest first, by least cost) (when first fit from the right leaves a pass with no
 //! fill at all, also with one overlapping pair swapped, [`Planner::repair`]), in
 //! stages ([`Planner::offer_staged`] with [`Stages::EVERY`]: every cover, until no
-//! single is left; the lookup planner stages its first cover only), one-row passes first
-//! ([`Planner::offer_one_row_first`]: from the widest one-row pass, as the lookup
+//! single is left; the grouped planner stages its first cover only), one-row passes first
+//! ([`Planner::offer_one_row_first`]: from the widest one-row pass, as the grouped
 //! planner does, and from each of the first [`ONE_ROW_FIRSTS`] its bounded enumeration
 //! finds), and, when the cover
 //! has at most [`PARTITION_EMITTERS`] emitters, every way ([`Planner::partitions`]),
@@ -29,8 +29,8 @@
 //! stops at the floor.
 //!
 //! # Work per row (worst case)
-//! Bounded, but a search, not a lookup (the default is the lookup planner,
-//! [`super::lookup`], which prices a fixed few of these candidates instead). No branch-and-bound and no node limit: every loop has a fixed bound,
+//! Bounded, but a search, not a grouped (the default is the grouped planner,
+//! [`super::grouped`], which prices a fixed few of these candidates instead). No branch-and-bound and no node limit: every loop has a fixed bound,
 //! and the cover enumeration recurses at most 17 deep (one level per pixel).
 //! A *grouping price* is one candidate's least costs (at most 17 fill prices, and at
 //! most 4 more for a split or merge, looked up before it is built), then its price in
@@ -69,7 +69,7 @@
 //! Measured (callgrind), this planner costs 790× the greedy converter's instructions
 //! on the nine benchmark sprites (218.9 M against 277 k per conversion, with the
 //! one-row passes first; 199.9 M before them, measured with the run patterns; 215.0 M was measured a session before, on a run of the same code
-//! that then measured 53.7 M for the lookup planner where today's measures 47.35 M;
+//! that then measured 53.7 M for the grouped planner where today's measures 47.35 M;
 //! 22×, 6.17 M,
 //! before the stages, which took the nine from 7,147 to 6,958 pieces and the random
 //! set from 2,385,670 to 2,375,569, and 598×, 164.9 M, before the small covers'
@@ -105,8 +105,8 @@ const ONE_ROW_FIRSTS: usize = 32;
 const ONE_ROW_STEPS: u32 = 256;
 
 impl Tuning {
-    /// The searching planner's: every knob on.
-    pub(super) const DEFAULT: Tuning = Tuning {
+    /// The thorough planner's: every knob on.
+    pub(super) const THOROUGH: Tuning = Tuning {
         rounds: IMPROVE_ROUNDS,
         right_too: true,
         repair_checks: REPAIR_CHECKS,
@@ -123,7 +123,7 @@ impl Tuning {
 /// ([`Planner::covers`]), then [`IMPROVE_ROUNDS`] rounds of local moves on the best plan
 /// ([`Planner::improve`]).
 pub(crate) fn plan_row(row: &RowInput) -> RowPlan {
-    plan_row_with(row, Tuning::DEFAULT)
+    plan_row_with(row, Tuning::THOROUGH)
 }
 
 /// [`plan_row`] with the knobs `tuning`.
@@ -206,7 +206,7 @@ impl Planner<'_> {
     }
 
     /// Offers `c`'s emitters grouped one-row passes first
-    /// ([`Planner::offer_one_row_first`]) from the widest one-row pass (as the lookup
+    /// ([`Planner::offer_one_row_first`]) from the widest one-row pass (as the grouped
     /// planner does) and from each other of the first [`ONE_ROW_FIRSTS`] one-row passes
     /// [`one_row_passes`] finds.
     fn offer_one_row_firsts(&mut self, c: &Candidate) {
@@ -374,14 +374,14 @@ mod tests {
                 repair_checks: 0,
                 stages: Stages::NONE,
                 one_row_first: false,
-                ..Tuning::DEFAULT
+                ..Tuning::THOROUGH
             };
             let after = plan_row_with(
                 &row,
                 Tuning {
                     stages: Stages::NONE,
                     one_row_first: false,
-                    ..Tuning::DEFAULT
+                    ..Tuning::THOROUGH
                 },
             );
             let before = plan_row_with(&row, tuning);
@@ -402,7 +402,7 @@ mod tests {
         let on = Tuning {
             stages: Stages::NONE,
             one_row_first: false,
-            ..Tuning::DEFAULT
+            ..Tuning::THOROUGH
         };
         let off = Tuning {
             right_too: false,
@@ -422,7 +422,7 @@ mod tests {
     fn staged_grouping_lowers_rows() {
         let on = Tuning {
             one_row_first: false,
-            ..Tuning::DEFAULT
+            ..Tuning::THOROUGH
         };
         let off = Tuning {
             stages: Stages::NONE,
@@ -442,9 +442,9 @@ mod tests {
     fn one_row_passes_first_lower_rows() {
         let off = Tuning {
             one_row_first: false,
-            ..Tuning::DEFAULT
+            ..Tuning::THOROUGH
         };
-        let (cheaper, dearer, saved) = knob_effect(random_rows(400), off, Tuning::DEFAULT);
+        let (cheaper, dearer, saved) = knob_effect(random_rows(400), off, Tuning::THOROUGH);
         assert!(
             cheaper >= 20 && dearer * 4 <= cheaper && saved > 0,
             "{cheaper} rows cheaper, {dearer} dearer, {saved} pieces saved"
@@ -512,7 +512,7 @@ mod tests {
         );
     }
 
-    /// Oracle: the lookup planner's column DP ([`one_row_pass`]) picks, of every one-row
+    /// Oracle: the grouped planner's column DP ([`one_row_pass`]) picks, of every one-row
     /// pass of the emitters left, the first the unbounded enumeration lists and the first
     /// it lists with the most pixels.
     #[test]
@@ -551,9 +551,9 @@ mod tests {
         let rows = random_rows_of(400, 0x2545_F491_4F6C_DD1D, b"...012");
         let off = Tuning {
             partition_emitters: 0,
-            ..Tuning::DEFAULT
+            ..Tuning::THOROUGH
         };
-        let (cheaper, dearer, _) = knob_effect(rows, off, Tuning::DEFAULT);
+        let (cheaper, dearer, _) = knob_effect(rows, off, Tuning::THOROUGH);
         assert!(
             cheaper >= 10 && dearer * 4 <= cheaper,
             "{cheaper} cheaper, {dearer} dearer"
@@ -569,7 +569,7 @@ mod tests {
         let row = RowInput::of(&sprite, 0);
         let with = Tuning {
             one_row_first: false,
-            ..Tuning::DEFAULT
+            ..Tuning::THOROUGH
         };
         let without = plan_row_with(
             &row,
@@ -593,7 +593,7 @@ mod tests {
                 &row,
                 Tuning {
                     dearest_first: false,
-                    ..Tuning::DEFAULT
+                    ..Tuning::THOROUGH
                 },
             );
             let with = plan_row(&row);

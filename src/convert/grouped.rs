@@ -1,15 +1,15 @@
-//! The default row planner, [`Passes::Lookup`](crate::Passes::Lookup): covers looked
+//! The default row planner, [`Passes::Grouped`](crate::Passes::Grouped): covers looked
 //! up in a build-time table, then a small bounded search over a fixed set of groupings
 //! (no cover or grouping is enumerated).
 //!
 //! A row's cost is fixed by how its pixels are covered by emitters (a single per pixel,
 //! or a flipped J2/T2/L2 over three adjacent pixels of its colour) and how those are
 //! grouped into passes and ordered ([`planner`](super::planner)'s module docs give the
-//! cost model). The searching planner ([`fewest::plan_row`](super::fewest::plan_row))
+//! cost model). The thorough planner ([`thorough::plan_row`](super::thorough::plan_row))
 //! tries every cover; this one looks each run of same-colour adjacent pixels up in the
 //! static run-cover table ([`tables::run_covers`], `pattern-src/covers.txt`), which
 //! lists, per colour, first column and length, up to [`COVER_SLOTS`] covers of the run:
-//! the searching planner's own for the run alone, the ones this planner prices lowest
+//! the thorough planner's own for the run alone, the ones this planner prices lowest
 //! for it, and the most flipped emitters packed against its right end (computed at
 //! build time by `tetris_printer::covers`). Cover `k` of the row takes every run's
 //! `k`-th cover (a run with fewer takes its first). Each distinct cover is grouped into
@@ -17,12 +17,12 @@
 //! round robin into as many passes as first fit uses and one and two more
 //! ([`Planner::offer_round_robin`](super::planner::Planner::offer_round_robin)); when
 //! first fit from the right leaves a pass with no fill, each overlapping pair between
-//! it and another is swapped once (the searching planner's repair, at most 64 checks
-//! per row); the first cover (each run's first slot: the searching planner's cover of
+//! it and another is swapped once (the thorough planner's repair, at most 64 checks
+//! per row); the first cover (each run's first slot: the thorough planner's cover of
 //! the run alone) is grouped in stages, the cheapest pass per pixel of the singles
 //! left on the squares of the passes before it, one at a time, from the first-fit
 //! pass from either end, at most three staged passes, the rest first fit after each
-//! ([`Stages::LOOKUP`](super::planner::Stages::LOOKUP),
+//! ([`Stages::GROUPED`](super::planner::Stages::GROUPED),
 //! [`Planner::offer_staged`](super::planner::Planner::offer_staged)); and each cover
 //! is grouped *one-row passes first*, from its widest one-row pass and from its first
 //! (column DPs, [`one_row_pass`](super::planner::one_row_pass); a pass whose cells
@@ -34,12 +34,12 @@
 //! at a time ([`Planner::offer_each_moved`](super::planner::Planner::offer_each_moved):
 //! first fit fills its first pass with every emitter that fits, and the one move that
 //! balances two passes often closes each in one matrix row). Last, one round of the
-//! searching planner's local moves on the best plan (each emitter moved, each pair
+//! thorough planner's local moves on the best plan (each emitter moved, each pair
 //! swapped, each flipped emitter split, each three singles merged; [`Planner::improve`](super::planner::Planner::improve)
 //! with one round: no round is repeated). Every plan is
 //! priced in every order of up to three passes (of more: the
 //! grouping order, the passes needing no landing first, and the dearest first), with
-//! the same fills, landing rule and least-cost bounds as the searching planner; the
+//! the same fills, landing rule and least-cost bounds as the thorough planner; the
 //! greedy classic split is priced first, so no plan costs more than it.
 //!
 //! # Work per row (worst case)
@@ -50,7 +50,7 @@
 //! most two strip tilings, each a left-to-right DP over the 21 columns of static
 //! fit-index loads, plus wide-pattern and emitter lookups; many are answered by the
 //! planner's caches). A grouping costs at most [`GROUPING_PRICES`] = 72 (its passes'
-//! least costs, then the orders; see [`fewest`](super::fewest)). At most: the greedy
+//! least costs, then the orders; see [`thorough`](super::thorough)). At most: the greedy
 //! split (17); [`COVER_SLOTS`] = 4 covers × (4 first-fit groupings + 3 round-robin
 //! deals) = 28 groupings; the repair's least costs (4 × 2 × 17 = 136) and its 64
 //! swaps of two fill prices and one grouping each; the stages: 2 first passes × 3
@@ -101,16 +101,16 @@ pub(crate) const COVER_SLOTS: usize = tables::RUN_COVER_SLOTS;
 /// of `Planner::offer_cover` (first fit from both ends, round-robin deals, the swap
 /// repair) and priced; the cheapest plan.
 pub(crate) fn plan_row(row: &RowInput) -> RowPlan {
-    let (plan, prices) = plan_row_with(row, Tuning::LOOKUP);
+    let (plan, prices) = plan_row_with(row, Tuning::GROUPED);
     debug_assert!(prices <= MAX_FILL_PRICES, "{prices} fill prices");
     plan
 }
 
-/// The knobs of [`plan_row`] with every cover staged as the searching planner stages
+/// The knobs of [`plan_row`] with every cover staged as the thorough planner stages
 /// them ([`Stages::EVERY`]): the run-cover table's prices.
 const STAGED_EVERY: Tuning = Tuning {
     stages: Stages::EVERY,
-    ..Tuning::LOOKUP
+    ..Tuning::GROUPED
 };
 
 /// A row planned with every cover staged ([`Stages::EVERY`]; up to 328,402 fill prices
@@ -147,15 +147,15 @@ fn plan_row_with(row: &RowInput, tuning: Tuning) -> (RowPlan, u32) {
 
 /// The covers of a run of `len` pixels of `colour` from column `x` that the run-cover
 /// table lists (`pattern-src/covers.txt`), best first, each a mask of the run's pixels
-/// where a flipped emitter starts: the cover of the searching planner's plan of the run
-/// alone ([`super::fewest::plan_row`]), then the covers [`price_cover`] prices lowest (ties: the
+/// where a flipped emitter starts: the cover of the thorough planner's plan of the run
+/// alone ([`super::thorough::plan_row`]), then the covers [`price_cover`] prices lowest (ties: the
 /// smaller mask), distinct, up to [`COVER_SLOTS`] − 1 in all, then the most flipped
 /// emitters packed against the run's right end, if not listed yet (else the next
 /// cheapest).
 #[cfg(feature = "search")]
 pub(crate) fn run_cover_slots(colour: u8, x: u8, len: u8) -> std::vec::Vec<u16> {
     let row = RowInput::run(x, len, colour);
-    let searched = (super::fewest::plan_row(&row).flip_columns() >> x) as u16;
+    let searched = (super::thorough::plan_row(&row).flip_columns() >> x) as u16;
     // Every cover of the run: the ways to write `len` as ones and threes.
     let mut all = std::vec::Vec::new();
     let mut stack = std::vec![(0u16, 0u8)];
@@ -230,7 +230,7 @@ fn runs(row: &RowInput) -> impl Iterator<Item = (usize, usize)> + '_ {
 /// ranks covers by (`search::covers`), not used by any converter.
 #[cfg(feature = "search")]
 pub(crate) fn price_cover(row: &RowInput, flips: u32) -> Option<u32> {
-    // Staged as the searching planner stages every cover: the table was ranked so,
+    // Staged as the thorough planner stages every cover: the table was ranked so,
     // at build time, where the work is paid once.
     let mut c = Candidate::EMPTY;
     let mut planner = Planner::start(row, STAGED_EVERY, &mut c);
@@ -243,23 +243,23 @@ pub(crate) fn price_cover(row: &RowInput, flips: u32) -> Option<u32> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::convert::fewest;
+    use crate::convert::thorough;
     use crate::sprite::Sprite;
     use crate::xorshift::xorshift;
 
-    /// The lookup planner without its moves: no first-fit moves
+    /// The grouped planner without its moves: no first-fit moves
     /// ([`Planner::offer_each_moved`]) and no round of local moves.
     const NO_MOVES: Tuning = Tuning {
         rounds: 0,
         first_fit_moves: false,
-        ..Tuning::LOOKUP
+        ..Tuning::GROUPED
     };
 
     /// The smiley's row 6 as `--direct` leaves it to the passes (`00 1 ··· 0000000 1 · 0`
     /// from column 2, columns 5 to 7 filled by direct pieces before them). First fit
     /// from the left packs both flipped J of the run of seven into its first pass;
     /// moving one into the second gives passes of 7 and 5 pixels on a matrix row each:
-    /// 24 pieces, the searching planner's. Without the moves: 45.
+    /// 24 pieces, the thorough planner's. Without the moves: 45.
     #[test]
     fn one_move_balances_a_first_fit_grouping() {
         let mut row = RowInput::of(&Sprite::from_ascii("001...00000001.0").unwrap(), 0);
@@ -270,7 +270,7 @@ mod tests {
         );
         row.support = 0b111 << 5;
         let (with, without) = (plan_row(&row), plan_row_with(&row, NO_MOVES).0);
-        assert_eq!(with.pieces, fewest::plan_row(&row).pieces);
+        assert_eq!(with.pieces, thorough::plan_row(&row).pieces);
         assert_eq!((with.pieces, without.pieces), (24, 45));
     }
 
@@ -347,7 +347,7 @@ mod tests {
                 for support in [0, rng() as u32] {
                     let pixels = row.x[..row.len].iter().fold(0u32, |m, &x| m | 1 << x);
                     row.support = support & ((1 << 21) - 1) & !pixels;
-                    let (_, prices) = plan_row_with(&row, Tuning::LOOKUP);
+                    let (_, prices) = plan_row_with(&row, Tuning::GROUPED);
                     if prices > most {
                         (most, most_row) = (prices, format!("{art} over {below:?}"));
                     }
