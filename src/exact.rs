@@ -4,32 +4,22 @@
 //! The row search itself is [`crate::search::exact`] (re-exported here), where the rules
 //! and what is proven optimal are described. It lives apart from this module because
 //! `build.rs` compiles `src/search/` into the build script, which has no sprites, tables
-//! or printer: everything that needs them is here.
+//! or printer. The converter's exact row planner (the compiled tables tried first, the
+//! distinct rows of a sprite on threads: [`planner`], [`plan_parallel`], re-exported
+//! here) is in `convert::planners::exact`, below the converter; this module, above it,
+//! assembles whole prints and checks them by replay.
 
 pub use crate::search::exact::*;
+
+pub use crate::convert::planners::exact::{
+    plan_parallel, plan_rows_on, planner, row_spec, strip_tiling, table_hint,
+};
 
 use crate::convert::{ConvertError, Converter};
 use crate::moves::Move;
 use crate::playfield::Playfield;
 use crate::printer::compare;
 use crate::sprite::Sprite;
-use crate::tables;
-
-/// Row `y` of `sprite` as the planner sees it.
-#[must_use]
-pub fn row_spec(sprite: &Sprite, y: usize) -> RowSpec {
-    let x0 = sprite.x0();
-    let pixels = (x0..x0 + sprite.width())
-        .filter_map(|x| {
-            sprite.cell(x, y).map(|c| RowPixel {
-                x: x as u8,
-                colour: c.min(2),
-                held: y == 0 || sprite.cell(x, y - 1).is_some(),
-            })
-        })
-        .collect();
-    RowSpec { pixels }
-}
 
 /// What one row of an exact print costs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -105,64 +95,6 @@ pub fn convert_parallel(sprite: &Sprite, threads: usize) -> Result<ExactPrint, E
     assemble(sprite, &plan_parallel(sprite, threads))
 }
 
-/// The plans of `sprite`'s rows (bottom first), its distinct rows planned on `threads`
-/// threads (each with its own [`planner`]; at least one). The plans do not depend on
-/// the number of threads.
-#[must_use]
-pub fn plan_parallel(sprite: &Sprite, threads: usize) -> Vec<RowPlan> {
-    let rows: Vec<(RowSpec, u32)> = (0..sprite.height())
-        .map(|y| (row_spec(sprite, y), 0))
-        .collect();
-    plan_rows_on(&rows, threads)
-}
-
-/// The plan of each `(row, support)` by [`ExactPlanner::plan_row_on`], the distinct
-/// ones planned on `threads` threads (each with its own [`planner`]; at least one).
-/// The plans do not depend on the number of threads.
-#[must_use]
-pub fn plan_rows_on(rows: &[(RowSpec, u32)], threads: usize) -> Vec<RowPlan> {
-    use std::sync::atomic::{AtomicUsize, Ordering};
-    use std::sync::Mutex;
-    let mut distinct: Vec<&(RowSpec, u32)> = Vec::new();
-    let index: Vec<usize> = rows
-        .iter()
-        .map(|r| {
-            distinct.iter().position(|d| *d == r).unwrap_or_else(|| {
-                distinct.push(r);
-                distinct.len() - 1
-            })
-        })
-        .collect();
-    let results: Vec<Mutex<Option<RowPlan>>> = distinct.iter().map(|_| Mutex::new(None)).collect();
-    let next = AtomicUsize::new(0);
-    std::thread::scope(|scope| {
-        for _ in 0..threads.clamp(1, distinct.len().max(1)) {
-            scope.spawn(|| {
-                let mut p = planner();
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some((row, support)) = distinct.get(i) else {
-                        break;
-                    };
-                    let plan = p.plan_row_on(row, *support);
-                    *results[i]
-                        .lock()
-                        .expect("no planner panics while holding it") = Some(plan);
-                }
-            });
-        }
-    });
-    let planned: Vec<RowPlan> = results
-        .into_iter()
-        .map(|m| {
-            m.into_inner()
-                .expect("no planner panics while holding it")
-                .expect("every row planned")
-        })
-        .collect();
-    index.iter().map(|&i| planned[i].clone()).collect()
-}
-
 /// The moves of `plans` (one per row of `sprite`, bottom first): platform add, passes,
 /// platform remove; replayed and compared with the sprite.
 fn assemble(sprite: &Sprite, plans: &[RowPlan]) -> Result<ExactPrint, ExactError> {
@@ -200,85 +132,6 @@ fn assemble(sprite: &Sprite, plans: &[RowPlan]) -> Result<ExactPrint, ExactError
     let field = Playfield::replay(&moves).map_err(|e| ExactError::Verify(e.to_string()))?;
     compare(&field, sprite).map_err(|m| ExactError::Verify(m.to_string()))?;
     Ok(ExactPrint { moves, rows })
-}
-
-/// A planner that tries the compiled tables before the engine: the classic emitter
-/// pattern of the matrix's bottom row (it needs no support) and a tiling of strips
-/// (`tables::STRIPS`, each resting only on support it is given). Both are sufficient
-/// tests only; every "no" still comes from the engine, so the plans are the same as
-/// [`ExactPlanner::new`]'s, found faster.
-#[must_use]
-pub fn planner() -> ExactPlanner {
-    ExactPlanner::with_hint(table_hint)
-}
-
-/// The [`Hint`] of [`planner`].
-#[must_use]
-pub fn table_hint(above: u32, support: u32, h: u8) -> Option<(Vec<Move>, u32)> {
-    if let Some(e) = tables::emitter(above) {
-        if e.height == h {
-            return Some((e.fillers.moves().to_vec(), 0));
-        }
-    }
-    strip_tiling(above, support, h)
-}
-
-/// A tiling of the 21 columns by strips of height `h` over `bottom`, resting on
-/// `support`: its fillers (strip by strip, left to right) and the support it uses.
-#[must_use]
-pub fn strip_tiling(bottom: u32, support: u32, h: u8) -> Option<(Vec<Move>, u32)> {
-    use crate::pattern::{MAX_EDGE_WIDTH, MAX_STRIP_HEIGHT};
-    use crate::playfield::WIDTH;
-    if h > MAX_STRIP_HEIGHT {
-        return None;
-    }
-    // from[b] = (a, strip) of the first strip found ending at column b.
-    let mut from: [Option<(usize, &'static crate::pattern::Strip)>; WIDTH + 1] = [None; WIDTH + 1];
-    let mut reach = [false; WIDTH + 1];
-    reach[0] = true;
-    for a in 0..WIDTH {
-        if !reach[a] {
-            continue;
-        }
-        for w in 1..=(WIDTH - a).min(usize::from(MAX_EDGE_WIDTH)) {
-            if reach[a + w] {
-                continue;
-            }
-            let Some(side) = crate::pattern::strip_side_at(a, w) else {
-                continue;
-            };
-            let mask = (1u32 << w) - 1;
-            let (b, s) = (bottom >> a & mask, support >> a & mask);
-            if let Some(st) = tables::strips(w as u8, h, side, b as u16)
-                .iter()
-                .find(|st| u32::from(st.support) & !s == 0)
-            {
-                reach[a + w] = true;
-                from[a + w] = Some((a, st));
-            }
-        }
-    }
-    if !reach[WIDTH] {
-        return None;
-    }
-    let mut tiles = Vec::new();
-    let mut b = WIDTH;
-    while b > 0 {
-        let (a, st) = from[b].expect("reached");
-        tiles.push((a, st));
-        b = a;
-    }
-    tiles.reverse();
-    let mut moves = Vec::new();
-    let mut used = 0;
-    for (a, st) in tiles {
-        used |= u32::from(st.support) << a;
-        moves.extend(st.fillers.moves().iter().map(|m| Move {
-            shape: m.shape,
-            x: m.x + a as u8,
-        }));
-    }
-    Some((moves, used))
 }
 
 /// Converts `sprite` with the fewest pieces per row, on as many threads as the machine

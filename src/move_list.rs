@@ -3,7 +3,7 @@
 use core::fmt;
 use core::ops::Deref;
 
-use crate::convert::MAX_MOVES;
+use crate::convert::bounds::MAX_MOVES;
 use crate::moves::Move;
 use crate::piece::Shape;
 

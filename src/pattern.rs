@@ -247,7 +247,3 @@ pub const fn triple_mask(start: u8) -> u32 {
 pub const fn mirror_mask(mask: u32) -> u32 {
     mask.reverse_bits() >> (32 - WIDTH)
 }
-
-/// The text format of `pattern-src/` (needs the standard library's collections).
-#[cfg(feature = "search")]
-pub use crate::pattern_text as text;

@@ -4,8 +4,8 @@
 //! reproduces the file byte for byte.
 #![cfg(feature = "search")]
 
-use tetris_printer::pattern::text::{parse_file, StripText};
 use tetris_printer::pattern::{strip_key, StripSide};
+use tetris_printer::pattern_text::{parse_file, StripText};
 use tetris_printer::search::strips::{strip_keys, strip_placements, strip_problem, strip_window};
 use tetris_printer::search::{all_placements, solve, DeadTable, Outcome};
 use tetris_printer::tables;

@@ -8,9 +8,9 @@
 //! searcher reproduces the file byte for byte.
 #![cfg(feature = "search")]
 
-use tetris_printer::pattern::text::{parse_file, WideText};
 use tetris_printer::pattern::MAX_STRIP_HEIGHT;
 use tetris_printer::pattern::{triple_mask, WIDE_SUPPORT};
+use tetris_printer::pattern_text::{parse_file, WideText};
 use tetris_printer::search::strips::StripIndex;
 use tetris_printer::search::wide::{
     flip_bars, flip_pair_candidates, flip_quad_candidates, run_candidates, wide_candidates,

@@ -6,13 +6,14 @@ use core::ops::Range;
 use crate::bits::Bits;
 use crate::moves::Move;
 use crate::pattern::Platform;
-use crate::piece::Shape;
 use crate::sprite::Sprite;
 use crate::tables;
 
-use super::classic::{Singles, Split};
-use super::planner::RowPlan;
-use super::{ConvertError, ConvertStats, PLATFORM_PIECES};
+use super::bounds::PLATFORM_PIECES;
+use super::error::ConvertError;
+use super::plan::RowPlan;
+use super::planners::classic::{Singles, Split};
+use super::stats::ConvertStats;
 
 /// What a block of moves does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -24,7 +25,7 @@ pub enum BlockKind {
     /// The piece that clears a platform after the row's passes.
     PlatformRemove,
     /// Pieces dropped directly onto pixels of their colour
-    /// ([`Converter::with_direct`](super::Converter::with_direct)): they stay in the
+    /// ([`Converter::with_direct`](crate::Converter::with_direct)): they stay in the
     /// print. The block's row is the top row of its pieces; they drop before that row's
     /// passes (and after those of the row below).
     Direct,
@@ -189,7 +190,7 @@ impl RowPasses for RowPlan {
 
 /// A row planned by the exact planner.
 #[cfg(feature = "search")]
-impl RowPasses for crate::exact::RowPlan {
+impl RowPasses for crate::search::exact::RowPlan {
     fn platform(&self) -> bool {
         self.platform
     }
@@ -276,9 +277,6 @@ impl Sink<'_> {
         self.len += moves.len();
     }
 }
-
-/// Filler for fixed-size arrays of moves (any move does; it is overwritten).
-pub(super) const PLACEHOLDER: Move = Move::new_unchecked(Shape::ALL[0], 0);
 
 /// The platform for row `y`: its T2 rests on the leftmost square `s` of row `y − 1`,
 /// bar centred on the odd column `s | 1` (platforms exist for odd centres only, docs/spec.md §4).

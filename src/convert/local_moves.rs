@@ -1,13 +1,14 @@
 //! Local moves on a row plan, shared by both row planners: [`Planner::improve`], one
-//! round of which the grouped planner ([`super::grouped`]) runs on its best plan and up to
-//! three the thorough one ([`super::thorough`]), and [`Planner::offer_each_moved`], the
+//! round of which the grouped planner ([`super::planners::grouped`]) runs on its best plan and up to
+//! three the thorough one ([`super::planners::thorough`]), and [`Planner::offer_each_moved`], the
 //! grouped planner's sweep over each first-fit grouping. First fit packs passes by
 //! position, blind to what their matrices cost; a move finds the groupings whose passes
 //! close in fewer matrix rows.
 
 use crate::sprite::MAX_WIDTH;
 
-use super::planner::*;
+use super::plan::Candidate;
+use super::pricing::{floor_sum, Groups, PassSum, Planner, Touched, PASS_FLOORS};
 use super::row::Emit;
 
 impl Planner<'_> {

@@ -10,247 +10,88 @@
 //! below first gets a platform ([`crate::tables::PLATFORMS`]), whose last piece is dropped
 //! after the row's passes, unless (with the `grouped` and `thorough` planners) every such
 //! pixel's single emitter can rest its bar on a cell of the row filled before it: the
-//! landing rule of the `thorough` layer.
+//! landing rule ([`pricing`]).
 //!
 //! How a row is split into passes is the only choice the converter makes, and the
-//! [`Passes`] strategy makes it. The layers, each using only the ones below it:
-//! - [`row`]: the row model every strategy shares (pixels, colours, support, emitters);
-//! - [`tiling`]: strip tilings of a pass's matrix, looked up in the static fit indexes;
-//! - [`classic`]: the article's passes of single emitters, greedy or exact;
-//! - [`planner`]: the row planners' pricing (flipped emitters, support, strips, passes
-//!   grouped first fit and ordered, from the greedy classic split up) and the
-//!   [`planner::Planner`] that keeps the cheapest plan offered;
-//! - [`local_moves`]: local moves on a plan (emitters moved between passes, swapped,
-//!   split and merged), which both planners run;
-//! - [`thorough`]: the thorough planner of [`Passes::Thorough`] (every cover, every
-//!   grouping of small covers, up to three rounds of local moves);
-//! - [`grouped`]: the default planner, [`Passes::Grouped`]: the same pricing over the few
-//!   covers a static table lists for each run of the row, grouped by fixed rules, with
-//!   one sweep of single moves from each first-fit grouping and one round of local
-//!   moves from the best plan: a small search over fixed groupings, bounded per row;
-//! - [`emit`]: writing a planned row as moves and blocks;
+//! [`Passes`] strategy makes it. This file is the converter's entry points and its row
+//! loop; the modules below it, each importing only the ones under it (a test,
+//! `tests/layers.rs`, keeps it so):
 //! - [`direct`]: direct placement ([`Converter::with_direct`]): whole J, T and L
-//!   pieces dropped onto pixels of their colour, the rest of each row planned by
-//!   the converter's row planner ([`grouped`] or [`thorough`]) with the pieces' cells as
-//!   support.
+//!   pieces dropped onto pixels of their colour, the rest of each row planned by the
+//!   row planner it is given ([`plan::RowPlanner`]) with the pieces' cells as support;
+//! - [`emit`]: writing a planned row as moves and blocks, whichever planner made it;
+//! - [`planners`]: the row planners, each a policy: [`planners::classic`] (the
+//!   article's greedy and optimal splits), [`planners::grouped`] (the default),
+//!   [`planners::thorough`], and the exact planner's rows (`search` feature);
+//! - [`grouping`]: the groupings of a cover into passes (first fit, deals, stages,
+//!   one-row passes first, the swap repair) that the grouped and thorough planners
+//!   are built from;
+//! - [`local_moves`]: local moves on a plan (emitters moved between passes, swapped,
+//!   split and merged);
+//! - [`pricing`]: the [`pricing::Planner`] that prices candidate plans (fills, the
+//!   landing rule, orders, least-cost bounds) and keeps the cheapest;
+//! - [`plan`]: the plan types (candidates, the row plan, a row planner's type);
+//! - [`tiling`]: strip tilings of a pass's matrix, looked up in the static fit indexes;
+//! - [`row`]: the row model every strategy shares (pixels, colours, support, emitters);
+//! - and the vocabulary the public API names: [`passes`], [`error`], [`stats`],
+//!   [`bounds`].
 //!
 //! Everything works in fixed-size arrays (a row has at most 17 pixels, 17 passes), so
 //! [`Converter::convert`] never allocates, from the first call on.
 
-mod classic;
+pub(crate) mod bounds;
 mod direct;
 mod emit;
-mod grouped;
+mod error;
+mod grouping;
 mod local_moves;
-mod planner;
-mod row;
-mod thorough;
+mod passes;
+mod plan;
+pub(crate) mod planners;
+mod pricing;
+pub(crate) mod row;
+mod stats;
 mod tiling;
 
-pub use direct::row_pieces_with;
+pub use bounds::{MAX_MOVES, MAX_PIECES_PER_SQUARE, PLATFORM_PIECES};
 pub use emit::{Block, BlockKind};
-#[cfg(feature = "search")]
-pub(crate) use grouped::run_cover_slots;
+pub use error::ConvertError;
+pub use passes::{Passes, UnknownPasses};
+pub use stats::ConvertStats;
 
 use crate::moves::Move;
-use crate::sprite::{Sprite, MAX_HEIGHT, MAX_WIDTH};
+use crate::sprite::Sprite;
 
 #[cfg(feature = "alloc")]
 use alloc::vec::Vec;
 
 use crate::move_list::MoveList;
 use emit::{Out, Sink};
+use plan::{RowPlan, RowPlanner};
+use planners::{classic, grouped, thorough};
 use row::RowInput;
 
-/// Pieces in every platform pattern: the T2, 19 more "add" pieces and the "remove"
-/// piece, filling 4 rows of 21 cells (84 cells = 21 pieces).
-pub const PLATFORM_PIECES: usize = 21;
-
-/// The most pieces any emitter pattern spends per square it emits: a lone square whose
-/// pattern needs 7 rows costs (7·21 + 1)/4 = 37 pieces. Every other pattern is cheaper
-/// per square (at most 32 for two squares, 33 for six), so however a row's pixels are
-/// split into passes, the row costs at most 37 pieces per pixel.
-pub const MAX_PIECES_PER_SQUARE: usize = 37;
-
-/// A proven upper bound on the moves [`Converter::convert`] writes for any valid sprite,
-/// whatever [`Passes`] strategy: at most [`MAX_HEIGHT`] = 32 rows, each with at most one
-/// platform ([`PLATFORM_PIECES`] = 21) and at most [`MAX_WIDTH`] = 17 pixels costing at
-/// most [`MAX_PIECES_PER_SQUARE`] = 37 pieces each:
-/// 32 × (21 + 17 × 37) = 32 × 650 = **20,800**.
-/// A buffer this long never makes [`ConvertError::BufferTooSmall`].
-pub const MAX_MOVES: usize = MAX_HEIGHT * (PLATFORM_PIECES + MAX_WIDTH * MAX_PIECES_PER_SQUARE);
-
-/// How a row's pixels are split into passes.
-///
-/// Every build has the same variants; one whose feature is off (`Exact` without
-/// `search`) makes the converter return [`ConvertError::Unavailable`].
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Passes {
-    /// The article's converter: fill a pass scanning the pixels left to right, taking
-    /// every pixel whose triple fits; repeat with the pixels left over.
-    Greedy,
-    /// The split with the fewest pieces, found by an exact branch-and-bound search that
-    /// starts from the greedy split and replaces it only by a strictly cheaper one.
-    Optimal,
-    /// The default: covers from a build-time table, then a small bounded search over a
-    /// fixed set of groupings (no enumeration of covers). Each run of same-colour pixels
-    /// looks up its covers by flipped emitters (one J2/T2/L2 for three adjacent pixels of its
-    /// colour) in a static table the thorough planner ([`Passes::Thorough`]) computed
-    /// at build time; the row's few covers are grouped into passes by fixed rules
-    /// (first fit from either end, dealt round robin, the first cover also in at most
-    /// three stages, then one sweep of single moves from each first-fit grouping and
-    /// from the best plan) and priced with strip and wide fillers resting on squares
-    /// already emitted in the row, and singles over holes land on such squares instead
-    /// of a platform (see the `grouped`, `planner` and `local_moves` layers). At most
-    /// 230,914 fill prices per row, whatever the row (a unit test counts them on
-    /// adversarial rows). Never more pieces than `Greedy`.
-    #[default]
-    Grouped,
-    /// The thorough planner: a larger bounded search at run time, every cover of the
-    /// row by flipped emitters, grouped and ordered, then local moves of emitters between
-    /// passes (see the `thorough` layer). Fewer pieces than [`Passes::Grouped`] in total,
-    /// though not on every sprite, and not the fewest (that is [`Passes::Exact`]); never
-    /// more pieces than `Greedy`. Up to 132,229,700 fill prices per row; an order of
-    /// magnitude more instructions than the default (`docs/converter.md` and
-    /// `docs/results.md` have the figures).
-    Thorough,
-    /// The fewest pieces our printing rules allow for each row, found by an exhaustive
-    /// search at run time (the [`crate::exact`] planner; `search` feature). The yardstick
-    /// for the other strategies: seconds per sprite, and it allocates. Never the default.
-    /// Without the `search` feature the converter returns
-    /// [`ConvertError::Unavailable`] for it.
-    Exact,
-}
-
-impl Passes {
-    /// Every strategy, in the order the command line lists them (in every build: see
-    /// [`Passes::available`]).
-    pub const ALL: [Passes; 5] = [
-        Passes::Grouped,
-        Passes::Thorough,
-        Passes::Optimal,
-        Passes::Greedy,
-        Passes::Exact,
-    ];
-
-    /// The strategy's name on the command line and in [`Display`](core::fmt::Display)
-    /// and [`FromStr`](core::str::FromStr): `grouped`, `thorough`, `optimal`, `greedy` or
-    /// `exact`.
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            Passes::Grouped => "grouped",
-            Passes::Greedy => "greedy",
-            Passes::Optimal => "optimal",
-            Passes::Thorough => "thorough",
-            Passes::Exact => "exact",
-        }
+/// Row `y`'s pieces with the thorough row planner ([`thorough::plan_row`], as
+/// `--passes thorough --direct` prices rows) when direct pieces print its cells
+/// `covered`, `prefill` of them filled before its passes, with the cells
+/// `missing_below` of row `y − 1` still missing (direct cells dropped later): `None`
+/// when it would need a platform it may not have. How [`plan`] prices rows with that
+/// planner; for measuring (`examples/direct_bound.rs`), not part of the API.
+#[doc(hidden)]
+#[must_use]
+pub fn row_pieces_with(
+    sprite: &Sprite,
+    y: usize,
+    covered: u32,
+    prefill: u32,
+    missing_below: u32,
+) -> Option<u32> {
+    let row = RowInput::of(sprite, y).without(covered, prefill);
+    if row.len == 0 {
+        return Some(0);
     }
-
-    /// The crate feature this strategy needs that this build lacks, if any: `search`
-    /// for [`Passes::Exact`] without it.
-    #[must_use]
-    pub const fn missing_feature(self) -> Option<&'static str> {
-        match self {
-            Passes::Exact if !cfg!(feature = "search") => Some("search"),
-            _ => None,
-        }
-    }
-
-    /// Whether this build converts with this strategy ([`Passes::missing_feature`] is
-    /// `None`).
-    #[must_use]
-    pub const fn available(self) -> bool {
-        self.missing_feature().is_none()
-    }
-}
-
-impl core::fmt::Display for Passes {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// A strategy name that is not one of [`Passes::ALL`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown pass strategy (expected grouped, thorough, optimal, greedy or exact)")]
-pub struct UnknownPasses;
-
-impl core::str::FromStr for Passes {
-    type Err = UnknownPasses;
-
-    /// Parses a name as [`Passes::name`] gives it.
-    ///
-    /// ```
-    /// use tetris_printer::Passes;
-    /// assert_eq!("greedy".parse(), Ok(Passes::Greedy));
-    /// assert_eq!(Passes::Thorough.to_string(), "thorough");
-    /// assert!("best".parse::<Passes>().is_err());
-    /// ```
-    fn from_str(s: &str) -> Result<Passes, UnknownPasses> {
-        Passes::ALL
-            .into_iter()
-            .find(|p| p.name() == s)
-            .ok_or(UnknownPasses)
-    }
-}
-
-/// Why a sprite could not be converted.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum ConvertError {
-    /// The output slice is too short. Nothing is lost: `needed` is the exact count, so
-    /// retry with a slice that long (or [`MAX_MOVES`] for any sprite).
-    #[error("the output buffer holds {capacity} moves; this sprite needs {needed}")]
-    BufferTooSmall {
-        /// Moves the sprite needs.
-        needed: usize,
-        /// Moves the buffer holds.
-        capacity: usize,
-    },
-    /// The compiled tables lack the emitter pattern for `key`: a bug in the build.
-    #[error(
-        "no emitter pattern for key {key:#07x} (row {row}): the pattern tables are incomplete"
-    )]
-    MissingEmitter {
-        /// The emitter key (bottom-row cells of the triples).
-        key: u32,
-        /// The sprite row (0 = bottom).
-        row: usize,
-    },
-    /// The strategy needs a crate feature this build lacks ([`Passes::missing_feature`]):
-    /// nothing was converted.
-    #[error("the {passes} strategy needs the `{feature}` feature, which this build lacks")]
-    Unavailable {
-        /// The strategy asked for.
-        passes: Passes,
-        /// The feature it needs.
-        feature: &'static str,
-    },
-    /// The compiled tables lack the platform with bar centre `centre`: a bug in the build.
-    #[error("no platform with bar centre {centre} (row {row}): the pattern tables are incomplete")]
-    MissingPlatform {
-        /// The bar centre.
-        centre: u8,
-        /// The sprite row (0 = bottom).
-        row: usize,
-    },
-}
-
-/// What a conversion costs, counted without producing the moves.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct ConvertStats {
-    /// Moves (pieces dropped) in all.
-    pub pieces: usize,
-    /// Sprite rows printed.
-    pub rows: usize,
-    /// Rows that needed a platform.
-    pub platforms: usize,
-    /// Emitter patterns played (passes over all rows).
-    pub passes: usize,
-    /// Pieces dropped directly onto pixels of their colour ([`Converter::with_direct`]),
-    /// counted in `pieces` too.
-    pub direct: usize,
+    let p = thorough::plan_row(&row);
+    (!p.platform || (prefill == 0 && missing_below == 0)).then_some(p.pieces)
 }
 
 /// Turns sprites into moves. Cheap to copy; holds the [`Passes`] strategy and whether
@@ -481,7 +322,7 @@ impl Converter {
     #[cfg(feature = "search")]
     pub(crate) fn exact_moves(
         sprite: &Sprite,
-        plans: &[crate::exact::RowPlan],
+        plans: &[crate::search::exact::RowPlan],
         mut f: impl FnMut(Move),
     ) -> Result<(), ConvertError> {
         let mut sink = Sink::new(Out::Each(&mut f));
@@ -513,7 +354,7 @@ impl Converter {
             // The exact planner's `--direct` takes the default's direct pieces, chosen
             // by the grouped planner (the exact rows are too slow to price every choice with),
             // and plans their rows again.
-            let planner: direct::RowPlanner = match self.passes {
+            let planner: RowPlanner = match self.passes {
                 Passes::Thorough => thorough::plan_row,
                 _ => grouped::plan_row_staged,
             };
@@ -527,12 +368,12 @@ impl Converter {
         // The plans of recent rows, the last planned at an even and an odd row (a row's
         // plan depends on its input alone, and sprites repeat rows, often every other
         // one).
-        let mut recent: [Option<(RowInput, planner::RowPlan)>; 2] = [None, None];
+        let mut recent: [Option<(RowInput, RowPlan)>; 2] = [None, None];
         // The exact planner plans every row up front, its distinct rows on all cores.
         #[cfg(feature = "search")]
         let exact_plans = if self.passes == Passes::Exact {
             let threads = std::thread::available_parallelism().map_or(1, usize::from);
-            crate::exact::plan_parallel(sprite, threads)
+            planners::exact::plan_parallel(sprite, threads)
         } else {
             Vec::new()
         };
@@ -592,7 +433,7 @@ impl Converter {
     fn run_direct(
         sprite: &Sprite,
         plan: &direct::DirectPlan,
-        planner: direct::RowPlanner,
+        planner: RowPlanner,
         sink: &mut Sink<'_>,
         on_block: &mut dyn FnMut(Block),
         mut stats: ConvertStats,
@@ -619,17 +460,17 @@ impl Converter {
     /// default's `--direct` print; then the whole print is kept only if it beats the
     /// exact print without direct pieces, else that one is written.
     ///
-    /// [`ExactPlanner::plan_row_on`]: crate::exact::ExactPlanner::plan_row_on
+    /// [`ExactPlanner::plan_row_on`]: crate::search::exact::ExactPlanner::plan_row_on
     #[cfg(feature = "search")]
     fn run_direct_exact(
         sprite: &Sprite,
         plan: &direct::DirectPlan,
-        planner: direct::RowPlanner,
+        planner: RowPlanner,
         sink: &mut Sink<'_>,
         on_block: &mut dyn FnMut(Block),
         mut stats: ConvertStats,
     ) -> Result<ConvertStats, ConvertError> {
-        use crate::exact::{RowPixel, RowSpec};
+        use crate::search::exact::{RowPixel, RowSpec};
         let threads = std::thread::available_parallelism().map_or(1, usize::from);
         let rows: Vec<RowInput> = (0..sprite.height()).map(|y| plan.row(sprite, y)).collect();
         let specs: Vec<(RowSpec, u32)> = rows
@@ -646,9 +487,9 @@ impl Converter {
                 (RowSpec { pixels }, r.support)
             })
             .collect();
-        let mut exact = crate::exact::plan_rows_on(&specs, threads).into_iter();
+        let mut exact = planners::exact::plan_rows_on(&specs, threads).into_iter();
         // Each row's plan: the exact one, or `planner`'s (None: no pixels).
-        type Chosen = Option<Result<crate::exact::RowPlan, Box<planner::RowPlan>>>;
+        type Chosen = Option<Result<crate::search::exact::RowPlan, Box<RowPlan>>>;
         let chosen: Vec<Chosen> = rows
             .iter()
             .enumerate()
@@ -670,7 +511,7 @@ impl Converter {
             None => 0,
         };
         let with: usize = plan.direct_pieces() + chosen.iter().map(pieces).sum::<usize>();
-        let plain = crate::exact::plan_parallel(sprite, threads);
+        let plain = planners::exact::plan_parallel(sprite, threads);
         if plain.iter().map(|p| p.pieces as usize).sum::<usize>() <= with {
             for (y, p) in plain.iter().enumerate() {
                 emit::write_row(p, sprite, y, sink, on_block, &mut stats)?;

@@ -323,7 +323,7 @@ fn engine(problem: &Problem, base: &[Placement], salt: u64, table: &DeadTable) -
             }
             order
         },
-        super::RESTART_BUDGET,
+        super::engine::RESTART_BUDGET,
         table,
     )
 }

@@ -22,6 +22,7 @@ use rand_chacha::ChaCha8Rng;
 
 pub use engine::{
     all_placements, solve, solve_with_restarts, DeadTable, Heights, Outcome, Placement, Problem,
+    RESTART_BUDGET,
 };
 
 use crate::moves::Move;
@@ -100,10 +101,6 @@ pub enum Progress {
     /// One more search done in the current group.
     Step,
 }
-
-/// States one restart may expand before the next gets a new rail order (times the Luby
-/// sequence). The article restarted after 1000 attempts; 300 measured faster here.
-pub const RESTART_BUDGET: u64 = 300;
 
 /// The rail order of restart `attempt` of the search salted by `salt`.
 fn shuffled(seed: u64, salt: u64, attempt: u32, base: &[Placement]) -> Vec<Placement> {

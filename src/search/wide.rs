@@ -341,7 +341,7 @@ fn search_within(
     match solve_within(
         &wide_problem(height, bottom, support),
         |k| orders(salt, k),
-        super::RESTART_BUDGET,
+        super::engine::RESTART_BUDGET,
         budget,
         table,
     ) {
@@ -488,7 +488,7 @@ pub fn search_run(
     match solve_with_restarts(
         &wide_problem(height, bottom, 0),
         |k| orders(salt, k),
-        super::RESTART_BUDGET,
+        super::engine::RESTART_BUDGET,
         table,
     ) {
         Outcome::Found { drops, nodes } => Some(found_text(height, bottom, 0, drops, nodes)),

@@ -407,7 +407,7 @@ fn cell_ways(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::convert::grouped;
+    use crate::convert::planners::grouped;
     use crate::sprite::Sprite;
     use crate::xorshift::xorshift;
 

@@ -178,7 +178,7 @@ fn cover_band(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::convert::thorough;
+    use crate::convert::planners::thorough;
     use crate::playfield::Playfield;
 
     /// The smiley's top: four rows of one colour narrowing upwards. The row covers
@@ -198,14 +198,17 @@ mod tests {
         )
         .unwrap();
         for (name, planner) in [
-            ("thorough", thorough::plan_row as super::super::RowPlanner),
-            ("grouped", crate::convert::grouped::plan_row),
+            (
+                "thorough",
+                thorough::plan_row as crate::convert::plan::RowPlanner,
+            ),
+            ("grouped", crate::convert::planners::grouped::plan_row),
         ] {
             a_dome_with(&sprite, name, planner);
         }
     }
 
-    fn a_dome_with(sprite: &Sprite, name: &str, planner: super::super::RowPlanner) {
+    fn a_dome_with(sprite: &Sprite, name: &str, planner: crate::convert::plan::RowPlanner) {
         let px = Pixels::of(sprite, planner);
         let h = sprite.height();
         let plain: u32 = (0..h)

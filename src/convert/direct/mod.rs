@@ -17,7 +17,7 @@
 //!   must rest on the floor or on one of those (`DirectPlan::lands`; the drop order is
 //!   by top row, then block, then the block's table order);
 //! - its cells in row `hi` are filled before row `hi`'s passes: they are *pre-filled*,
-//!   support for that row's fillers ([`RowInput::support`]); its cells in rows below
+//!   support for that row's fillers ([`RowInput::support`](super::row::RowInput::support)); its cells in rows below
 //!   `hi` are *holes* while those rows print (no support, nothing emitted there);
 //! - every emitted pixel stays held up: a pixel above a direct cell in a row below the
 //!   piece's top row would be filled before the piece drops and bar its way, so such a
@@ -49,7 +49,7 @@
 //! the first found). Covering pixels is not what saves pieces (a row's passes cost
 //! `(21·Σh + pixels)/4`, so only rows left with nothing, or with a pixel count that
 //! closes in fewer matrix rows, get cheaper), so the band's rows are then *priced* with
-//! the converter's row planner (with the default planner [`super::grouped::plan_row_staged`], or
+//! the converter's row planner (with the default planner [`super::planners::grouped::plan_row_staged`], or
 //! with [`Passes::Thorough`](crate::Passes::Thorough) the thorough one,
 //! [`thorough::plan_row`]; the same one plans the rows when the print is written), one
 //! sweep drops each block whose
@@ -146,7 +146,7 @@
 //!   twice, per row, band of 1 to 3 rows and variant (216) one cover, re-planning the
 //!   at most 7 rows it meets and settling at most 8 rows above it (5 rows each). Each
 //!   call is one row plan of the row planner, itself bounded
-//!   ([`super::grouped::MAX_FILL_PRICES`] fill prices for the default one). Rows
+//!   ([`super::planners::grouped::MAX_FILL_PRICES`] fill prices for the default one). Rows
 //!   planned before with the same direct cells are answered from a table of 512
 //!   remembered plans and are not counted.
 //! - **row-cover DP runs**, at most [`MAX_COVER_RUNS`]: twice, per row, 216 covers
@@ -189,9 +189,7 @@ mod plan;
 
 use crate::sprite::{Sprite, MAX_HEIGHT, MAX_WIDTH};
 
-use super::planner::RowPlan;
-use super::row::RowInput;
-use super::thorough;
+use super::plan::RowPlanner;
 
 pub(crate) use plan::DirectPlan;
 
@@ -202,31 +200,6 @@ use pixels::{Pixels, Work};
 use placement::{improve, placement_dp};
 use plan::row_pieces;
 
-/// A row planner: [`super::grouped::plan_row_staged`] (the default planner with every cover staged) or [`thorough::plan_row`].
-pub(crate) type RowPlanner = fn(&RowInput) -> RowPlan;
-
-/// Row `y`'s pieces with the thorough row planner ([`thorough::plan_row`], as
-/// `--passes thorough --direct` prices rows) when direct pieces print its cells
-/// `covered`, `prefill` of them filled before its passes, with the cells
-/// `missing_below` of row `y − 1` still missing (direct cells dropped later): `None`
-/// when it would need a platform it may not have. How [`plan`] prices rows with that
-/// planner; for measuring (`examples/direct_bound.rs`), not part of the API.
-#[doc(hidden)]
-#[must_use]
-pub fn row_pieces_with(
-    sprite: &Sprite,
-    y: usize,
-    covered: u32,
-    prefill: u32,
-    missing_below: u32,
-) -> Option<u32> {
-    let row = RowInput::of(sprite, y).without(covered, prefill);
-    if row.len == 0 {
-        return Some(0);
-    }
-    let p = thorough::plan_row(&row);
-    (!p.platform || (prefill == 0 && missing_below == 0)).then_some(p.pieces)
-}
 /// The direct plan with the fewest pieces in all, never more than the print without
 /// direct pieces; rows priced and planned by `planner`. The direct pieces are chosen
 /// by fixed sweeps and DPs, with no search, whichever the row planner.
@@ -392,7 +365,7 @@ pub(super) fn ascii_art(w: usize, h: usize, mut cell: impl FnMut(usize, usize) -
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::convert::grouped;
+    use crate::convert::planners::{grouped, thorough};
     use crate::xorshift::xorshift;
 
     /// The print `plan` stands for: its direct pieces and every row's passes, each row

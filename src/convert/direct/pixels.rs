@@ -5,9 +5,9 @@ use core::cell::Cell;
 
 use crate::sprite::{Sprite, MAX_HEIGHT};
 
+use super::super::plan::RowPlanner;
 use super::super::row::RowInput;
 use super::blocks::{Placed, BAND, BLOCKS, SINGLES, SINGLE_COUNT};
-use super::RowPlanner;
 
 /// The sprite's pixels as row masks, and its colours per row as masks per colour.
 pub(super) struct Pixels {

@@ -548,7 +548,7 @@ const _: () =
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::convert::thorough;
+    use crate::convert::planners::thorough;
     use crate::xorshift::xorshift;
 
     /// The placement DP checks landing in each row's state ([`Singles::lands`]): every

@@ -10,10 +10,13 @@ use crate::playfield::WIDTH;
 use crate::sprite::MAX_WIDTH;
 use crate::tables;
 
-use super::emit::PLACEHOLDER;
-use super::row::RowInput;
+use crate::convert::row::RowInput;
+use crate::piece::Shape;
 
-/// Search nodes [`Passes::Optimal`](super::Passes::Optimal) may visit per row before it settles for the best
+/// Filler for fixed-size arrays of moves (any move does; it is overwritten).
+const PLACEHOLDER: Move = Move::new_unchecked(Shape::ALL[0], 0);
+
+/// Search nodes [`Passes::Optimal`](crate::Passes::Optimal) may visit per row before it settles for the best
 /// split found so far (never worse than greedy). Only a guard on time: most rows are
 /// settled at the root (1 node), random 17-pixel rows need at most a few hundred, and the
 /// worst rows an adversarial hill-climb over 17-pixel rows found need about 7,000
@@ -66,6 +69,14 @@ impl Split {
         }
         members
     }
+}
+
+/// The greedy split of `row`'s singles ([`greedy`]) as the grouped and the thorough
+/// planners start from it: each pass's pixels (a mask of pixel indexes), and how many
+/// passes there are.
+pub(crate) fn greedy_passes(row: &RowInput) -> ([u32; MAX_WIDTH], usize) {
+    let split = greedy(&Singles::of(row));
+    (split.members(row.len), split.passes)
 }
 
 /// The article's split: each pass takes, left to right, every pixel not yet printed whose

@@ -4,7 +4,7 @@
 //!
 //! A row's cost is fixed by how its pixels are covered by emitters (a single per pixel,
 //! or a flipped J2/T2/L2 over three adjacent pixels of its colour) and how those are
-//! grouped into passes and ordered ([`planner`](super::planner)'s module docs give the
+//! grouped into passes and ordered ([`pricing`](crate::convert::pricing)'s module docs give the
 //! cost model). The thorough planner ([`thorough::plan_row`](super::thorough::plan_row))
 //! tries every cover; this one looks each run of same-colour adjacent pixels up in the
 //! static run-cover table ([`tables::run_covers`], `pattern-src/covers.txt`), which
@@ -15,27 +15,27 @@
 //! `k`-th cover (a run with fewer takes its first). Each distinct cover is grouped into
 //! passes first fit from both ends, flipped emitters with singles and apart, and dealt
 //! round robin into as many passes as first fit uses and one and two more
-//! ([`Planner::offer_round_robin`](super::planner::Planner::offer_round_robin)); when
+//! ([`Planner::offer_round_robin`](crate::convert::pricing::Planner::offer_round_robin)); when
 //! first fit from the right leaves a pass with no fill, each overlapping pair between
 //! it and another is swapped once (the thorough planner's repair, at most 64 checks
 //! per row); the first cover (each run's first slot: the thorough planner's cover of
 //! the run alone) is grouped in stages, the cheapest pass per pixel of the singles
 //! left on the squares of the passes before it, one at a time, from the first-fit
 //! pass from either end, at most three staged passes, the rest first fit after each
-//! ([`Stages::GROUPED`](super::planner::Stages::GROUPED),
-//! [`Planner::offer_staged`](super::planner::Planner::offer_staged)); and each cover
+//! ([`STAGES`],
+//! [`Planner::offer_staged`](crate::convert::pricing::Planner::offer_staged)); and each cover
 //! is grouped *one-row passes first*, from its widest one-row pass and from its first
-//! (column DPs, [`one_row_pass`](super::planner::one_row_pass); a pass whose cells
+//! (column DPs, [`one_row_pass`](crate::convert::grouping::one_row_pass); a pass whose cells
 //! above the row and horizontal I pieces tile all 21 columns closes in one matrix
 //! row), then the widest of the rest, one at a time
-//! ([`Planner::offer_one_row_first`](super::planner::Planner::offer_one_row_first)).
+//! ([`Planner::offer_one_row_first`](crate::convert::pricing::Planner::offer_one_row_first)).
 //! Each first-fit grouping (from either end, flipped emitters with singles) is also
 //! offered with each emitter moved to each other pass it fits or to one of its own, one
-//! at a time ([`Planner::offer_each_moved`](super::planner::Planner::offer_each_moved):
+//! at a time ([`Planner::offer_each_moved`](crate::convert::pricing::Planner::offer_each_moved):
 //! first fit fills its first pass with every emitter that fits, and the one move that
 //! balances two passes often closes each in one matrix row). Last, one round of the
 //! thorough planner's local moves on the best plan (each emitter moved, each pair
-//! swapped, each flipped emitter split, each three singles merged; [`Planner::improve`](super::planner::Planner::improve)
+//! swapped, each flipped emitter split, each three singles merged; [`Planner::improve`](crate::convert::pricing::Planner::improve)
 //! with one round: no round is repeated). Every plan is
 //! priced in every order of up to three passes (of more: the
 //! grouping order, the passes needing no landing first, and the dearest first), with
@@ -67,9 +67,13 @@
 //! 4 × (2 + 2 × 17) = 144 column DPs (21 columns × at most 18 steps, then a walk of at
 //! most 21). The `ratio` example measures the time against the greedy converter's.
 
-use super::planner::{Candidate, Planner, RowPlan, Stages, Tuning};
-use super::row::RowInput;
+use crate::convert::grouping::{End, OneRow, Stages};
+use crate::convert::plan::{Candidate, RowPlan};
+use crate::convert::pricing::{Planner, Without, REPAIR_CHECKS};
+use crate::convert::row::RowInput;
 use crate::tables;
+
+use super::classic;
 
 /// The most fill prices one grouping of a cover into passes costs: a least cost per
 /// pass (at most 17, and 4 more for a split or merge), then its price in every order
@@ -90,42 +94,57 @@ pub(crate) const MAX_FILL_PRICES: u32 = {
 };
 
 /// Swaps the repair checks per row at most.
-const REPAIR_SWAPS: u32 = super::planner::REPAIR_CHECKS;
+const REPAIR_SWAPS: u32 = REPAIR_CHECKS;
 
 /// The most covers [`plan_row`] prices per row: one per slot of the run-cover table
 /// ([`tables::run_covers`]).
 pub(crate) const COVER_SLOTS: usize = tables::RUN_COVER_SLOTS;
 
+/// How this planner stages its first cover ([`Planner::offer_staged`]): from the two
+/// first-fit passes, at most three staged passes, the rest grouped first fit from the
+/// left after each: at most 2 runs × 3 stages × 1 grouping per row.
+const STAGES: Stages = Stages {
+    firsts: 0,
+    passes: 3,
+    rest_every_way: false,
+};
+
+/// Which covers a row's plan groups in stages.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Staged {
+    /// The first cover (the run-cover table's first slot, the thorough planner's cover
+    /// of each run), as [`STAGES`] say: [`plan_row`].
+    First,
+    /// Every cover, as the thorough planner stages them ([`Stages::EVERY`]):
+    /// [`plan_row_staged`].
+    Every,
+}
+
 /// Plans a row by lookups (see the module docs): the greedy classic split, then the
 /// row's covers from the run-cover table, each grouped into passes by the fixed rules
-/// of `Planner::offer_cover` (first fit from both ends, round-robin deals, the swap
-/// repair) and priced; the cheapest plan.
+/// of [`Planner::offer_cover`] (first fit from both ends, round-robin deals, the swap
+/// repair, stages, one-row passes first) and priced; the cheapest plan.
 pub(crate) fn plan_row(row: &RowInput) -> RowPlan {
-    let (plan, prices) = plan_row_with(row, Tuning::GROUPED);
+    let (plan, prices) = plan_row_with(row, Staged::First, Without::NOTHING);
     debug_assert!(prices <= MAX_FILL_PRICES, "{prices} fill prices");
     plan
 }
 
-/// The knobs of [`plan_row`] with every cover staged as the thorough planner stages
-/// them ([`Stages::EVERY`]): the run-cover table's prices.
-const STAGED_EVERY: Tuning = Tuning {
-    stages: Stages::EVERY,
-    ..Tuning::GROUPED
-};
-
 /// A row planned with every cover staged ([`Stages::EVERY`]; up to 328,402 fill prices
 /// per row): the row planner of direct placement with the default planner, which
 /// prices every candidate set of direct pieces by its rows and keeps the stages'
-/// pieces (with [`plan_row`]'s prices `--direct` needs 5,236 pieces on the nine
-/// benchmark sprites instead of 5,194, over issue #18's half of the original's 10,423).
+/// pieces.
 pub(crate) fn plan_row_staged(row: &RowInput) -> RowPlan {
-    plan_row_with(row, STAGED_EVERY).0
+    plan_row_with(row, Staged::Every, Without::NOTHING).0
 }
 
-/// [`plan_row`] with the knobs `tuning`, and the fill prices it requested.
-fn plan_row_with(row: &RowInput, tuning: Tuning) -> (RowPlan, u32) {
+/// [`plan_row`] with the covers `staged` staged and `without` left out, and the fill
+/// prices it requested.
+fn plan_row_with(row: &RowInput, staged: Staged, without: Without) -> (RowPlan, u32) {
     let mut c = Candidate::EMPTY;
-    let mut planner = Planner::start(row, tuning, &mut c);
+    let (greedy, passes) = classic::greedy_passes(row);
+    let mut planner = Planner::start(row, &greedy[..passes], &mut c);
+    planner.leave_out(without);
     let mut covers = [0u32; COVER_SLOTS];
     for (start, len) in runs(row) {
         let slots = tables::run_covers(row.colour[start], row.x[start], len as u8);
@@ -138,74 +157,59 @@ fn plan_row_with(row: &RowInput, tuning: Tuning) -> (RowPlan, u32) {
         if covers[..k].contains(&covers[k]) {
             continue;
         }
-        planner.offer_cover(&mut c, covers[k]);
+        let stages = match staged {
+            Staged::First => (k == 0).then_some(STAGES),
+            Staged::Every => Some(Stages::EVERY),
+        };
+        planner.offer_cover(&mut c, covers[k], stages);
     }
-    planner.improve(tuning.rounds);
+    planner.improve(if without.local_moves { 0 } else { 1 });
     let prices = planner.prices;
     (planner.finish(), prices)
 }
 
-/// The covers of a run of `len` pixels of `colour` from column `x` that the run-cover
-/// table lists (`pattern-src/covers.txt`), best first, each a mask of the run's pixels
-/// where a flipped emitter starts: the cover of the thorough planner's plan of the run
-/// alone ([`super::thorough::plan_row`]), then the covers [`price_cover`] prices lowest (ties: the
-/// smaller mask), distinct, up to [`COVER_SLOTS`] − 1 in all, then the most flipped
-/// emitters packed against the run's right end, if not listed yet (else the next
-/// cheapest).
-#[cfg(feature = "search")]
-pub(crate) fn run_cover_slots(colour: u8, x: u8, len: u8) -> std::vec::Vec<u16> {
-    let row = RowInput::run(x, len, colour);
-    let searched = (super::thorough::plan_row(&row).flip_columns() >> x) as u16;
-    // Every cover of the run: the ways to write `len` as ones and threes.
-    let mut all = std::vec::Vec::new();
-    let mut stack = std::vec![(0u16, 0u8)];
-    while let Some((cover, i)) = stack.pop() {
-        if i == len {
-            all.push(cover);
-            continue;
+impl Planner<'_> {
+    /// Offers the cover with flipped emitters starting at the pixels in `flips` (a mask
+    /// of pixel indexes, each the first of three adjacent pixels of one colour) and
+    /// singles elsewhere, grouped first fit from both ends ([`Planner::offer_groupings`]),
+    /// dealt round robin ([`Planner::offer_round_robin`]), in stages
+    /// ([`Planner::offer_staged`]) and one-row passes first from the widest and from the
+    /// first one-row pass ([`Planner::offer_one_row_first`]); in stages only as
+    /// `stages` says (none: not at all).
+    fn offer_cover(&mut self, c: &mut Candidate, flips: u32, stages: Option<Stages>) {
+        if self.best <= self.floor {
+            return;
         }
-        stack.push((cover, i + 1));
-        if i + 3 <= len {
-            stack.push((cover | 1 << i, i + 3));
+        c.len = 0;
+        let mut i = 0;
+        while i < self.row.len {
+            match self.flips[i] {
+                Some(f) if flips >> i & 1 != 0 => {
+                    c.emits[c.len] = f;
+                    i += 3;
+                }
+                _ => {
+                    c.emits[c.len] = self.singles[i];
+                    i += 1;
+                }
+            }
+            c.len += 1;
         }
-    }
-    let mut priced: std::vec::Vec<(u32, u16)> = all
-        .iter()
-        .map(|&cover| {
-            (
-                price_cover(&row, u32::from(cover)).unwrap_or(u32::MAX),
-                cover,
-            )
-        })
-        .collect();
-    priced.sort_unstable();
-    let mut right = 0u16;
-    let mut end = len;
-    while end >= 3 {
-        right |= 1 << (end - 3);
-        end -= 3;
-    }
-    let mut slots = std::vec![searched];
-    let mut ranked = priced.iter().map(|&(_, c)| c).filter(|c| *c != searched);
-    while slots.len() < COVER_SLOTS - 1 {
-        match ranked.next() {
-            Some(c) if c != right => slots.push(c),
-            Some(_) => {}
-            None => break,
+        let moves = !self.without.first_fit_moves;
+        let (by_left, first_fit) = self.offer_groupings(c, End::Left, moves);
+        let (by_right, _) = self.offer_groupings(c, End::Right, moves);
+        self.offer_round_robin(c, &by_left, first_fit);
+        if let Some(stages) = stages {
+            self.offer_staged(c, Some(&[by_left, by_right]), stages);
+        }
+        let all = (1 << c.len) - 1;
+        let dp = OneRow::of(c, all);
+        let (widest, first) = (dp.pass(c, true), dp.pass(c, false));
+        self.offer_one_row_first(c, widest);
+        if first != widest {
+            self.offer_one_row_first(c, first);
         }
     }
-    if !slots.contains(&right) {
-        slots.push(right);
-    }
-    for c in ranked {
-        if slots.len() == COVER_SLOTS {
-            break;
-        }
-        if !slots.contains(&c) {
-            slots.push(c);
-        }
-    }
-    slots
 }
 
 /// The runs of `row`: same-colour pixels in adjacent columns, as `(first pixel, length)`.
@@ -233,26 +237,27 @@ pub(crate) fn price_cover(row: &RowInput, flips: u32) -> Option<u32> {
     // Staged as the thorough planner stages every cover: the table was ranked so,
     // at build time, where the work is paid once.
     let mut c = Candidate::EMPTY;
-    let mut planner = Planner::start(row, STAGED_EVERY, &mut c);
+    let (greedy, passes) = classic::greedy_passes(row);
+    let mut planner = Planner::start(row, &greedy[..passes], &mut c);
     // Not the greedy split's price: only this cover's.
     planner.clear_best();
-    planner.offer_cover(&mut c, flips);
+    planner.offer_cover(&mut c, flips, Some(Stages::EVERY));
     planner.best_pieces()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::convert::thorough;
+    use crate::convert::planners::thorough;
     use crate::sprite::Sprite;
     use crate::xorshift::xorshift;
 
     /// The grouped planner without its moves: no first-fit moves
     /// ([`Planner::offer_each_moved`]) and no round of local moves.
-    const NO_MOVES: Tuning = Tuning {
-        rounds: 0,
-        first_fit_moves: false,
-        ..Tuning::GROUPED
+    const NO_MOVES: Without = Without {
+        local_moves: true,
+        first_fit_moves: true,
+        ..Without::NOTHING
     };
 
     /// The smiley's row 6 as `--direct` leaves it to the passes (`00 1 ··· 0000000 1 · 0`
@@ -269,7 +274,10 @@ mod tests {
             [2, 3, 4, 8, 9, 10, 11, 12, 13, 14, 15, 17]
         );
         row.support = 0b111 << 5;
-        let (with, without) = (plan_row(&row), plan_row_with(&row, NO_MOVES).0);
+        let (with, without) = (
+            plan_row(&row),
+            plan_row_with(&row, Staged::First, NO_MOVES).0,
+        );
         assert_eq!(with.pieces, thorough::plan_row(&row).pieces);
         assert_eq!((with.pieces, without.pieces), (24, 45));
     }
@@ -285,7 +293,10 @@ mod tests {
                 .map(|_| char::from(b"0120"[(rng() % 4) as usize]))
                 .collect();
             let row = RowInput::of(&Sprite::from_ascii(&art).unwrap(), 0);
-            let (with, without) = (plan_row(&row), plan_row_with(&row, NO_MOVES).0);
+            let (with, without) = (
+                plan_row(&row),
+                plan_row_with(&row, Staged::First, NO_MOVES).0,
+            );
             assert!(with.pieces <= without.pieces, "{art}");
             cheaper += usize::from(with.pieces < without.pieces);
             saved += without.pieces - with.pieces;
@@ -347,7 +358,7 @@ mod tests {
                 for support in [0, rng() as u32] {
                     let pixels = row.x[..row.len].iter().fold(0u32, |m, &x| m | 1 << x);
                     row.support = support & ((1 << 21) - 1) & !pixels;
-                    let (_, prices) = plan_row_with(&row, Tuning::GROUPED);
+                    let (_, prices) = plan_row_with(&row, Staged::First, Without::NOTHING);
                     if prices > most {
                         (most, most_row) = (prices, format!("{art} over {below:?}"));
                     }

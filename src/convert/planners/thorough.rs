@@ -1,6 +1,6 @@
 //! The thorough planner of [`Passes::Thorough`](crate::Passes::Thorough): every cover of
 //! the row by flipped emitters, then local moves, all priced by the shared
-//! [`Planner`] ([`super::planner`]).
+//! [`Planner`] ([`crate::convert::pricing`]).
 //!
 //! This planner enumerates every way to cover the row's runs of same-colour pixels with
 //! flipped emitters (at most 406 for 17 pixels), groups each cover's emitters into
@@ -65,29 +65,17 @@
 //!   five edge-fit loads per column, a wide-pattern lookup at each of those heights and
 //!   at 6 rows (a binary search of 1,263 keys), plus one emitter lookup; two direct-mapped
 //!   caches skip repeats (16 slots, and 128 for the fills on the row's most support).
-//!
-//! Measured (callgrind), this planner costs 790× the greedy converter's instructions
-//! on the nine benchmark sprites (218.9 M against 277 k per conversion, with the
-//! one-row passes first; 199.9 M before them, measured with the run patterns; 215.0 M was measured a session before, on a run of the same code
-//! that then measured 53.7 M for the grouped planner where today's measures 47.35 M;
-//! 22×, 6.17 M,
-//! before the stages, which took the nine from 7,147 to 6,958 pieces and the random
-//! set from 2,385,670 to 2,375,569, and 598×, 164.9 M, before the small covers'
-//! groupings, which took them to 6,937 and 2,368,576; the repair added 23 % over the
-//! nine). Until the local moves it also priced the exact classic
-//! split ([`classic::optimal_from`](super::classic::optimal_from), a branch-and-bound with a node limit); the moves
-//! find everything that split won (the stripes sprite's rows of seven side-by-side
-//! triples) and more. Until the right-end grouping it also descended by local moves
-//! from the two plans the best one replaced last, instead of grouping from the right:
-//! 24 % more instructions (with the bounds above) for 42 fewer pieces on the nine
-//! sprites, and 2,310 more on the random set.
 
 use crate::bits::Bits;
 use crate::playfield::WIDTH;
 use crate::sprite::MAX_WIDTH;
 
-use super::planner::*;
-use super::row::RowInput;
+use crate::convert::grouping::{one_row_pass, End, Stages};
+use crate::convert::plan::{Candidate, RowPlan};
+use crate::convert::pricing::{sums_of, Floors, PassSum, Planner, Without, ORDERS_OF_FIVE};
+use crate::convert::row::RowInput;
+
+use super::classic;
 
 /// Rounds of [`Planner::improve`] at most (a round that finds nothing cheaper ends it).
 const IMPROVE_ROUNDS: usize = 3;
@@ -104,32 +92,20 @@ const ONE_ROW_FIRSTS: usize = 32;
 /// Steps (calls) one enumeration of one-row passes ([`one_row_passes`]) takes at most.
 const ONE_ROW_STEPS: u32 = 256;
 
-impl Tuning {
-    /// The thorough planner's: every knob on.
-    pub(super) const THOROUGH: Tuning = Tuning {
-        rounds: IMPROVE_ROUNDS,
-        right_too: true,
-        repair_checks: REPAIR_CHECKS,
-        dearest_first: true,
-        stages: Stages::EVERY,
-        partition_emitters: PARTITION_EMITTERS,
-        one_row_first: true,
-        first_fit_moves: false,
-    };
-}
-
 /// Plans a row: the greedy classic split first (a bound for the planner's own
 /// candidates, so the result never costs more), then every cover grouped and ordered
 /// ([`Planner::covers`]), then [`IMPROVE_ROUNDS`] rounds of local moves on the best plan
 /// ([`Planner::improve`]).
 pub(crate) fn plan_row(row: &RowInput) -> RowPlan {
-    plan_row_with(row, Tuning::THOROUGH)
+    plan_row_with(row, Without::NOTHING)
 }
 
-/// [`plan_row`] with the knobs `tuning`.
-fn plan_row_with(row: &RowInput, tuning: Tuning) -> RowPlan {
+/// [`plan_row`] with `without` left out.
+fn plan_row_with(row: &RowInput, without: Without) -> RowPlan {
     let mut c = Candidate::EMPTY;
-    let mut planner = Planner::start(row, tuning, &mut c);
+    let (greedy, passes) = classic::greedy_passes(row);
+    let mut planner = Planner::start(row, &greedy[..passes], &mut c);
+    planner.leave_out(without);
     // The greedy split bounds the search below. The planner's own candidates may tie
     // with it (`best` is one above) and then win.
     let greedy_cost = planner.best;
@@ -139,8 +115,13 @@ fn plan_row_with(row: &RowInput, tuning: Tuning) -> RowPlan {
     if planner.best == greedy_cost.saturating_add(1) {
         planner.best = greedy_cost;
     }
-    planner.improve(tuning.rounds);
-    if tuning.rounds > 0 {
+    let rounds = if without.local_moves {
+        0
+    } else {
+        IMPROVE_ROUNDS
+    };
+    planner.improve(rounds);
+    if rounds > 0 {
         planner.reorder();
     }
     planner.finish()
@@ -210,7 +191,7 @@ impl Planner<'_> {
     /// planner does) and from each other of the first [`ONE_ROW_FIRSTS`] one-row passes
     /// [`one_row_passes`] finds.
     fn offer_one_row_firsts(&mut self, c: &Candidate) {
-        if !self.one_row_first || self.best <= self.floor {
+        if self.without.one_row_first || self.best <= self.floor {
             return;
         }
         let mut firsts = [0u32; ONE_ROW_FIRSTS];
@@ -236,17 +217,19 @@ impl Planner<'_> {
             return;
         }
         if i == self.row.len {
-            let ends: &[End] = if self.right_too {
-                &[End::Left, End::Right]
-            } else {
+            let ends: &[End] = if self.without.right_end {
                 &[End::Left]
+            } else {
+                &[End::Left, End::Right]
             };
             for &end in ends {
-                self.offer_groupings(c, end);
+                self.offer_groupings(c, end, false);
             }
-            self.offer_staged(c, None);
+            if !self.without.stages {
+                self.offer_staged(c, None, Stages::EVERY);
+            }
             self.offer_one_row_firsts(c);
-            if c.len <= self.partition_emitters {
+            if !self.without.partitions && c.len <= PARTITION_EMITTERS {
                 let mut sums = [PassSum::ZERO; MAX_WIDTH];
                 self.partitions(c, 0, 0, &mut sums);
             }
@@ -317,6 +300,7 @@ fn one_row_passes(c: &Candidate, left: u32, mut steps: u32, f: &mut dyn FnMut(u3
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::convert::pricing::least_pieces;
     use crate::sprite::Sprite;
 
     /// Random one-row sprites, 17 pixels of up to three colours (xorshift, fixed seed).
@@ -349,8 +333,8 @@ mod tests {
     /// the pieces it saves in all.
     fn knob_effect(
         rows: impl Iterator<Item = RowInput>,
-        off: Tuning,
-        on: Tuning,
+        off: Without,
+        on: Without,
     ) -> (usize, usize, i64) {
         let (mut cheaper, mut dearer, mut saved) = (0, 0, 0i64);
         for row in rows {
@@ -368,20 +352,20 @@ mod tests {
     fn local_moves_lower_dense_rows() {
         let (mut cheaper, mut rows) = (0, 0);
         for row in random_rows(200) {
-            let tuning = Tuning {
-                rounds: 0,
-                right_too: false,
-                repair_checks: 0,
-                stages: Stages::NONE,
-                one_row_first: false,
-                ..Tuning::THOROUGH
+            let tuning = Without {
+                local_moves: true,
+                right_end: true,
+                repair: true,
+                stages: true,
+                one_row_first: true,
+                ..Without::NOTHING
             };
             let after = plan_row_with(
                 &row,
-                Tuning {
-                    stages: Stages::NONE,
-                    one_row_first: false,
-                    ..Tuning::THOROUGH
+                Without {
+                    stages: true,
+                    one_row_first: true,
+                    ..Without::NOTHING
                 },
             );
             let before = plan_row_with(&row, tuning);
@@ -399,13 +383,13 @@ mod tests {
     /// first) off, as they take much of its gain.
     #[test]
     fn right_end_grouping_lowers_rows() {
-        let on = Tuning {
-            stages: Stages::NONE,
-            one_row_first: false,
-            ..Tuning::THOROUGH
+        let on = Without {
+            stages: true,
+            one_row_first: true,
+            ..Without::NOTHING
         };
-        let off = Tuning {
-            right_too: false,
+        let off = Without {
+            right_end: true,
             ..on
         };
         let (cheaper, dearer, saved) = knob_effect(random_rows(400), off, on);
@@ -420,14 +404,11 @@ mod tests {
     /// the rows cheaper in all (it fails if the stages offer nothing).
     #[test]
     fn staged_grouping_lowers_rows() {
-        let on = Tuning {
-            one_row_first: false,
-            ..Tuning::THOROUGH
+        let on = Without {
+            one_row_first: true,
+            ..Without::NOTHING
         };
-        let off = Tuning {
-            stages: Stages::NONE,
-            ..on
-        };
+        let off = Without { stages: true, ..on };
         let (cheaper, dearer, saved) = knob_effect(random_rows(400), off, on);
         assert!(
             cheaper >= 40 && dearer * 4 <= cheaper && saved > 0,
@@ -440,11 +421,11 @@ mod tests {
     /// another plan), and the rows cheaper in all (it fails if it offers nothing).
     #[test]
     fn one_row_passes_first_lower_rows() {
-        let off = Tuning {
-            one_row_first: false,
-            ..Tuning::THOROUGH
+        let off = Without {
+            one_row_first: true,
+            ..Without::NOTHING
         };
-        let (cheaper, dearer, saved) = knob_effect(random_rows(400), off, Tuning::THOROUGH);
+        let (cheaper, dearer, saved) = knob_effect(random_rows(400), off, Without::NOTHING);
         assert!(
             cheaper >= 20 && dearer * 4 <= cheaper && saved > 0,
             "{cheaper} rows cheaper, {dearer} dearer, {saved} pieces saved"
@@ -549,11 +530,11 @@ mod tests {
     fn every_grouping_of_small_covers_lowers_rows() {
         // Half the cells empty: covers of at most 8 emitters.
         let rows = random_rows_of(400, 0x2545_F491_4F6C_DD1D, b"...012");
-        let off = Tuning {
-            partition_emitters: 0,
-            ..Tuning::THOROUGH
+        let off = Without {
+            partitions: true,
+            ..Without::NOTHING
         };
-        let (cheaper, dearer, _) = knob_effect(rows, off, Tuning::THOROUGH);
+        let (cheaper, dearer, _) = knob_effect(rows, off, Without::NOTHING);
         assert!(
             cheaper >= 10 && dearer * 4 <= cheaper,
             "{cheaper} cheaper, {dearer} dearer"
@@ -567,14 +548,14 @@ mod tests {
     fn repair_finds_the_shadowed_row_at_its_floor() {
         let sprite = Sprite::from_ascii("0011111111111100").expect("a valid row");
         let row = RowInput::of(&sprite, 0);
-        let with = Tuning {
-            one_row_first: false,
-            ..Tuning::THOROUGH
+        let with = Without {
+            one_row_first: true,
+            ..Without::NOTHING
         };
         let without = plan_row_with(
             &row,
-            Tuning {
-                repair_checks: 0,
+            Without {
+                repair: true,
                 ..with
             },
         );
@@ -591,9 +572,9 @@ mod tests {
         for row in random_rows(400) {
             let without = plan_row_with(
                 &row,
-                Tuning {
-                    dearest_first: false,
-                    ..Tuning::THOROUGH
+                Without {
+                    dearest_first: true,
+                    ..Without::NOTHING
                 },
             );
             let with = plan_row(&row);

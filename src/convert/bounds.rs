@@ -1,0 +1,22 @@
+//! The converter's proven bounds on pieces: a platform's, a pixel's at most, and so a
+//! whole print's ([`MAX_MOVES`]).
+
+use crate::sprite::{MAX_HEIGHT, MAX_WIDTH};
+
+/// Pieces in every platform pattern: the T2, 19 more "add" pieces and the "remove"
+/// piece, filling 4 rows of 21 cells (84 cells = 21 pieces).
+pub const PLATFORM_PIECES: usize = 21;
+
+/// The most pieces any emitter pattern spends per square it emits: a lone square whose
+/// pattern needs 7 rows costs (7·21 + 1)/4 = 37 pieces. Every other pattern is cheaper
+/// per square (at most 32 for two squares, 33 for six), so however a row's pixels are
+/// split into passes, the row costs at most 37 pieces per pixel.
+pub const MAX_PIECES_PER_SQUARE: usize = 37;
+
+/// A proven upper bound on the moves [`Converter::convert`](crate::Converter::convert) writes for any valid sprite,
+/// whatever [`Passes`](crate::Passes) strategy: at most [`MAX_HEIGHT`] = 32 rows, each with at most one
+/// platform ([`PLATFORM_PIECES`] = 21) and at most [`MAX_WIDTH`] = 17 pixels costing at
+/// most [`MAX_PIECES_PER_SQUARE`] = 37 pieces each:
+/// 32 × (21 + 17 × 37) = 32 × 650 = **20,800**.
+/// A buffer this long never makes [`ConvertError::BufferTooSmall`](crate::ConvertError::BufferTooSmall).
+pub const MAX_MOVES: usize = MAX_HEIGHT * (PLATFORM_PIECES + MAX_WIDTH * MAX_PIECES_PER_SQUARE);
