@@ -93,7 +93,7 @@ pub fn planner() -> ExactPlanner {
     ExactPlanner::with_hint(table_hint)
 }
 
-/// The [`Hint`] of [`planner`].
+/// The [`Hint`](crate::search::exact::Hint) of [`planner`].
 #[must_use]
 pub fn table_hint(above: u32, support: u32, h: u8) -> Option<(Vec<Move>, u32)> {
     if let Some(e) = tables::emitter(above) {
