@@ -145,6 +145,13 @@ fn main() {
     println!("cargo:rerun-if-changed=pattern-src");
     println!("cargo:rerun-if-changed=build.rs");
     println!("cargo:rerun-if-env-changed=TETRIS_PRINTER_REGENERATE");
+    // `cfg(unoptimised)`: the tests size their stacks and sweeps for optimised code
+    // unless the build is unoptimised (`cargo test` in the dev profile). Not
+    // `debug_assertions`: the test profile `quick` is optimised *and* keeps them on.
+    println!("cargo:rustc-check-cfg=cfg(unoptimised)");
+    if std::env::var("OPT_LEVEL").is_ok_and(|l| l == "0") {
+        println!("cargo:rustc-cfg=unoptimised");
+    }
     for f in [
         "moves.rs",
         "pattern.rs",

@@ -283,7 +283,7 @@ fn long_print_is_small_and_fast() {
     ] {
         // The ~19 000-frame falling versions only in release builds.
         for fall in [false, true] {
-            if fall && cfg!(debug_assertions) {
+            if fall && cfg!(unoptimised) {
                 continue;
             }
             let opts = AnimateOptions {

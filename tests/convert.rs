@@ -503,7 +503,7 @@ fn noise() -> Sprite {
 fn planners_run_on_a_64_kib_stack() {
     const STACK: usize = 64 * 1024;
     let stack = |passes| {
-        if cfg!(debug_assertions) && passes == Passes::Thorough {
+        if cfg!(unoptimised) && passes == Passes::Thorough {
             2 * STACK
         } else {
             STACK

@@ -147,11 +147,7 @@ fn benchmark_sprites() -> Vec<std::path::PathBuf> {
 #[test]
 fn direct_modes_run_on_a_64_kib_stack() {
     const STACK: usize = 64 * 1024;
-    let stack = if cfg!(debug_assertions) {
-        4 * STACK
-    } else {
-        STACK
-    };
+    let stack = if cfg!(unoptimised) { 4 * STACK } else { STACK };
     // Three of the nine where the direct pieces pay (every stage runs), and a
     // checkerboard.
     let mut sprites: Vec<Sprite> = benchmark_sprites()
@@ -278,8 +274,7 @@ fn direct_applies_to_every_planner_but_the_classic_splits() {
 fn exact_direct_halves_the_original_on_the_benchmark() {
     let files = benchmark_sprites();
     assert_eq!(files.len(), 9);
-    let mut total = 0;
-    for f in &files {
+    let total: usize = common::par_map(&files, |f| {
         let s = Sprite::open(f).unwrap();
         let (moves, _) = check_with(&s, Passes::Exact);
         let grouped = direct().stats(&s).pieces;
@@ -289,8 +284,10 @@ fn exact_direct_halves_the_original_on_the_benchmark() {
             f.display(),
             moves.len()
         );
-        total += moves.len();
-    }
+        moves.len()
+    })
+    .into_iter()
+    .sum();
     // At most the default's --direct (5,194) and the thorough planner's (5,257);
     // exact alone needs 6,706.
     assert!(total <= 10_423 / 2, "{total}");
@@ -329,8 +326,10 @@ fn blocky(max_w: usize, max_h: usize) -> impl Strategy<Value = Sprite> {
         })
 }
 
+// 200 blocky sprites in two tests of 100 (each run draws its own), which the harness
+// runs side by side.
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(200))]
+    #![proptest_config(ProptestConfig::with_cases(100))]
 
     #[test]
     #[ignore = "long proof (minutes): cargo test --profile quick -- --ignored"]
@@ -338,6 +337,17 @@ proptest! {
         check(&s);
         direct_cells_stay(&s);
     }
+
+    #[test]
+    #[ignore = "long proof (minutes): cargo test --profile quick -- --ignored"]
+    fn more_blocky_sprites_print_exactly_and_never_worse(s in blocky(17, 32)) {
+        check(&s);
+        direct_cells_stay(&s);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
 
     #[test]
     #[ignore = "long proof (minutes): cargo test --profile quick -- --ignored"]

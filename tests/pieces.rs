@@ -8,6 +8,7 @@
 
 use tetris_printer::{compare, Align, Converter, Passes, Playfield, Sprite};
 
+mod common;
 #[path = "common/random_set.rs"]
 mod random_set;
 #[path = "common/real_set.rs"]
@@ -37,19 +38,20 @@ fn converter(mode: &str) -> Converter {
     }
 }
 
-/// Pieces `c` needs for `sprites`, centred, every print replayed and compared.
-fn total<'a>(c: Converter, sprites: impl Iterator<Item = (String, &'a Sprite)>) -> usize {
-    let mut total = 0;
-    for (name, s) in sprites {
+/// Pieces `c` needs for `sprites`, centred, every print replayed and compared, the
+/// sprites shared among the cores (`common::par_map`).
+fn total(c: Converter, sprites: &[(String, &Sprite)]) -> usize {
+    common::par_map(sprites, |(name, s)| {
         let placed = c.place(s, Align::Centre);
         let moves = c.convert_to_vec(&placed);
         let field = Playfield::replay(&moves).unwrap_or_else(|e| panic!("{name}: {e}"));
         if let Err(e) = compare(&field, &placed) {
             panic!("{name}: {e}\n{}", s.to_ascii());
         }
-        total += moves.len();
-    }
-    total
+        moves.len()
+    })
+    .into_iter()
+    .sum()
 }
 
 /// Checks `mode`'s totals against its row of [`GUARDS`].
@@ -58,13 +60,12 @@ fn guard(mode: &str) {
         GUARDS.iter().find(|g| g.0 == mode).expect("a guarded mode");
     let c = converter(mode);
     let random = random_set::random_set();
-    let random_total = total(
-        c,
-        random
-            .iter()
-            .enumerate()
-            .map(|(i, s)| (format!("random sprite {i}"), s)),
-    );
+    let random: Vec<(String, &Sprite)> = random
+        .iter()
+        .enumerate()
+        .map(|(i, s)| (format!("random sprite {i}"), s))
+        .collect();
+    let random_total = total(c, &random);
     let mut real = Vec::new();
     for (category, count) in real_set::CATEGORIES {
         let files = real_set::files(category);
@@ -75,7 +76,8 @@ fn guard(mode: &str) {
         }
     }
     assert_eq!(real.len(), 569);
-    let real_total = total(c, real.iter().map(|(n, s)| (n.clone(), s)));
+    let real: Vec<(String, &Sprite)> = real.iter().map(|(n, s)| (n.clone(), s)).collect();
+    let real_total = total(c, &real);
     println!("{mode}: random {random_total} real {real_total}");
     assert!(
         random_total <= random_guard && real_total <= real_guard,

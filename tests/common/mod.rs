@@ -6,6 +6,27 @@ pub mod sprites;
 
 use tetris_printer::{Converter, Move, Shape, Sprite};
 
+/// `f` of every item, in order, computed on one thread per core (items dealt round
+/// robin). A long proof's sweep uses both cores this way whatever the harness schedules
+/// beside it; its results do not depend on the split. A panic in `f` is passed on.
+pub fn par_map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
+    let threads = std::thread::available_parallelism().map_or(1, usize::from);
+    let f = &f;
+    let dealt: Vec<Vec<R>> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|t| scope.spawn(move || items.iter().skip(t).step_by(threads).map(f).collect()))
+            .collect();
+        workers
+            .into_iter()
+            .map(|w| w.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+            .collect()
+    });
+    let mut dealt: Vec<_> = dealt.into_iter().map(Vec::into_iter).collect();
+    (0..items.len())
+        .map(|i| dealt[i % threads].next().expect("one result per item"))
+        .collect()
+}
+
 /// Pieces `c` needs for `sprites`, converted on a new thread with a `stack`-byte stack
 /// and a 4,096-move buffer on that stack (a microcontroller's budget). An overflow
 /// aborts the test binary: that is the failure.

@@ -501,7 +501,8 @@ mod tests {
         let (mut rows, mut found) = (0, 0);
         for (k, c) in random_covers(400).enumerate() {
             // Some emitters already taken, as after a first pass.
-            let left = ((1u32 << c.len) - 1) & !((k as u32 * 0x0101_0101) & 0x2222_2222);
+            let left =
+                ((1u32 << c.len) - 1) & !((k as u32).wrapping_mul(0x0101_0101) & 0x2222_2222);
             let (mut first, mut widest) = (None, None::<(u32, u32)>);
             one_row_passes(&c, left, u32::MAX, &mut |set, pixels| {
                 first.get_or_insert(set);
