@@ -619,27 +619,32 @@ fn emitter_tables(
     if 2 * emitters.len() >= layout::EMITTER_SLOTS {
         fail("emitter index too small for the patterns");
     }
-    let mut slots: Vec<Option<(u32, usize)>> = vec![None; layout::EMITTER_SLOTS];
+    let mut slots: Vec<Option<usize>> = vec![None; layout::EMITTER_SLOTS];
     for (i, key) in emitters.keys().enumerate() {
         let mut s = layout::emitter_slot(*key);
         while slots[s].is_some() {
             s = (s + 1) % layout::EMITTER_SLOTS;
         }
-        slots[s] = Some((*key, i));
+        slots[s] = Some(i);
     }
     let _ = writeln!(
         code,
-        "/// The emitter index: `(key, pattern)` by [`layout::emitter_slot`], linear probing.\n\
+        "/// The emitter index: the pattern in [`EMITTER_LIST`] by [`layout::emitter_slot`] of \
+         its key, linear probing.\n\
          /// `u16::MAX`: a free slot.\n\
-         static EMITTER_INDEX: [(u32, u16); {}] = [",
+         static EMITTER_INDEX: [u16; {}] = [",
         layout::EMITTER_SLOTS
     );
     for slot in &slots {
         match slot {
-            Some((key, i)) => {
-                let _ = writeln!(code, "({key:#x}, {i}),");
+            Some(i) => {
+                let i = u16::try_from(*i)
+                    .ok()
+                    .filter(|&i| i < u16::MAX)
+                    .unwrap_or_else(|| fail("over 65,534 emitter patterns"));
+                let _ = write!(code, "{i},");
             }
-            None => code.push_str("(0, u16::MAX),\n"),
+            None => code.push_str("u16::MAX,"),
         }
     }
     code.push_str("];\n\n");

@@ -78,16 +78,18 @@ pub fn run_covers(colour: u8, x: u8, len: u8) -> &'static [u16] {
 ///
 /// The converter looks emitters up several times a row, so this goes through an
 /// open-addressing index with a multiply-shift hash (a few ns) rather than the `phf`
-/// map's SipHash (about 18 ns); it holds indexes into [`EMITTER_LIST`].
+/// map's SipHash (about 18 ns); it holds indexes into [`EMITTER_LIST`], whose keys the
+/// probes compare.
 #[must_use]
 pub fn emitter(key: u32) -> Option<&'static Emitter> {
     let mut i = layout::emitter_slot(key);
     loop {
-        match EMITTER_INDEX[i] {
-            (_, u16::MAX) => return None,
-            (k, e) if k == key => return EMITTER_LIST.get(usize::from(e)),
-            _ => i = (i + 1) % layout::EMITTER_SLOTS,
+        // A free slot (`u16::MAX`) indexes no pattern and ends the probes.
+        let e = EMITTER_LIST.get(usize::from(EMITTER_INDEX[i]))?;
+        if e.key == key {
+            return Some(e);
         }
+        i = (i + 1) % layout::EMITTER_SLOTS;
     }
 }
 
