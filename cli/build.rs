@@ -8,6 +8,12 @@
 //! 2.36 and later), and the linker marks the binary as needing it, so the option is only
 //! given when the C library the binary is linked against (the build machine's, for a
 //! native build) has it. Elsewhere the binary links as before.
+//!
+//! A GNU/Linux build in a release-based profile (`panic = "abort"`) also goes without the
+//! unwinder's index (`.eh_frame_hdr`, about 27 kB). Nothing unwinds in such a binary: a
+//! panic prints its message and aborts. The index only serves the backtrace a panic
+//! prints under `RUST_BACKTRACE=1`, which then lists no frames (in a stripped binary it
+//! held bare addresses). Test and debug builds unwind, and keep it.
 
 /// glibc's version as `(major, minor)`, from the C library the build script runs on.
 #[cfg(all(target_os = "linux", target_env = "gnu"))]
@@ -37,5 +43,11 @@ fn main() {
     let native = var("HOST") == var("TARGET");
     if native && host_glibc().is_some_and(|v| v >= (2, 36)) {
         println!("cargo:rustc-link-arg-bins=-Wl,-z,pack-relative-relocs");
+    }
+    let gnu_linux = var("CARGO_CFG_TARGET_OS") == "linux" && var("CARGO_CFG_TARGET_ENV") == "gnu";
+    // (Build scripts see the target's default `panic` cfg, not the profile's, so the test
+    // is on the profile: the workspace's release-based profiles all abort.)
+    if gnu_linux && var("PROFILE") == "release" {
+        println!("cargo:rustc-link-arg-bins=-Wl,--no-eh-frame-hdr");
     }
 }
