@@ -272,7 +272,7 @@ impl Sink<'_> {
                     *slot = m;
                 }
             }
-            Out::Each(f) => moves.for_each(|m| f(m)),
+            Out::Each(f) => moves.for_each(f),
             Out::Count => {}
         }
         self.len += n;
