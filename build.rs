@@ -207,11 +207,13 @@ impl Moves {
         let _ = writeln!(
             out,
             "\n/// Every pattern's moves, encoded ({} moves of {} patterns in {} bytes, identical \
-             lists once); patterns hold [`Span`]s into it ([`layout::decode_move`]).\n\
+             lists once); patterns hold [`Span`]s into it, which [`Span::moves`] decodes. A move \
+             is one byte `b < 255`, the move `MOVE_CODES[b]`, or 255 and a byte `r`, the \
+             move `RARE_MOVES[r]`.\n\
              pub static MOVE_BYTES: [u8; {}] = {bytes:?};\n\
-             /// The moves of the one-byte codes, commonest first.\n\
+             /// The moves of the one-byte codes in [`MOVE_BYTES`], commonest first.\n\
              pub static MOVE_CODES: [Move; {}] = [{}];\n\
-             /// The moves of the escaped codes.\n\
+             /// The moves of the escaped codes in [`MOVE_BYTES`].\n\
              pub static RARE_MOVES: [Move; {}] = [{}];",
             total,
             self.spans.len(),
