@@ -26,7 +26,7 @@ mod playfield;
 #[path = "src/search/mod.rs"]
 mod search;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt::Write as _;
 use std::path::Path;
 
@@ -108,36 +108,147 @@ fn read_sources() -> Vec<(String, String)> {
         .collect()
 }
 
-/// Every pattern's moves, in one array: the generated tables refer to them by
-/// [`pattern::Span`] (no pointers, so no load-time relocations).
+/// Every pattern's moves, encoded as [`layout::decode_move`] reads them: the generated
+/// tables refer to them by [`pattern::Span`] (no pointers, so no load-time relocations).
+///
+/// A span's code is known only once every pattern is in (the byte codes go by how often
+/// each move occurs), so [`Moves::span`] gives a marker that [`Moves::resolve`] replaces.
 #[derive(Default)]
-struct Moves(Vec<moves::Move>);
+struct Moves {
+    /// The spans' moves, in the order they were asked for.
+    spans: Vec<Vec<moves::Move>>,
+}
+
+/// Delimits a span's marker in the generated code (never in code otherwise).
+const SPAN_MARK: char = '\u{1}';
 
 impl Moves {
-    /// Appends `moves` and gives the code of their span.
+    /// Records `moves` and gives the marker of their span.
     fn span(&mut self, moves: &[moves::Move]) -> String {
-        let start = self.0.len();
-        self.0.extend_from_slice(moves);
-        let len =
-            u16::try_from(moves.len()).unwrap_or_else(|_| fail("a pattern of over 65,535 moves"));
-        let start = u32::try_from(start).unwrap_or_else(|_| fail("over 2³² pattern moves"));
-        format!("Span::new({start}, {len})")
+        self.spans.push(moves.to_vec());
+        format!("{SPAN_MARK}{}{SPAN_MARK}", self.spans.len() - 1)
     }
 
-    /// The array's code.
-    fn code(&self) -> String {
-        let items: Vec<String> = self
-            .0
+    /// Encodes the moves: identical lists share their bytes; a move among the
+    /// [`layout::MOVE_ESCAPE`] commonest is one byte (its index in `MOVE_CODES`), any
+    /// other the escape and its index in `RARE_MOVES`. Checks that every span decodes to
+    /// its moves, replaces the markers in `code` and appends the arrays (and, for the unit
+    /// tests only, the plain array and spans the encoding replaced, as an oracle).
+    fn resolve(&self, code: &str) -> String {
+        let mut count: HashMap<moves::Move, usize> = HashMap::new();
+        let mut seen = HashSet::new();
+        for list in self.spans.iter().filter(|l| seen.insert(*l)) {
+            for &m in list {
+                *count.entry(m).or_default() += 1;
+            }
+        }
+        let mut order: Vec<moves::Move> = count.keys().copied().collect();
+        order.sort_by_key(|m| (std::cmp::Reverse(count[m]), m.shape.index(), m.x));
+        let common_len = order.len().min(usize::from(layout::MOVE_ESCAPE));
+        let (common, rare) = order.split_at(common_len);
+        if rare.len() > 256 {
+            fail("over 511 distinct moves: the one-byte move codes cannot hold them");
+        }
+        let code_of: HashMap<moves::Move, Vec<u8>> = order
             .iter()
-            .map(|m| format!("mv({}, {})", m.shape.index(), m.x))
+            .enumerate()
+            .map(|(i, &m)| {
+                let bytes = match u8::try_from(i) {
+                    Ok(b) if b < layout::MOVE_ESCAPE => vec![b],
+                    _ => vec![layout::MOVE_ESCAPE, (i - common_len) as u8],
+                };
+                (m, bytes)
+            })
             .collect();
-        format!(
-            "/// Every pattern's pieces, one after another ({} moves); patterns hold [`Span`]s into it.\n\
-             pub static MOVES: [Move; {}] = [{}];\n",
-            self.0.len(),
-            self.0.len(),
-            items.join(", ")
-        )
+        let mut bytes: Vec<u8> = Vec::new();
+        let mut at: HashMap<&[moves::Move], u32> = HashMap::new();
+        let mut spans = Vec::with_capacity(self.spans.len());
+        for list in &self.spans {
+            let start = *at.entry(list).or_insert_with(|| {
+                let start = bytes.len();
+                for m in list {
+                    bytes.extend_from_slice(&code_of[m]);
+                }
+                u32::try_from(start)
+                    .ok()
+                    .filter(|&s| s < pattern::Span::MAX_START)
+                    .unwrap_or_else(|| fail("over 2²⁴ bytes of pattern moves"))
+            });
+            let len =
+                u8::try_from(list.len()).unwrap_or_else(|_| fail("a pattern of over 255 moves"));
+            // The library's decoder, on the bytes as generated.
+            let mut i = start as usize;
+            for &m in list {
+                let (d, next) = layout::decode_move(&bytes, i, common, rare);
+                if d != m {
+                    fail("the move encoding does not decode to the patterns' moves");
+                }
+                i = next;
+            }
+            spans.push((start, len));
+        }
+        let mut out = String::with_capacity(code.len());
+        for (i, part) in code.split(SPAN_MARK).enumerate() {
+            if i % 2 == 0 {
+                out.push_str(part);
+            } else {
+                let (start, len) = spans[part.parse::<usize>().expect("a span marker")];
+                let _ = write!(out, "Span::new({start}, {len})");
+            }
+        }
+        let list = |moves: &[moves::Move]| -> String {
+            moves
+                .iter()
+                .map(|m| format!("mv({}, {})", m.shape.index(), m.x))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let total: usize = self.spans.iter().map(Vec::len).sum();
+        let _ = writeln!(
+            out,
+            "\n/// Every pattern's moves, encoded ({} moves of {} patterns in {} bytes, identical \
+             lists once); patterns hold [`Span`]s into it, which [`Span::moves`] decodes. A move \
+             is one byte `b < 255`, the move `MOVE_CODES[b]`, or 255 and a byte `r`, the \
+             move `RARE_MOVES[r]`.\n\
+             pub static MOVE_BYTES: [u8; {}] = {bytes:?};\n\
+             /// The moves of the one-byte codes in [`MOVE_BYTES`], commonest first.\n\
+             pub static MOVE_CODES: [Move; {}] = [{}];\n\
+             /// The moves of the escaped codes in [`MOVE_BYTES`].\n\
+             pub static RARE_MOVES: [Move; {}] = [{}];",
+            total,
+            self.spans.len(),
+            bytes.len(),
+            bytes.len(),
+            common.len(),
+            list(common),
+            rare.len(),
+            list(rare),
+        );
+        let plain: Vec<moves::Move> = self.spans.iter().flatten().copied().collect();
+        let mut plain_start = 0;
+        let oracle: Vec<String> = spans
+            .iter()
+            .zip(&self.spans)
+            .map(|(&(start, len), list)| {
+                let item = format!("(Span::new({start}, {len}), {plain_start})");
+                plain_start += list.len();
+                item
+            })
+            .collect();
+        let _ = writeln!(
+            out,
+            "\n/// The moves as the tables held them before the encoding: every span's, one \
+             after another (the unit tests' oracle).\n\
+             #[cfg(test)]\nstatic PLAIN_MOVES: [Move; {}] = [{}];\n\
+             /// Every span in the order the tables were generated, with the start of its \
+             moves in [`PLAIN_MOVES`].\n\
+             #[cfg(test)]\nstatic PLAIN_SPANS: [(Span, usize); {}] = [{}];",
+            plain.len(),
+            list(&plain),
+            oracle.len(),
+            oracle.join(", ")
+        );
+        out
     }
 }
 
@@ -306,7 +417,7 @@ fn main() {
     );
     strip_fit_tables(&mut code, strips.values().flatten());
     run_cover_table(&mut code);
-    code.push_str(&moves.code());
+    let code = moves.resolve(&code);
     let out =
         Path::new(&std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR")).join("tables.rs");
     std::fs::write(&out, code)
@@ -517,27 +628,32 @@ fn emitter_tables(
     if 2 * emitters.len() >= layout::EMITTER_SLOTS {
         fail("emitter index too small for the patterns");
     }
-    let mut slots: Vec<Option<(u32, usize)>> = vec![None; layout::EMITTER_SLOTS];
+    let mut slots: Vec<Option<usize>> = vec![None; layout::EMITTER_SLOTS];
     for (i, key) in emitters.keys().enumerate() {
         let mut s = layout::emitter_slot(*key);
         while slots[s].is_some() {
             s = (s + 1) % layout::EMITTER_SLOTS;
         }
-        slots[s] = Some((*key, i));
+        slots[s] = Some(i);
     }
     let _ = writeln!(
         code,
-        "/// The emitter index: `(key, pattern)` by [`layout::emitter_slot`], linear probing.\n\
+        "/// The emitter index: the pattern in [`EMITTER_LIST`] by [`layout::emitter_slot`] of \
+         its key, linear probing.\n\
          /// `u16::MAX`: a free slot.\n\
-         static EMITTER_INDEX: [(u32, u16); {}] = [",
+         static EMITTER_INDEX: [u16; {}] = [",
         layout::EMITTER_SLOTS
     );
     for slot in &slots {
         match slot {
-            Some((key, i)) => {
-                let _ = writeln!(code, "({key:#x}, {i}),");
+            Some(i) => {
+                let i = u16::try_from(*i)
+                    .ok()
+                    .filter(|&i| i < u16::MAX)
+                    .unwrap_or_else(|| fail("over 65,534 emitter patterns"));
+                let _ = write!(code, "{i},");
             }
-            None => code.push_str("(0, u16::MAX),\n"),
+            None => code.push_str("u16::MAX,"),
         }
     }
     code.push_str("];\n\n");
@@ -680,12 +796,12 @@ fn strip_fit_tables<'a>(
             rows.push(row);
             rows.len() - 1
         });
-        row_of.push(i);
+        row_of.push(u8::try_from(i).unwrap_or_else(|_| fail("over 256 distinct inner fit rows")));
     }
     let _ = writeln!(
         code,
         "/// Inner strip fits: the row of [`FIT_ROWS`] for each `(height, bottom byte)` \
-         ([`layout::fit_row_slot`]).\nstatic FIT_ROW_OF: [u16; {}] = {row_of:?};\n",
+         ([`layout::fit_row_slot`]).\nstatic FIT_ROW_OF: [u8; {}] = {row_of:?};\n",
         row_of.len()
     );
     let _ = writeln!(
@@ -707,12 +823,13 @@ fn strip_fit_tables<'a>(
             sets.push(*e);
             sets.len() - 1
         });
-        set_of.push(i);
+        set_of
+            .push(u8::try_from(i).unwrap_or_else(|_| fail("over 256 distinct edge support sets")));
     }
     let _ = writeln!(
         code,
         "/// Edge strip fits: the support set of [`EDGE_SETS`] for each \
-         [`layout::edge_slot`].\nstatic EDGE_SET_OF: [u16; {}] = {set_of:?};\n\
+         [`layout::edge_slot`].\nstatic EDGE_SET_OF: [u8; {}] = {set_of:?};\n\
          /// Edge strip support sets ({} distinct): bit `s`, a strip fits on support `s`.\n\
          static EDGE_SETS: [layout::EdgeSupports; {}] = {sets:?};",
         set_of.len(),

@@ -15,40 +15,45 @@
 use crate::moves::Move;
 use crate::piece::Shape;
 
-/// Where a pattern's pieces lie in the tables' one array of moves
-/// ([`crate::tables::MOVES`]): an offset and a count. The tables hold spans instead of
-/// slices so they contain no pointers: a position-independent binary then needs no
-/// load-time relocation per pattern (about 14,000 of them, 350 kB, with slices).
+/// Where a pattern's pieces lie in the tables' encoded moves
+/// ([`crate::tables::MOVE_BYTES`]): an offset and a count, packed in 32 bits. The tables
+/// hold spans instead of slices so they contain no pointers: a position-independent
+/// binary then needs no load-time relocation per pattern (about 14,000 of them, 350 kB,
+/// with slices).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Span {
-    start: u32,
-    len: u16,
-}
+pub struct Span(u32);
 
 impl Span {
-    /// The `len` moves from `start` on. (Generated tables only: a span that does not
-    /// lie within [`crate::tables::MOVES`] makes [`Span::moves`] panic.)
+    /// The first offset that does not fit in a span.
+    pub const MAX_START: u32 = 1 << 24;
+
+    /// The `len` moves from byte `start` on. (Generated tables only: a span that does not
+    /// lie within [`crate::tables::MOVE_BYTES`] makes [`crate::tables::SpanMoves`] panic.)
+    ///
+    /// # Panics
+    /// If `start` is not below [`Span::MAX_START`] (a compile-time error in a `const`).
     #[must_use]
-    pub const fn new(start: u32, len: u16) -> Span {
-        Span { start, len }
+    pub const fn new(start: u32, len: u8) -> Span {
+        assert!(start < Span::MAX_START, "span start out of range");
+        Span(start << 8 | len as u32)
     }
 
-    /// The first move's index.
+    /// The first move's byte offset.
     #[must_use]
     pub const fn start(self) -> usize {
-        self.start as usize
+        (self.0 >> 8) as usize
     }
 
     /// How many moves.
     #[must_use]
     pub const fn len(self) -> usize {
-        self.len as usize
+        (self.0 & 0xFF) as usize
     }
 
     /// Whether there are none.
     #[must_use]
     pub const fn is_empty(self) -> bool {
-        self.len == 0
+        self.len() == 0
     }
 }
 use crate::playfield::WIDTH;

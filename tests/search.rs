@@ -37,8 +37,8 @@ fn every_committed_pattern_replays_and_every_arrangement_has_one() {
         for e in &f.emitters {
             let t = tables::emitter(e.key).expect("compiled");
             assert_eq!(
-                (t.height, t.fillers.moves()),
-                (e.height, &e.fillers[..]),
+                (t.height, t.fillers.moves().collect::<Vec<_>>()),
+                (e.height, e.fillers.to_vec()),
                 "tables match the text"
             );
             assert!(admissible_heights(n).contains(&e.height));
@@ -164,7 +164,7 @@ fn platforms_support_any_row_below() {
                     f.set(x, 0, Some(Piece::O));
                 }
             }
-            f.play(p.add.moves()).unwrap();
+            f.play(&p.add.moves().collect::<Vec<_>>()).unwrap();
             // Emit one square on the platform at every sprite column with the 7-square
             // pattern's cousins: here simply squares set directly on the platform's top.
             assert_eq!(f.stack_height(), 4, "platform {} over {below:#b}", p.centre);

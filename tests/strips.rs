@@ -40,7 +40,7 @@ fn the_table_holds_exactly_the_committed_strips() {
             .iter()
             .find(|t| t.support == s.support)
             .unwrap_or_else(|| panic!("line {}: not compiled", s.line));
-        assert_eq!(t.fillers.moves(), &s.fillers[..]);
+        assert_eq!(t.fillers.moves().collect::<Vec<_>>(), s.fillers);
         assert_eq!(
             u32::from(t.width) * u32::from(t.height),
             4 * t.fillers.len() as u32 + t.bottom.count_ones()
@@ -56,8 +56,9 @@ fn the_table_holds_exactly_the_committed_strips() {
         assert_eq!(
             tables::strips(w, 1, StripSide::Inner, (1 << w) - 1)[0]
                 .fillers
-                .moves(),
-            &[]
+                .moves()
+                .len(),
+            0
         );
     }
     assert_eq!(tables::strips(4, 1, StripSide::Inner, 0).len(), 4);

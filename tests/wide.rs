@@ -92,7 +92,7 @@ fn the_table_holds_exactly_the_committed_patterns() {
             .iter()
             .find(|t| t.support == w.support)
             .unwrap_or_else(|| panic!("line {}: not compiled", w.line));
-        assert_eq!(t.fillers.moves(), &w.fillers[..]);
+        assert_eq!(t.fillers.moves().collect::<Vec<_>>(), w.fillers);
         assert_eq!(
             21 * u32::from(t.height),
             4 * t.fillers.len() as u32 + t.bottom.count_ones()

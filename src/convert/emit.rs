@@ -202,7 +202,7 @@ impl RowPasses for crate::search::exact::RowPlan {
                 for e in &pass.emits {
                     sink.push(e.mv);
                 }
-                sink.extend(&pass.fillers);
+                sink.extend(pass.fillers.iter().copied());
             });
         }
         Ok(())
@@ -263,18 +263,20 @@ impl Sink<'_> {
         self.len += 1;
     }
 
-    fn extend(&mut self, moves: &[Move]) {
+    fn extend(&mut self, moves: impl ExactSizeIterator<Item = Move>) {
+        let n = moves.len();
         match &mut self.out {
             Out::Slice(s) => {
-                // One copy of the part that fits (most moves are a pattern's fillers).
+                // The part that fits (most moves are a pattern's fillers).
                 let start = self.len.min(s.len());
-                let n = moves.len().min(s.len() - start);
-                s[start..start + n].copy_from_slice(&moves[..n]);
+                for (slot, m) in s[start..].iter_mut().zip(moves) {
+                    *slot = m;
+                }
             }
-            Out::Each(f) => moves.iter().for_each(|&m| f(m)),
+            Out::Each(f) => moves.for_each(f),
             Out::Count => {}
         }
-        self.len += moves.len();
+        self.len += n;
     }
 }
 

@@ -32,8 +32,8 @@ impl Fill {
     /// The pieces of the fill, in drop order, to `out`.
     pub fn moves(&self, mut out: impl FnMut(Move)) {
         match self {
-            Fill::Table(e) => e.fillers.moves().iter().copied().for_each(out),
-            Fill::Wide(w) => w.fillers.moves().iter().copied().for_each(out),
+            Fill::Table(e) => e.fillers.moves().for_each(out),
+            Fill::Wide(w) => w.fillers.moves().for_each(out),
             Fill::Strips { tiles, len } => {
                 for &(a, s) in &tiles[..*len] {
                     for m in s.fillers.moves() {

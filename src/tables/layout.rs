@@ -4,6 +4,7 @@
 // Some items serve only the build script's side.
 #![allow(dead_code)]
 
+use crate::moves::Move;
 use crate::pattern::{StripSide, EDGE_WINDOW, MAX_EDGE_WIDTH, MAX_STRIP_HEIGHT, MAX_STRIP_WIDTH};
 
 /// Slots of the emitter index: a power of two, over twice the 1872 patterns, so probes
@@ -89,5 +90,26 @@ pub const fn run_cover_slot(colour: u8, x: u8, len: u8) -> Option<usize> {
         Some((colour as usize * 21 + x as usize) * 18 + len as usize)
     } else {
         None
+    }
+}
+
+/// The escape byte of the move encoding ([`decode_move`]): the codes below it stand for
+/// the commonest moves themselves.
+pub const MOVE_ESCAPE: u8 = u8::MAX;
+
+/// The move whose code starts at `bytes[i]`, and where the next code starts. A code is
+/// one byte `b < MOVE_ESCAPE`, the move `common[b]`, or [`MOVE_ESCAPE`] and a byte `r`,
+/// the move `rare[r]`. (`build.rs` encodes the patterns' moves so and checks each
+/// pattern with this very function.)
+///
+/// # Panics
+/// If `bytes` ends inside a code or a code lies outside its list (never for the tables'
+/// own spans).
+#[inline]
+#[must_use]
+pub fn decode_move(bytes: &[u8], i: usize, common: &[Move], rare: &[Move]) -> (Move, usize) {
+    match bytes[i] {
+        MOVE_ESCAPE => (rare[usize::from(bytes[i + 1])], i + 2),
+        b => (common[usize::from(b)], i + 1),
     }
 }

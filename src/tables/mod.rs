@@ -12,15 +12,52 @@ use crate::pattern::{mv, strip_key, Emitter, Platform, Span, Strip, StripSide, W
 include!(concat!(env!("OUT_DIR"), "/tables.rs"));
 
 impl Span {
-    /// The moves of the span, in [`MOVES`].
+    /// The moves of the span, decoded from [`MOVE_BYTES`] in drop order.
     ///
     /// # Panics
-    /// If the span does not lie within [`MOVES`] (never for the tables' own spans).
+    /// While iterating, if the span does not lie within [`MOVE_BYTES`] (never for the
+    /// tables' own spans).
     #[must_use]
-    pub fn moves(self) -> &'static [Move] {
-        &MOVES[self.start()..self.start() + self.len()]
+    pub fn moves(self) -> SpanMoves {
+        SpanMoves {
+            at: self.start(),
+            left: self.len(),
+        }
     }
 }
+
+/// The moves of a [`Span`], in drop order ([`Span::moves`]).
+#[derive(Clone, Debug)]
+pub struct SpanMoves {
+    /// The next code's offset in [`MOVE_BYTES`].
+    at: usize,
+    /// Moves still to come.
+    left: usize,
+}
+
+impl Iterator for SpanMoves {
+    type Item = Move;
+
+    #[inline]
+    fn next(&mut self) -> Option<Move> {
+        if self.left == 0 {
+            return None;
+        }
+        self.left -= 1;
+        let (m, next) = layout::decode_move(&MOVE_BYTES, self.at, &MOVE_CODES, &RARE_MOVES);
+        self.at = next;
+        Some(m)
+    }
+
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        (self.left, Some(self.left))
+    }
+}
+
+impl ExactSizeIterator for SpanMoves {}
+
+impl core::iter::FusedIterator for SpanMoves {}
 
 /// The covers the lookup planner tries on a run of `len` pixels of `colour` whose first
 /// pixel is in column `x`, best first (see [`RUN_COVERS`]): each a mask of the run's
@@ -41,16 +78,18 @@ pub fn run_covers(colour: u8, x: u8, len: u8) -> &'static [u16] {
 ///
 /// The converter looks emitters up several times a row, so this goes through an
 /// open-addressing index with a multiply-shift hash (a few ns) rather than the `phf`
-/// map's SipHash (about 18 ns); it holds indexes into [`EMITTER_LIST`].
+/// map's SipHash (about 18 ns); it holds indexes into [`EMITTER_LIST`], whose keys the
+/// probes compare.
 #[must_use]
 pub fn emitter(key: u32) -> Option<&'static Emitter> {
     let mut i = layout::emitter_slot(key);
     loop {
-        match EMITTER_INDEX[i] {
-            (_, u16::MAX) => return None,
-            (k, e) if k == key => return EMITTER_LIST.get(usize::from(e)),
-            _ => i = (i + 1) % layout::EMITTER_SLOTS,
+        // A free slot (`u16::MAX`) indexes no pattern and ends the probes.
+        let e = EMITTER_LIST.get(usize::from(EMITTER_INDEX[i]))?;
+        if e.key == key {
+            return Some(e);
         }
+        i = (i + 1) % layout::EMITTER_SLOTS;
     }
 }
 
@@ -178,23 +217,37 @@ mod tests {
         assert_eq!(EMITTER_LIST.len(), EMITTERS.len());
     }
 
-    /// The patterns' spans tile [`MOVES`] exactly, in table order: each move belongs to
-    /// one pattern, and none lies outside the array.
+    /// Every table's span decodes to the moves the tables held before the encoding
+    /// ([`PLAIN_MOVES`], generated beside the encoding from the same patterns), and the
+    /// tables hold the spans in the order they were generated: emitters, wide patterns,
+    /// platforms, strips.
     #[test]
-    fn spans_tile_the_move_array() {
+    fn spans_decode_to_the_plain_moves() {
         let spans = EMITTER_LIST
             .iter()
             .map(|e| e.fillers)
             .chain(WIDE.iter().map(|w| w.fillers))
             .chain(PLATFORMS.iter().map(|p| p.add))
             .chain(STRIP_LIST.iter().map(|s| s.fillers));
-        let mut next = 0;
-        for span in spans {
-            assert_eq!(span.start(), next, "{span:?}");
-            assert_eq!(span.moves().len(), span.len());
-            next += span.len();
+        let mut count = 0;
+        for (span, &(oracle, plain)) in spans.zip(&PLAIN_SPANS) {
+            assert_eq!(span, oracle);
+            let moves = span.moves();
+            assert_eq!(moves.len(), span.len());
+            assert!(
+                moves.eq(PLAIN_MOVES[plain..plain + span.len()].iter().copied()),
+                "{span:?}"
+            );
+            count += 1;
         }
-        assert_eq!(next, MOVES.len());
+        assert_eq!(count, PLAIN_SPANS.len());
+        let (last, plain) = PLAIN_SPANS[PLAIN_SPANS.len() - 1];
+        assert_eq!(plain + last.len(), PLAIN_MOVES.len());
+        // Every code decodes: the bytes hold no stray escape.
+        let mut at = 0;
+        while at < MOVE_BYTES.len() {
+            at = layout::decode_move(&MOVE_BYTES, at, &MOVE_CODES, &RARE_MOVES).1;
+        }
         // Every key's strips are the run of the list the map gives.
         for (&key, &(first, count)) in STRIPS.entries() {
             let run = &STRIP_LIST[usize::from(first)..][..usize::from(count)];
@@ -203,6 +256,12 @@ mod tests {
                 assert_eq!(strip_key(s.width, s.height, s.side, s.bottom), key);
             }
         }
+    }
+
+    /// The encoding pays: it is under half the plain array's two bytes a move.
+    #[test]
+    fn move_encoding_is_compact() {
+        assert!(MOVE_BYTES.len() < PLAIN_MOVES.len(), "{}", MOVE_BYTES.len());
     }
 
     /// The cost model matches the list: every pattern costs its standard, or is listed

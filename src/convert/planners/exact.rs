@@ -98,7 +98,7 @@ pub fn planner() -> ExactPlanner {
 pub fn table_hint(above: u32, support: u32, h: u8) -> Option<(Vec<Move>, u32)> {
     if let Some(e) = tables::emitter(above) {
         if e.height == h {
-            return Some((e.fillers.moves().to_vec(), 0));
+            return Some((e.fillers.moves().collect(), 0));
         }
     }
     strip_tiling(above, support, h)
@@ -154,7 +154,7 @@ pub fn strip_tiling(bottom: u32, support: u32, h: u8) -> Option<(Vec<Move>, u32)
     let mut used = 0;
     for (a, st) in tiles {
         used |= u32::from(st.support) << a;
-        moves.extend(st.fillers.moves().iter().map(|m| Move {
+        moves.extend(st.fillers.moves().map(|m| Move {
             shape: m.shape,
             x: m.x + a as u8,
         }));
