@@ -10,6 +10,8 @@
 mod cover_text;
 #[path = "src/echo.rs"]
 mod echo;
+#[path = "src/field.rs"]
+mod field;
 #[path = "src/tables/layout.rs"]
 mod layout;
 #[path = "src/moves.rs"]

@@ -120,9 +120,9 @@ fn direct_cells(sprite: &Sprite) -> DirectCells {
         if !is_direct {
             continue;
         }
-        let top = usize::from(landing.y + m.shape().height() - 1);
+        let top = landing.y + m.shape().height() - 1;
         for dy in 0..m.shape().height() {
-            let y = usize::from(landing.y + dy);
+            let y = landing.y + dy;
             let cells = m.shape().row_mask(dy) << m.x();
             d.cells[y] |= cells;
             if y == top {
@@ -157,21 +157,21 @@ fn slices(sprite: &Sprite, y: usize) -> Vec<u32> {
     let x0 = sprite.x0();
     for s in shapes() {
         let colour = s.piece().color().expect("J, T, L");
-        let (w, h) = (usize::from(s.width()), usize::from(s.height()));
+        let (w, h) = (s.width(), s.height());
         for bottom in y.saturating_sub(h - 1)..=y {
             if bottom + h > sprite.height() {
                 continue;
             }
             for x in x0..(x0 + sprite.width() + 1).saturating_sub(w) {
                 let fits = (0..h).all(|dy| {
-                    let m = s.row_mask(dy as u8) << x;
+                    let m = s.row_mask(dy) << x;
                     (0..WIDTH).all(|c| {
                         m >> c & 1 == 0
                             || sprite.cell(c, bottom + dy).map(|v| v.min(2)) == Some(colour)
                     })
                 });
                 if fits {
-                    out.insert(s.row_mask((y - bottom) as u8) << x);
+                    out.insert(s.row_mask(y - bottom) << x);
                 }
             }
         }
@@ -206,12 +206,12 @@ fn placements(sprite: &Sprite) -> Vec<Placement> {
     let x0 = sprite.x0();
     for s in shapes() {
         let colour = s.piece().color().expect("J, T, L");
-        let (w, h) = (usize::from(s.width()), usize::from(s.height()));
+        let (w, h) = (s.width(), s.height());
         for bottom in 0..(sprite.height() + 1).saturating_sub(h) {
             for x in x0..(x0 + sprite.width() + 1).saturating_sub(w) {
                 let mut rows = [0u32; 3];
                 let fits = (0..h).all(|dy| {
-                    let m = s.row_mask(dy as u8) << x;
+                    let m = s.row_mask(dy) << x;
                     rows[dy] = m;
                     (0..WIDTH).all(|c| {
                         m >> c & 1 == 0

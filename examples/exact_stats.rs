@@ -208,5 +208,5 @@ fn random_sprite(seed: &mut u64) -> Sprite {
             rgba[(y * w + x) * 4..][..4].copy_from_slice(&[c.r, c.g, c.b, 255]);
         }
     }
-    Sprite::from_rgba(w as u32, h as u32, &rgba).expect("valid random sprite")
+    Sprite::from_rgba(w, h, &rgba).expect("valid random sprite")
 }

@@ -153,9 +153,9 @@ pub fn sprite(data: &[u8]) {
 pub fn sprite_from_bytes(data: &[u8]) -> Option<Sprite> {
     let (&w, rest) = data.split_first()?;
     let (&h, rest) = rest.split_first()?;
-    let (w, h) = (u32::from(w % 17) + 1, u32::from(h % 32) + 1);
-    let mut rgba = Vec::with_capacity((w * h * 4) as usize);
-    for i in 0..(w * h) as usize {
+    let (w, h) = (usize::from(w % 17) + 1, usize::from(h % 32) + 1);
+    let mut rgba = Vec::with_capacity(w * h * 4);
+    for i in 0..w * h {
         let bits = rest.get(i / 4).map_or(0, |b| b >> (2 * (i % 4)) & 3);
         rgba.extend_from_slice(match bits {
             0 => &[0, 0, 0, 0],
@@ -209,11 +209,11 @@ impl Model {
         let cells = m.shape().data().cells;
         let fits = |y: usize| {
             cells.iter().all(|&(dx, dy)| {
-                let (x, y) = (usize::from(m.x() + dx), y + usize::from(dy));
+                let (x, y) = (m.x() + usize::from(dx), y + usize::from(dy));
                 x < WIDTH && (y >= HEIGHT || self.cells[y][x].is_none())
             })
         };
-        if usize::from(m.x()) + usize::from(m.shape().width()) > WIDTH {
+        if m.x() + m.shape().width() > WIDTH {
             return false;
         }
         // From above the field down, while the next row is free.
@@ -221,11 +221,11 @@ impl Model {
         while y > 0 && fits(y - 1) {
             y -= 1;
         }
-        if y + usize::from(m.shape().height()) > HEIGHT {
+        if y + m.shape().height() > HEIGHT {
             return false;
         }
         for &(dx, dy) in &cells {
-            self.cells[y + usize::from(dy)][usize::from(m.x() + dx)] = Some(m.piece());
+            self.cells[y + usize::from(dy)][m.x() + usize::from(dx)] = Some(m.piece());
         }
         let kept: Vec<_> = self
             .cells
@@ -248,12 +248,12 @@ pub fn playfield(data: &[u8]) {
     };
     let mut played = Vec::new();
     for pair in data.chunks_exact(2) {
-        let Some(shape) = Shape::from_index(pair[0] % 19) else {
+        let Some(shape) = Shape::from_index(usize::from(pair[0] % 19)) else {
             continue;
         };
-        let x = pair[1] % 24;
+        let x = usize::from(pair[1] % 24);
         let Some(m) = Move::new(shape, x) else {
-            assert!(usize::from(x) + usize::from(shape.width()) > WIDTH);
+            assert!(x + shape.width() > WIDTH);
             continue;
         };
         let _ = field.landing_row(m);
@@ -278,10 +278,13 @@ pub fn playfield(data: &[u8]) {
             }
             assert_eq!(field.row(y), mask);
         }
-        for (x, &h) in field.heights().iter().enumerate() {
+        assert_eq!(field.heights().len(), WIDTH);
+        for (x, h) in field.heights().enumerate() {
             let top = (0..HEIGHT).rev().find(|&y| field.get(x, y).is_some());
-            assert_eq!(usize::from(h), top.map_or(0, |y| y + 1), "column {x}");
+            assert_eq!(h, top.map_or(0, |y| y + 1), "column {x}");
+            assert_eq!(field.height(x), h);
         }
+        assert_eq!(field.height(WIDTH), 0);
     }
     assert_eq!(Playfield::replay(&played).as_ref(), Ok(&field));
 }

@@ -172,11 +172,11 @@ pub fn count_frames(moves: &[Move], opts: &AnimateOptions) -> Result<AnimationSt
             error,
         })?;
         if opts.fall {
-            stats.fall_frames += fall_frames(move_.shape.height().into(), landing.y.into());
+            stats.fall_frames += fall_frames(move_.shape.height(), landing.y);
         }
         if landing.cleared != 0 {
             stats.clears += 1;
-            stats.lines += landing.lines() as usize;
+            stats.lines += landing.lines();
         }
     }
     stats.frames = stats.drops + stats.clears + stats.fall_frames + stats.hold_frames;
@@ -276,9 +276,9 @@ pub fn animate_stream<E: Into<AnimateError>>(
             error,
         })?;
         stats.drops += 1;
-        let landing_y = usize::from(landing.y);
+        let landing_y = landing.y;
         if opts.fall {
-            let height = usize::from(m.shape.height());
+            let height = m.shape.height();
             let n = fall_frames(height, landing_y);
             stats.fall_frames += n;
             for k in 0..n {
@@ -292,7 +292,7 @@ pub fn animate_stream<E: Into<AnimateError>>(
         canvas.emit(&mut enc, &g, next_delay())?;
         if landing.cleared != 0 {
             stats.clears += 1;
-            stats.lines += landing.lines() as usize;
+            stats.lines += landing.lines();
             for (y, row) in g.iter_mut().enumerate() {
                 if landing.cleared & (1 << y) != 0 {
                     *row = [FLASH_TILE; WIDTH];

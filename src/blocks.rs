@@ -102,7 +102,7 @@ pub enum ParseBlocksError {
         /// The character.
         found: char,
         /// Its column (0-based).
-        column: u8,
+        column: usize,
     },
     /// A block skips a letter.
     #[error(
@@ -167,13 +167,13 @@ pub fn write_blocks(
                 move_: m,
                 error,
             })?;
-            placed.push((m, l.y as usize + cleared));
-            cleared += l.lines() as usize;
+            placed.push((m, l.y + cleared));
+            cleared += l.lines();
         }
         let bottom = placed.iter().map(|p| p.1).min().unwrap_or(0);
         let top = placed
             .iter()
-            .map(|(m, y)| y + m.shape.height() as usize)
+            .map(|(m, y)| y + m.shape.height())
             .max()
             .unwrap_or(0);
         let mut grid = vec![[b'.'; WIDTH]; top - bottom];
@@ -216,7 +216,7 @@ fn parse_block(block: &[(usize, &str)], moves: &mut Vec<Move>) -> Result<(), Par
             rows: h,
         });
     }
-    let mut cells: Vec<Vec<(u8, u8)>> = vec![Vec::new(); LETTERS.len()];
+    let mut cells: Vec<Vec<(usize, usize)>> = vec![Vec::new(); LETTERS.len()];
     for (r, &(lineno, row)) in block.iter().enumerate() {
         if row.len() != WIDTH || !row.is_ascii() {
             return Err(ParseBlocksError::Row {
@@ -224,9 +224,8 @@ fn parse_block(block: &[(usize, &str)], moves: &mut Vec<Move>) -> Result<(), Par
                 row: Echo::new(row),
             });
         }
-        // h <= MAX_BLOCK_ROWS < 256: the row fits u8.
-        let y = (h - 1 - r) as u8;
-        for (x, c) in (0u8..).zip(row.bytes()) {
+        let y = h - 1 - r;
+        for (x, c) in row.bytes().enumerate() {
             if c == b'.' {
                 continue;
             }
@@ -255,13 +254,15 @@ fn parse_block(block: &[(usize, &str)], moves: &mut Vec<Move>) -> Result<(), Par
                 missing: letter,
             });
         }
-        let (shape, minx, _) = Shape::from_cells(cs).ok_or(ParseBlocksError::NotTetromino {
+        let not_tetromino = ParseBlocksError::NotTetromino {
             line: first_line,
             letter,
             cells: cs.len(),
-        })?;
-        // `from_cells` places the piece inside the 21 columns the row has.
-        moves.push(Move::new_unchecked(shape, minx));
+        };
+        // `from_cells` places the piece inside the 21 columns the row has, so `Move::new`
+        // always succeeds here.
+        let m = Shape::from_cells(cs).and_then(|(shape, minx, _)| Move::new(shape, minx));
+        moves.push(m.ok_or(not_tetromino)?);
     }
     Ok(())
 }

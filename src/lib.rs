@@ -137,12 +137,17 @@
 //!
 //! # Integer types
 //!
-//! Columns, rows, widths and heights that index a sprite or the field are `usize`
-//! ([`Sprite::width`], [`Sprite::cell`], [`Playfield::get`], [`WIDTH`], [`MAX_WIDTH`]).
-//! Inside the packed move data they are `u8` ([`Move::x`], [`Shape::width`],
-//! [`Landing::y`], [`Playfield::heights`]): a [`Move`] is two bytes, so a [`MoveList`] of
-//! [`MAX_MOVES`] stays small; widen with `usize::from`. Image sizes are `u32`, as in the
-//! `image` crate ([`Sprite::from_rgba`]).
+//! Every coordinate, size, index and count the API takes or returns is a `usize`: the
+//! columns, rows, widths and heights of a sprite, a shape and the field
+//! ([`Sprite::from_rgba`], [`Sprite::cell`], [`Move::new`], [`Move::x`],
+//! [`Shape::width`], [`Landing::y`], [`Playfield::height`], [`WIDTH`], [`MAX_WIDTH`]),
+//! orientations and shape indexes ([`Shape::new`], [`Shape::index`]) and counts
+//! ([`Landing::lines`], [`Playfield::pieces`], [`ConvertStats`]). Storage stays compact
+//! (a [`Move`] is two bytes, so a [`MoveList`] of [`MAX_MOVES`] stays small), and
+//! converts at the API. Bit masks stay unsigned masks ([`Playfield::row`],
+//! [`Landing::cleared`]), colours and colour numbers stay `u8` ([`Rgb`],
+//! [`Sprite::cell`]'s value), and an image file's header size is the `image` crate's
+//! `u32` ([`limits::MAX_IMAGE_SIDE`]).
 //!
 //! Everything that can fail returns a typed error implementing [`core::error::Error`];
 //! the core's errors (all but those of file and image I/O) hold no heap data, and echo
@@ -172,6 +177,7 @@ pub mod echo;
 #[cfg(feature = "search")]
 #[doc(hidden)]
 pub mod exact;
+mod field;
 mod move_file;
 mod move_list;
 mod moves;
@@ -201,6 +207,7 @@ pub use blocks::{parse_blocks, write_blocks, BlocksError, ParseBlocksError};
 pub use convert::{
     Block, BlockKind, ConvertError, ConvertStats, Converter, Passes, UnknownPasses, MAX_MOVES,
 };
+pub use field::{HEIGHT, WIDTH};
 pub use move_file::MoveLines;
 #[cfg(feature = "alloc")]
 pub use move_file::{moves_to_string, parse_moves, parse_moves_with_lines};
@@ -209,7 +216,7 @@ pub use move_file::{MoveReader, ReadError};
 pub use move_list::{CapacityError, MoveList};
 pub use moves::{write_moves, Move, MoveError, ParseError};
 pub use piece::{Piece, Shape};
-pub use playfield::{DropError, Landing, Playfield, ReplayError, HEIGHT, WIDTH};
+pub use playfield::{DropError, Landing, Playfield, ReplayError};
 pub use printer::{compare, expected_field, Mismatch};
 pub use sprite::{
     Pixels, Rgb, Sprite, SpriteError, ASCII_COLORS, MAX_COLORS, MAX_HEIGHT, MAX_WIDTH,
@@ -222,8 +229,8 @@ pub mod limits {
 
     pub use crate::convert::{MAX_MOVES, MAX_PIECES_PER_SQUARE, PLATFORM_PIECES};
     pub use crate::echo::{MAX_ECHO, MAX_ECHO_BYTES};
+    pub use crate::field::{HEIGHT, WIDTH};
     pub use crate::moves::MAX_LINE;
-    pub use crate::playfield::{HEIGHT, WIDTH};
     #[cfg(feature = "image-io")]
     pub use crate::sprite::MAX_FILE_BYTES;
     pub use crate::sprite::{

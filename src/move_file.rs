@@ -491,7 +491,7 @@ mod tests {
 
     proptest! {
         #[test]
-        fn round_trip(raw in proptest::collection::vec((0u8..19, 0u8..21), 0..200)) {
+        fn round_trip(raw in proptest::collection::vec((0usize..19, 0usize..21), 0..200)) {
             let moves: Vec<Move> = raw
                 .into_iter()
                 .filter_map(|(s, x)| Move::new(Shape::from_index(s).unwrap(), x))

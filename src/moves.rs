@@ -4,8 +4,8 @@ use core::fmt;
 use core::str::FromStr;
 
 use crate::echo::Echo;
+use crate::field::WIDTH;
 use crate::piece::{Piece, Shape};
-use crate::playfield::WIDTH;
 
 /// One drop: spawn the piece of [`Move::shape`], turn it to that orientation, shift its
 /// bounding box's left column to [`Move::x`], hard-drop.
@@ -35,11 +35,13 @@ pub struct Move {
 
 impl Move {
     /// A move; `None` when the piece would stick out of the 21-wide field
-    /// (`x + shape.width() > 21`).
+    /// (`x + shape.width() > 21`), whatever `x` is (`usize::MAX` included).
     #[must_use]
-    pub const fn new(shape: Shape, x: u8) -> Option<Move> {
-        if x as usize + shape.width() as usize <= WIDTH {
-            Some(Move { shape, x })
+    pub const fn new(shape: Shape, x: usize) -> Option<Move> {
+        // `x <= WIDTH - width` cannot overflow, where `x + width` could.
+        if x <= WIDTH - shape.width() {
+            // Below 21, so it fits the byte.
+            Some(Move { shape, x: x as u8 })
         } else {
             None
         }
@@ -49,7 +51,7 @@ impl Move {
     /// from other valid moves). Checked in debug builds.
     #[must_use]
     pub(crate) const fn new_unchecked(shape: Shape, x: u8) -> Move {
-        debug_assert!(x as usize + shape.width() as usize <= WIDTH);
+        debug_assert!(x as usize + shape.width() <= WIDTH);
         Move { shape, x }
     }
 
@@ -61,8 +63,8 @@ impl Move {
 
     /// The column of the left edge of the piece's bounding box (0..=20).
     #[must_use]
-    pub const fn x(self) -> u8 {
-        self.x
+    pub const fn x(self) -> usize {
+        self.x as usize
     }
 
     /// The piece dropped.
@@ -78,7 +80,7 @@ impl Move {
             shape: self.shape.mirrored(),
             x: (WIDTH as u8)
                 .saturating_sub(self.x)
-                .saturating_sub(self.shape.width()),
+                .saturating_sub(self.shape.data().width),
         }
     }
 }
@@ -137,12 +139,12 @@ pub enum MoveError {
     #[error("line is not UTF-8: `{0}`")]
     NotUtf8(Echo),
     /// The piece would stick out of the field.
-    #[error("{shape} at column {x} sticks out of the 21-wide field (x must be 0..={max})", max = WIDTH as u8 - shape.width())]
+    #[error("{shape} at column {x} sticks out of the 21-wide field (x must be 0..={max})", max = WIDTH - shape.width())]
     OutOfField {
         /// The piece in its orientation.
         shape: Shape,
         /// The column given.
-        x: u32,
+        x: usize,
     },
 }
 
@@ -172,7 +174,7 @@ impl FromStr for Move {
             .ok_or_else(|| MoveError::UnknownPiece(Echo::new(name)))?;
         let rot_text = chars.as_str();
         let shape = rot_text
-            .parse::<u8>()
+            .parse::<usize>()
             .ok()
             .filter(|_| rot_text.len() == 1)
             .and_then(|r| Shape::new(piece, r))
@@ -180,13 +182,14 @@ impl FromStr for Move {
                 piece,
                 rotation: Echo::new(rot_text),
             })?;
-        let x: u32 = col
-            .parse()
-            .map_err(|_| MoveError::BadColumn(Echo::new(col)))?;
-        u8::try_from(x)
+        // Read as `u32` whatever the target, so a long column gets the same error on a
+        // 32-bit target (wasm) as on a 64-bit one.
+        let x = col
+            .parse::<u32>()
             .ok()
-            .and_then(|x| Move::new(shape, x))
-            .ok_or(MoveError::OutOfField { shape, x })
+            .and_then(|x| usize::try_from(x).ok())
+            .ok_or_else(|| MoveError::BadColumn(Echo::new(col)))?;
+        Move::new(shape, x).ok_or(MoveError::OutOfField { shape, x })
     }
 }
 
@@ -232,4 +235,52 @@ pub fn write_moves<W: fmt::Write>(moves: &[Move], out: &mut W) -> fmt::Result {
         writeln!(out, "{m}")?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn new_takes_any_usize_and_refuses_what_sticks_out() {
+        for shape in Shape::ALL {
+            let last = WIDTH - shape.width();
+            for x in 0..=last {
+                assert_eq!(Move::new(shape, x).map(Move::x), Some(x), "{shape} at {x}");
+            }
+            // Past the last column, up to where `x + width` would overflow a usize.
+            for x in [last + 1, WIDTH, 255, 256, usize::MAX - 3, usize::MAX] {
+                assert_eq!(Move::new(shape, x), None, "{shape} at {x}");
+            }
+        }
+    }
+
+    #[test]
+    fn shapes_refuse_out_of_range_indexes() {
+        assert_eq!(Shape::from_index(Shape::COUNT), None);
+        assert_eq!(Shape::from_index(usize::MAX), None);
+        assert_eq!(Shape::from_index(Shape::COUNT - 1), Some(Shape::ALL[18]));
+        for piece in Piece::ALL {
+            assert_eq!(Shape::new(piece, piece.orientations()), None);
+            assert_eq!(Shape::new(piece, usize::MAX), None);
+        }
+    }
+
+    #[test]
+    fn columns_beyond_u32_are_not_numbers_on_every_target() {
+        // Read as u32 everywhere, so wasm32 and 64-bit targets give the same error.
+        let e = "I1 4294967296".parse::<Move>().unwrap_err();
+        assert_eq!(e, MoveError::BadColumn(Echo::new("4294967296")));
+        let e = "I1 4294967295".parse::<Move>().unwrap_err();
+        assert!(
+            matches!(
+                e,
+                MoveError::OutOfField {
+                    x: 4_294_967_295,
+                    ..
+                }
+            ),
+            "{e}"
+        );
+    }
 }

@@ -232,10 +232,10 @@ pub const fn strip_key(width: u8, height: u8, side: StripSide, bottom: u16) -> u
 /// Builds a move in generated code. Fails compilation (const evaluation) on bad input.
 #[must_use]
 pub const fn mv(shape: u8, x: u8) -> Move {
-    let Some(shape) = Shape::from_index(shape) else {
+    let Some(shape) = Shape::from_index(shape as usize) else {
         panic!("bad shape index")
     };
-    match Move::new(shape, x) {
+    match Move::new(shape, x as usize) {
         Some(m) => m,
         None => panic!("move outside the field"),
     }

@@ -390,7 +390,7 @@ fn drawn(pieces: usize, in_drawing: usize) -> Result<(), String> {
 /// The pieces drawn in a matrix: `(letter index, move, bottom row)` in letter order.
 fn read_pieces(rows: &[&str]) -> Result<(u32, Vec<(Move, u8)>), String> {
     let h = rows.len();
-    let mut cells: Vec<Vec<(u8, u8)>> = vec![Vec::new(); LETTERS.len()];
+    let mut cells: Vec<Vec<(usize, usize)>> = vec![Vec::new(); LETTERS.len()];
     let mut a_mask = 0u32;
     for (r, row) in rows.iter().enumerate() {
         if row.len() != WIDTH {
@@ -399,7 +399,7 @@ fn read_pieces(rows: &[&str]) -> Result<(u32, Vec<(Move, u8)>), String> {
                 row.len()
             ));
         }
-        let y = (h - 1 - r) as u8;
+        let y = h - 1 - r;
         for (x, c) in row.chars().enumerate() {
             match c {
                 '.' => {}
@@ -409,7 +409,7 @@ fn read_pieces(rows: &[&str]) -> Result<(u32, Vec<(Move, u8)>), String> {
                     let i = LETTERS
                         .find(c)
                         .ok_or_else(|| format!("unexpected character `{c}` at column {x}"))?;
-                    cells[i].push((x as u8, y));
+                    cells[i].push((x, y));
                 }
             }
         }
@@ -427,7 +427,9 @@ fn read_pieces(rows: &[&str]) -> Result<(u32, Vec<(Move, u8)>), String> {
         let letter = LETTERS.as_bytes()[i] as char;
         let (shape, minx, miny) = Shape::from_cells(cs)
             .ok_or_else(|| format!("piece `{letter}` ({} cells) is not a tetromino", cs.len()))?;
-        out.push((Move { shape, x: minx }, miny));
+        // Drawn inside a 21-column matrix of at most 42 rows.
+        let m = Move::new(shape, minx).expect("inside the matrix");
+        out.push((m, u8::try_from(miny).expect("inside the matrix")));
     }
     Ok((a_mask, out))
 }
@@ -655,13 +657,13 @@ fn play_expecting(
             .drop_piece(m)
             .map_err(|e| format!("piece `{letter}` ({m}): {e}"))?;
         let want_y = base + want as usize - cleared;
-        if l.y as usize != want_y {
+        if l.y != want_y {
             return Err(format!(
                 "piece `{letter}` ({m}) lands on field row {} instead of {want_y}: it is not supported where it is drawn",
                 l.y
             ));
         }
-        cleared += l.lines() as usize;
+        cleared += l.lines();
     }
     Ok(())
 }
@@ -708,7 +710,7 @@ pub fn verify_emitter(
         if f.row(0) != emitted || f.stack_height() != 1 {
             return Err(format!(
                 "after the pattern the field is not just the emitted squares (with {}):\n{f:?}",
-                Shape::from_index(rot_piece)
+                Shape::from_index(usize::from(rot_piece))
                     .map(|s| s.piece())
                     .expect("J, T or L")
             ));
@@ -855,7 +857,7 @@ pub fn verify_platform(p: &PlatformText, expected: &[u8]) -> Result<(), String> 
         f.set(x, 4, Some(crate::piece::Piece::T));
     }
     let l = f.drop_piece(p.remove).map_err(|e| e.to_string())?;
-    if l.y as usize != 1 + remove_row as usize - 1 || l.lines() != 3 {
+    if l.y != 1 + remove_row as usize - 1 || l.lines() != 3 {
         return Err(format!(
             "the remove piece {} does not clear the platform:\n{f:?}",
             p.remove

@@ -69,7 +69,7 @@ impl Piece {
 
     /// How many distinct orientations the piece has (4, 2 or 1).
     #[must_use]
-    pub const fn orientations(self) -> u8 {
+    pub const fn orientations(self) -> usize {
         match self {
             Piece::T | Piece::J | Piece::L => 4,
             Piece::S | Piece::Z | Piece::I => 2,
@@ -78,7 +78,7 @@ impl Piece {
     }
 
     /// Index in [`Shape::ALL`] of this piece's orientation 0.
-    const fn first_shape(self) -> u8 {
+    const fn first_shape(self) -> usize {
         match self {
             Piece::T => 0,
             Piece::J => 4,
@@ -243,9 +243,10 @@ impl Shape {
 
     /// The orientation `rotation` (0 = spawn, each next one a clockwise turn) of `piece`.
     #[must_use]
-    pub const fn new(piece: Piece, rotation: u8) -> Option<Shape> {
+    pub const fn new(piece: Piece, rotation: usize) -> Option<Shape> {
         if rotation < piece.orientations() {
-            Some(Shape(piece.first_shape() + rotation))
+            // Below 19, so it fits the byte.
+            Some(Shape((piece.first_shape() + rotation) as u8))
         } else {
             None
         }
@@ -253,9 +254,10 @@ impl Shape {
 
     /// The shape with this index in [`Shape::ALL`].
     #[must_use]
-    pub const fn from_index(index: u8) -> Option<Shape> {
-        if (index as usize) < Self::COUNT {
-            Some(Shape(index))
+    pub const fn from_index(index: usize) -> Option<Shape> {
+        if index < Self::COUNT {
+            // Below 19, so it fits the byte.
+            Some(Shape(index as u8))
         } else {
             None
         }
@@ -263,8 +265,8 @@ impl Shape {
 
     /// Index 0..19 in [`Shape::ALL`].
     #[must_use]
-    pub const fn index(self) -> u8 {
-        self.0
+    pub const fn index(self) -> usize {
+        self.0 as usize
     }
 
     /// The piece this is an orientation of.
@@ -275,8 +277,8 @@ impl Shape {
 
     /// 0 = spawn orientation; each next index is a clockwise quarter turn.
     #[must_use]
-    pub const fn rotation(self) -> u8 {
-        self.0 - self.piece().first_shape()
+    pub const fn rotation(self) -> usize {
+        self.index() - self.piece().first_shape()
     }
 
     /// Its cells, size and profiles.
@@ -287,28 +289,31 @@ impl Shape {
 
     /// Width of its bounding box in cells.
     #[must_use]
-    pub const fn width(self) -> u8 {
-        self.data().width
+    pub const fn width(self) -> usize {
+        self.data().width as usize
     }
 
     /// Height of its bounding box in cells.
     #[must_use]
-    pub const fn height(self) -> u8 {
-        self.data().height
+    pub const fn height(self) -> usize {
+        self.data().height as usize
     }
 
     /// The shape turned a quarter clockwise.
     #[must_use]
     pub const fn clockwise(self) -> Shape {
         let p = self.piece();
-        Shape(p.first_shape() + (self.rotation() + 1) % p.orientations())
+        // Below 19, so it fits the byte.
+        Shape((p.first_shape() + (self.rotation() + 1) % p.orientations()) as u8)
     }
 
     /// The mirror image (left–right) of this shape.
     #[must_use]
     pub fn mirrored(self) -> Shape {
         let d = self.data();
-        let cells = d.cells.map(|(x, y)| (d.width - 1 - x, y));
+        let cells = d
+            .cells
+            .map(|(x, y)| (usize::from(d.width - 1 - x), usize::from(y)));
         Shape::from_cells(&cells)
             .expect("every tetromino's mirror image is a tetromino")
             .0
@@ -317,7 +322,7 @@ impl Shape {
     /// The shape whose four cells are `cells` (at any offset), with the left column and
     /// bottom row of its bounding box; `None` if they are not a tetromino.
     #[must_use]
-    pub fn from_cells(cells: &[(u8, u8)]) -> Option<(Shape, u8, u8)> {
+    pub fn from_cells(cells: &[(usize, usize)]) -> Option<(Shape, usize, usize)> {
         let [a, b, c, d] = *cells else { return None };
         let minx = a.0.min(b.0).min(c.0).min(d.0);
         let miny = a.1.min(b.1).min(c.1).min(d.1);
@@ -326,7 +331,10 @@ impl Shape {
         Shape::ALL
             .into_iter()
             .find(|s| {
-                let mut c = s.data().cells;
+                let mut c = s
+                    .data()
+                    .cells
+                    .map(|(x, y)| (usize::from(x), usize::from(y)));
                 c.sort_unstable();
                 c == norm
             })
@@ -335,12 +343,12 @@ impl Shape {
 
     /// Bit mask of the cells in row `dy` of the bounding box, bit `dx` set per cell.
     #[must_use]
-    pub const fn row_mask(self, dy: u8) -> u32 {
+    pub const fn row_mask(self, dy: usize) -> u32 {
         let d = self.data();
         let mut m = 0;
         let mut i = 0;
         while i < 4 {
-            if d.cells[i].1 == dy {
+            if d.cells[i].1 as usize == dy {
                 m |= 1 << d.cells[i].0;
             }
             i += 1;
@@ -383,7 +391,7 @@ mod tests {
     #[test]
     fn nineteen_orientations_of_four_cells() {
         assert_eq!(Shape::ALL.len(), 19);
-        let total: u8 = Piece::ALL.iter().map(|p| p.orientations()).sum();
+        let total: usize = Piece::ALL.iter().map(|p| p.orientations()).sum();
         assert_eq!(total, 19);
         for s in Shape::ALL {
             let d = s.data();

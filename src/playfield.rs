@@ -1,12 +1,8 @@
 //! The 21 × 42 playfield: hard drops and naive-gravity line clears.
 
+pub use crate::field::{HEIGHT, WIDTH};
 use crate::moves::Move;
 use crate::piece::Piece;
-
-/// Columns, x = 0..20 left to right.
-pub const WIDTH: usize = 21;
-/// Rows, y = 0 (bottom) ..41 (top).
-pub const HEIGHT: usize = 42;
 
 /// A row as a bit mask: bit `x` set when column `x` holds a cell.
 pub type Row = u32;
@@ -17,16 +13,17 @@ pub const FULL: Row = (1 << WIDTH) - 1;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Landing {
     /// Row of the bottom of the piece's bounding box where it came to rest.
-    pub y: u8,
-    /// Bit mask of the rows (by `y`, before clearing) that were full and removed.
+    pub y: usize,
+    /// The rows (by `y`, before clearing) that were full and removed, as a bit mask: bit
+    /// `y` set when row `y` was cleared (a mask, not a count: see [`Landing::lines`]).
     pub cleared: u64,
 }
 
 impl Landing {
     /// Number of rows the drop cleared.
     #[must_use]
-    pub const fn lines(self) -> u32 {
-        self.cleared.count_ones()
+    pub const fn lines(self) -> usize {
+        self.cleared.count_ones() as usize
     }
 }
 
@@ -62,7 +59,7 @@ pub struct Playfield {
     cells: [[u8; WIDTH]; HEIGHT],
     /// Per column: one above its highest cell (0 = empty column).
     heights: [u8; WIDTH],
-    pieces: u32,
+    pieces: usize,
 }
 
 impl Default for Playfield {
@@ -132,10 +129,20 @@ impl Playfield {
         }
     }
 
-    /// Column heights: one above each column's highest cell.
+    /// The height of column `x`: one above its highest cell (0 for an empty column and
+    /// for columns outside the field).
     #[must_use]
-    pub const fn heights(&self) -> &[u8; WIDTH] {
-        &self.heights
+    pub const fn height(&self, x: usize) -> usize {
+        if x < WIDTH {
+            self.heights[x] as usize
+        } else {
+            0
+        }
+    }
+
+    /// Every column's [`height`](Playfield::height), left to right.
+    pub fn heights(&self) -> impl ExactSizeIterator<Item = usize> + '_ {
+        self.heights.iter().map(|&h| usize::from(h))
     }
 
     /// The highest column height.
@@ -144,9 +151,9 @@ impl Playfield {
         self.heights.iter().copied().max().unwrap_or(0) as usize
     }
 
-    /// Pieces dropped so far (stays at `u32::MAX` once it gets there).
+    /// Pieces dropped so far (stays at `usize::MAX` once it gets there).
     #[must_use]
-    pub const fn pieces(&self) -> u32 {
+    pub const fn pieces(&self) -> usize {
         self.pieces
     }
 
@@ -217,7 +224,7 @@ impl Playfield {
                 self.heights[x + i] = top;
             }
         }
-        // Saturates: a streamed replay may drop more than 2^32 pieces.
+        // Saturates: a streamed replay may drop more than 2^32 pieces on a 32-bit target.
         self.pieces = self.pieces.saturating_add(1);
         let mut cleared = 0u64;
         for (r, &row) in self.rows[y..y + d.height as usize].iter().enumerate() {
@@ -228,10 +235,7 @@ impl Playfield {
         if cleared != 0 {
             self.remove_rows(cleared);
         }
-        Ok(Landing {
-            y: y as u8,
-            cleared,
-        })
+        Ok(Landing { y, cleared })
     }
 
     /// Removes the rows in `mask`, moving everything above down.
@@ -281,7 +285,7 @@ mod tests {
     use super::*;
     use crate::piece::Shape;
 
-    fn mv(p: Piece, r: u8, x: u8) -> Move {
+    fn mv(p: Piece, r: usize, x: usize) -> Move {
         Move::new(Shape::new(p, r).unwrap(), x).unwrap()
     }
 
@@ -293,7 +297,7 @@ mod tests {
         // J0 protrudes down in its right column: the foot reaches the floor.
         let l = f.drop_piece(mv(Piece::J, 0, 3)).unwrap();
         assert_eq!(l.y, 0);
-        assert_eq!(f.heights()[..6], [2, 4, 4, 2, 2, 2]);
+        assert_eq!(f.heights().take(6).collect::<Vec<_>>(), [2, 4, 4, 2, 2, 2]);
         assert_eq!(f.get(5, 0), Some(Piece::J));
         assert_eq!(f.get(3, 0), None, "a covered hole under the bar");
         // Resting on a higher column: J0 at 1 lands with its bar on column 1's top (4).
@@ -302,25 +306,25 @@ mod tests {
 
     #[test]
     fn single_double_triple_tetris_clears() {
-        for lines in 1..=4u32 {
+        for lines in 1..=4 {
             let mut f = Playfield::new();
             // Fill columns 1..20 of `lines` rows with vertical I pieces trimmed by rows:
-            for y in 0..lines as usize {
+            for y in 0..lines {
                 for x in 1..WIDTH {
                     f.set(x, y, Some(Piece::O));
                 }
             }
-            f.set(5, lines as usize, Some(Piece::S)); // a cell above that must move down
+            f.set(5, lines, Some(Piece::S)); // a cell above that must move down
             let l = f.drop_piece(mv(Piece::I, 1, 0)).unwrap();
             assert_eq!(l.lines(), lines);
             assert_eq!(f.get(5, 0), Some(Piece::S));
             // What is left of the I stays in column 0 above the cleared rows.
-            let left = 4 - lines as usize;
+            let left = 4 - lines;
             for y in 0..left {
                 assert_eq!(f.get(0, y), Some(Piece::I));
             }
-            assert_eq!(f.heights()[0] as usize, left);
-            assert_eq!(f.heights()[5], 1);
+            assert_eq!(f.height(0), left);
+            assert_eq!(f.height(5), 1);
         }
     }
 
@@ -343,7 +347,7 @@ mod tests {
         assert_eq!(f.get(7, 1), Some(Piece::Z));
         assert_eq!(f.get(0, 1), Some(Piece::I));
         assert_eq!(f.row(1), 1 | 1 << 7);
-        assert_eq!(f.heights()[1], 0);
+        assert_eq!(f.height(1), 0);
     }
 
     #[test]
@@ -368,7 +372,7 @@ mod tests {
         for _ in 0..10 {
             f.drop_piece(mv(Piece::I, 1, 0)).unwrap();
         }
-        assert_eq!(f.heights()[0], 40);
+        assert_eq!(f.height(0), 40);
         let before = f.clone();
         assert_eq!(
             f.drop_piece(mv(Piece::I, 1, 0)),
@@ -378,6 +382,23 @@ mod tests {
         // Two rows still fit.
         f.drop_piece(mv(Piece::O, 0, 0)).unwrap();
         assert!(f.drop_piece(mv(Piece::O, 0, 0)).is_err());
+    }
+
+    #[test]
+    fn heights_are_usize_views_of_the_columns() {
+        let mut f = Playfield::new();
+        f.drop_piece(mv(Piece::I, 1, 20)).unwrap();
+        f.drop_piece(mv(Piece::O, 0, 3)).unwrap();
+        let mut want = [0; WIDTH];
+        (want[3], want[4], want[20]) = (2, 2, 4);
+        assert_eq!(f.heights().len(), WIDTH);
+        assert_eq!(f.heights().collect::<Vec<_>>(), want);
+        for (x, &h) in want.iter().enumerate() {
+            assert_eq!(f.height(x), h, "column {x}");
+        }
+        assert_eq!(f.height(WIDTH), 0);
+        assert_eq!(f.height(usize::MAX), 0);
+        assert_eq!(f.pieces(), 2);
     }
 
     #[test]

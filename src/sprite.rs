@@ -75,21 +75,22 @@ pub enum SpriteError {
     #[error("buffer has {len} bytes; a {width}x{height} RGBA image needs {expected}")]
     BufferSize {
         /// Image width given.
-        width: u32,
+        width: usize,
         /// Image height given.
-        height: u32,
+        height: usize,
         /// Bytes in the buffer.
         len: usize,
-        /// Bytes it should have.
+        /// Bytes it should have: `width × height × 4`, which may not fit a `usize`
+        /// (saturates at `u128::MAX`, beyond any buffer).
         expected: u128,
     },
     /// A pixel is neither transparent (alpha 0) nor opaque (alpha 255).
     #[error("pixel ({x}, {y}) has alpha {alpha}; only 0 or 255 allowed")]
     PartialAlpha {
         /// Column in the image.
-        x: u32,
+        x: usize,
         /// Row in the image (0 = top).
-        y: u32,
+        y: usize,
         /// Its alpha.
         alpha: u8,
     },
@@ -97,9 +98,9 @@ pub enum SpriteError {
     #[error("pixel ({x}, {y}) has alpha {alpha} of 65535 (16-bit image); only 0 or 65535 allowed")]
     PartialAlpha16 {
         /// Column in the image.
-        x: u32,
+        x: usize,
         /// Row in the image (0 = top).
-        y: u32,
+        y: usize,
         /// Its alpha.
         alpha: u16,
     },
@@ -119,9 +120,9 @@ pub enum SpriteError {
     )]
     TooLarge {
         /// Width of the opaque part.
-        width: u32,
+        width: usize,
         /// Height of the opaque part.
-        height: u32,
+        height: usize,
     },
     /// More than [`MAX_COLORS`] opaque colours.
     #[error(
@@ -132,9 +133,9 @@ pub enum SpriteError {
         /// The first colour too many.
         color: Rgb,
         /// Column of its first pixel in the image.
-        x: u32,
+        x: usize,
         /// Row of its first pixel in the image (0 = top).
-        y: u32,
+        y: usize,
     },
     /// A fully transparent row between opaque rows (it could never be printed).
     #[error(
@@ -143,7 +144,7 @@ pub enum SpriteError {
     )]
     GapRow {
         /// The row in the image (0 = top).
-        row: u32,
+        row: usize,
     },
     /// The image is larger than [`MAX_IMAGE_SIDE`] or [`MAX_IMAGE_PIXELS`].
     #[error(
@@ -151,9 +152,9 @@ pub enum SpriteError {
          {MAX_IMAGE_PIXELS} pixels in all are read"
     )]
     ImageTooLarge {
-        /// Image width.
+        /// Image width, from the file's header (`u32`, as the `image` crate reads it).
         width: u32,
-        /// Image height.
+        /// Image height, from the file's header.
         height: u32,
     },
     /// [`Sprite::from_ascii`]: a character other than `.`, `0`, `1`, `2`.
@@ -261,9 +262,11 @@ impl Sprite {
     ///
     /// Checks, in this order: buffer length, alpha 0/255, trims transparent borders, then
     /// non-empty, size ≤ 17x32, ≤ 3 colors, no transparent row inside. Does not allocate.
-    pub fn from_rgba(width: u32, height: u32, rgba: &[u8]) -> Result<Sprite, SpriteError> {
-        // u128: 2^32 * 2^32 * 4 does not fit u64.
-        let expected = u128::from(width) * u128::from(height) * 4;
+    pub fn from_rgba(width: usize, height: usize, rgba: &[u8]) -> Result<Sprite, SpriteError> {
+        // In u128, where a 64-bit `width * height` still fits (the `* 4` may saturate).
+        let expected = (width as u128)
+            .saturating_mul(height as u128)
+            .saturating_mul(4);
         if rgba.len() as u128 != expected {
             return Err(SpriteError::BufferSize {
                 width,
@@ -275,9 +278,9 @@ impl Sprite {
         let mut scan = Scan::new(false);
         // The row length is only computed for a buffer that holds at least one row: with
         // `height` 0 a `width` of 2^30 would wrap `width * 4` to 0 on a 32-bit target.
-        let row_len = usize::try_from(u64::from(width) * 4).ok();
+        let row_len = width.checked_mul(4);
         if let (Some(row_len @ 1..), 1..) = (row_len, height) {
-            for (y, row) in (0u32..).zip(rgba.chunks_exact(row_len)) {
+            for (y, row) in rgba.chunks_exact(row_len).enumerate() {
                 let px = row.chunks_exact(4).map(|p| {
                     let [r, g, b, a] = [p[0], p[1], p[2], p[3]].map(|v| u16::from(v) * 257);
                     [r, g, b, a]
@@ -327,7 +330,7 @@ impl Sprite {
                 buf[i..i + 4].copy_from_slice(&[r, g, b, 255]);
             }
         }
-        Sprite::from_rgba(width as u32, height as u32, &buf[..width * height * 4])
+        Sprite::from_rgba(width, height, &buf[..width * height * 4])
     }
 
     /// Reads a sprite from an image file of any format the `image` crate knows (by content,
@@ -564,11 +567,11 @@ struct Scan {
     /// Report alpha in 16-bit terms ([`SpriteError::PartialAlpha16`]).
     depth16: bool,
     /// Bounding box of the opaque pixels so far: left, right, top, bottom.
-    bbox: Option<(u32, u32, u32, u32)>,
+    bbox: Option<(usize, usize, usize, usize)>,
     /// Whether `rows` still holds the whole opaque part.
     fits: bool,
     /// Per row from `top`: the first column kept and the opaque colours from there.
-    rows: [(u32, [Option<[u16; 3]>; MAX_WIDTH]); MAX_HEIGHT],
+    rows: [(usize, [Option<[u16; 3]>; MAX_WIDTH]); MAX_HEIGHT],
 }
 
 impl Scan {
@@ -586,11 +589,11 @@ impl Scan {
     /// code serves all their pixel formats.
     fn row(
         &mut self,
-        y: u32,
+        y: usize,
         pixels: impl Iterator<Item = [u16; 4]> + Clone,
     ) -> Result<(), SpriteError> {
-        let mut span: Option<(u32, u32)> = None;
-        for (x, [_, _, _, a]) in (0u32..).zip(pixels.clone()) {
+        let mut span: Option<(usize, usize)> = None;
+        for (x, [_, _, _, a]) in pixels.clone().enumerate() {
             match a {
                 0 => {}
                 u16::MAX => span = Some(span.map_or((x, x), |(l, _)| (l, x))),
@@ -608,13 +611,13 @@ impl Scan {
         let (left, right, top, _) = self.bbox.unwrap_or((l, r, y, y));
         let bbox = (left.min(l), right.max(r), top, y);
         self.bbox = Some(bbox);
-        let row = (y - top) as usize;
-        if bbox.1 - bbox.0 >= MAX_WIDTH as u32 || row >= MAX_HEIGHT {
+        let row = y - top;
+        if bbox.1 - bbox.0 >= MAX_WIDTH || row >= MAX_HEIGHT {
             self.fits = false;
         }
         if self.fits {
             let mut kept = [None; MAX_WIDTH];
-            for (k, [r, g, b, a]) in pixels.skip(l as usize).take(MAX_WIDTH).enumerate() {
+            for (k, [r, g, b, a]) in pixels.skip(l).take(MAX_WIDTH).enumerate() {
                 kept[k] = (a == u16::MAX).then_some([r, g, b]);
             }
             self.rows[row] = (l, kept);
@@ -624,7 +627,7 @@ impl Scan {
 
     /// [`Scan::row`] from a row buffer.
     #[cfg(feature = "image-io")]
-    fn line(&mut self, y: u32, pixels: &[[u16; 4]]) -> Result<(), SpriteError> {
+    fn line(&mut self, y: usize, pixels: &[[u16; 4]]) -> Result<(), SpriteError> {
         self.row(y, pixels.iter().copied())
     }
 
@@ -639,20 +642,21 @@ impl Scan {
                 height: h,
             });
         }
+        // Both fit the byte: `fits` bounds them by 17 and 32.
         let mut sprite = Sprite {
             width: w as u8,
             height: h as u8,
             ncolors: 0,
             colors: [Rgb::default(); MAX_COLORS],
             pixels: [[TRANSPARENT; MAX_WIDTH]; MAX_HEIGHT],
-            x0: centred_x0(w as usize) as u8,
+            x0: centred_x0(w) as u8,
         };
         // Distinct at full depth; the stored colour is the high byte of each channel.
         let mut full = [[0u16; 3]; MAX_COLORS];
-        for (r, &(first, kept)) in self.rows[..h as usize].iter().enumerate() {
-            for c in 0..w as usize {
-                let x = left + c as u32;
-                let Some(color) = x.checked_sub(first).and_then(|k| *kept.get(k as usize)?) else {
+        for (r, &(first, kept)) in self.rows[..h].iter().enumerate() {
+            for c in 0..w {
+                let x = left + c;
+                let Some(color) = x.checked_sub(first).and_then(|k| *kept.get(k)?) else {
                     continue;
                 };
                 let n = sprite.ncolors as usize;
@@ -664,7 +668,7 @@ impl Scan {
                             return Err(SpriteError::TooManyColors {
                                 color: Rgb::new(r8, g8, b8),
                                 x,
-                                y: top + r as u32,
+                                y: top + r,
                             });
                         }
                         full[n] = color;
@@ -677,11 +681,8 @@ impl Scan {
             }
         }
         // Checked last: a gap is only worth reporting for an otherwise printable sprite.
-        let (w, h) = (w as usize, h as usize);
         if let Some(r) = (0..h).find(|&r| sprite.pixels[r][..w].iter().all(|&p| p == TRANSPARENT)) {
-            return Err(SpriteError::GapRow {
-                row: top + r as u32,
-            });
+            return Err(SpriteError::GapRow { row: top + r });
         }
         Ok(sprite)
     }
@@ -796,7 +797,7 @@ fn decode_png_rows(
         return Ok(None);
     }
     let mut scan = Scan::new(depth16);
-    let mut y = 0u32;
+    let mut y = 0;
     let mut line = Vec::new();
     while let Some(row) = reader.next_row()? {
         let data = row.data();
@@ -859,7 +860,7 @@ fn scan_buffer<P: image::Pixel>(
 ) -> Result<Sprite, SpriteError> {
     let mut scan = Scan::new(depth16);
     let mut line = Vec::with_capacity(buf.width() as usize);
-    for (y, row) in (0u32..).zip(buf.rows()) {
+    for (y, row) in buf.rows().enumerate() {
         line.clear();
         line.extend(row.map(|p| p.to_rgba().0.map(to16)));
         scan.line(y, &line)?;
@@ -871,7 +872,7 @@ fn scan_buffer<P: image::Pixel>(
 mod tests {
     use super::*;
 
-    fn rgba(w: u32, h: u32, f: impl Fn(u32, u32) -> [u8; 4]) -> Vec<u8> {
+    fn rgba(w: usize, h: usize, f: impl Fn(usize, usize) -> [u8; 4]) -> Vec<u8> {
         (0..h)
             .flat_map(|y| (0..w).map(move |x| (x, y)))
             .flat_map(|(x, y)| f(x, y))

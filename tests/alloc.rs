@@ -76,7 +76,7 @@ fn sprite(w: usize, h: usize, pixel: impl Fn(usize, usize) -> Option<u8>) -> Spr
             }
         }
     }
-    Sprite::from_rgba(w as u32, h as u32, &rgba).unwrap()
+    Sprite::from_rgba(w, h, &rgba).unwrap()
 }
 
 /// Sprites from tiny to the worst cases: full size, every colour, dense, sparse,

@@ -238,20 +238,16 @@ fn random_game(drops: usize) -> Vec<Move> {
         let best = Shape::ALL
             .iter()
             .filter(|s| s.piece() == piece)
-            .flat_map(|&s| (0..=WIDTH as u8 - s.width()).filter_map(move |x| Move::new(s, x)))
+            .flat_map(|&s| (0..=WIDTH - s.width()).filter_map(move |x| Move::new(s, x)))
             .filter_map(|m| {
                 let mut f = field.clone();
                 let lines = f.drop_piece(m).ok()?.lines() as i64;
-                let h = f.heights();
+                let h: Vec<usize> = f.heights().collect();
                 let holes: i64 = (0..WIDTH)
-                    .map(|x| {
-                        (0..h[x] as usize)
-                            .filter(|&y| f.get(x, y).is_none())
-                            .count() as i64
-                    })
+                    .map(|x| (0..h[x]).filter(|&y| f.get(x, y).is_none()).count() as i64)
                     .sum();
-                let total: i64 = h.iter().map(|&v| i64::from(v)).sum();
-                let bump: i64 = h.windows(2).map(|w| i64::from(w[0].abs_diff(w[1]))).sum();
+                let total = h.iter().sum::<usize>() as i64;
+                let bump = h.windows(2).map(|w| w[0].abs_diff(w[1])).sum::<usize>() as i64;
                 Some((76 * lines - 36 * holes - 51 * total - 18 * bump, m))
             })
             .max_by_key(|&(score, _)| score)
@@ -267,10 +263,8 @@ fn random_game(drops: usize) -> Vec<Move> {
 /// vertical I clears 4 rows and moves the whole stack down; then 20 I's rebuild it.
 fn tall_stack(drops: usize) -> Vec<Move> {
     let i1 = |x| Move::new(Shape::new(Piece::I, 1).unwrap(), x).unwrap();
-    let build = (0..8).flat_map(|_| (1..WIDTH as u8).map(i1));
-    let cycle = std::iter::once(i1(0))
-        .chain((1..WIDTH as u8).map(i1))
-        .cycle();
+    let build = (0..8).flat_map(|_| (1..WIDTH).map(i1));
+    let cycle = std::iter::once(i1(0)).chain((1..WIDTH).map(i1)).cycle();
     build.chain(cycle).take(drops).collect()
 }
 

@@ -327,7 +327,7 @@ proptest! {
 
 /// The flipped emitters in a conversion without platforms: `(colour, left column)` of
 /// every J2, T2 or L2 that comes to rest in the row being printed (fillers rest above it).
-fn flipped_emitters(s: &Sprite) -> Vec<(u8, u8)> {
+fn flipped_emitters(s: &Sprite) -> Vec<(u8, usize)> {
     let (moves, blocks) = Converter::new().convert_blocks(s);
     let mut f = Playfield::new();
     let mut out = Vec::new();
@@ -337,7 +337,7 @@ fn flipped_emitters(s: &Sprite) -> Vec<(u8, u8)> {
             let name = m.to_string();
             let colour = ["J2", "T2", "L2"].iter().position(|p| name.starts_with(p));
             if let Some(c) = colour {
-                if l.y as usize == b.row {
+                if l.y == b.row {
                     out.push((c as u8, m.x()));
                 }
             }
@@ -360,7 +360,7 @@ fn full_rows_of_each_colour_use_flipped_emitters_up_to_the_sprite_edges() {
         let flips = flipped_emitters(&s);
         let mut at_an_edge = false;
         for c in 0..3u8 {
-            let xs: Vec<u8> = flips.iter().filter(|f| f.0 == c).map(|f| f.1).collect();
+            let xs: Vec<usize> = flips.iter().filter(|f| f.0 == c).map(|f| f.1).collect();
             assert!(xs.len() >= 4 * k, "colour {c}: flipped at {xs:?}");
             at_an_edge |= xs.contains(&2) || xs.contains(&16);
             edges[0] |= xs.contains(&2);

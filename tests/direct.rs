@@ -57,8 +57,8 @@ fn direct_cells_stay(s: &Sprite) -> usize {
                 assert_eq!(landing.lines(), 0, "a direct piece completed a row");
                 for &(dx, dy) in &m.shape().data().cells {
                     kept.push((
-                        usize::from(m.x() + dx),
-                        usize::from(landing.y + dy),
+                        m.x() + usize::from(dx),
+                        landing.y + usize::from(dy),
                         m.shape().piece(),
                     ));
                 }

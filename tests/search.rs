@@ -119,8 +119,11 @@ fn patterns_do_not_care_what_the_rows_below_hold() {
             }
             for &(s, _, p) in &kinds {
                 f.drop_piece(
-                    tetris_printer::Move::new(tetris_printer::Shape::new(p, 0).unwrap(), s)
-                        .unwrap(),
+                    tetris_printer::Move::new(
+                        tetris_printer::Shape::new(p, 0).unwrap(),
+                        usize::from(s),
+                    )
+                    .unwrap(),
                 )
                 .unwrap();
             }

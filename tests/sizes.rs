@@ -39,7 +39,7 @@ fn every_size_round_trips() {
             assert_eq!(pixels.iter().flatten().count(), opaque);
             let rgba = sprite.to_rgba();
             assert_eq!(
-                Sprite::from_rgba(w as u32, h as u32, &rgba).unwrap(),
+                Sprite::from_rgba(w, h, &rgba).unwrap(),
                 sprite,
                 "{w}x{h}\n{art}"
             );

@@ -7,7 +7,7 @@ use tetris_printer::{Rgb, Sprite, SpriteError};
 use tetris_printer::{ASCII_COLORS, MAX_COLORS, MAX_HEIGHT, MAX_WIDTH};
 
 /// A w x h RGBA buffer from a per-pixel function.
-fn rgba(w: u32, h: u32, f: impl Fn(u32, u32) -> [u8; 4]) -> Vec<u8> {
+fn rgba(w: usize, h: usize, f: impl Fn(usize, usize) -> [u8; 4]) -> Vec<u8> {
     (0..h)
         .flat_map(|y| (0..w).map(move |x| (x, y)))
         .flat_map(|(x, y)| f(x, y))
@@ -16,13 +16,13 @@ fn rgba(w: u32, h: u32, f: impl Fn(u32, u32) -> [u8; 4]) -> Vec<u8> {
 
 /// RGBA buffer for text art with `.` transparent and digits indexing `colors`, surrounded by
 /// `pad` transparent pixels on every side.
-fn art_rgba(art: &[&str], colors: &[Rgb], pad: u32) -> (u32, u32, Vec<u8>) {
-    let w = art[0].len() as u32 + 2 * pad;
-    let h = art.len() as u32 + 2 * pad;
+fn art_rgba(art: &[&str], colors: &[Rgb], pad: usize) -> (usize, usize, Vec<u8>) {
+    let w = art[0].len() + 2 * pad;
+    let h = art.len() + 2 * pad;
     let buf = rgba(w, h, |x, y| {
         let inside = x >= pad && y >= pad && x < w - pad && y < h - pad;
         let ch = if inside {
-            art[(y - pad) as usize].as_bytes()[(x - pad) as usize]
+            art[y - pad].as_bytes()[x - pad]
         } else {
             b'.'
         };
@@ -101,7 +101,7 @@ fn pixel_accessor() {
 #[test]
 fn largest_sprite_and_three_colors_accepted() {
     let buf = rgba(17, 32, |x, y| {
-        let c = [RED, GREEN, BLUE][((x + y) % 3) as usize];
+        let c = [RED, GREEN, BLUE][(x + y) % 3];
         [c.r, c.g, c.b, 255]
     });
     let s = Sprite::from_rgba(17, 32, &buf).unwrap();
@@ -127,8 +127,54 @@ fn error_buffer_size() {
         "buffer has 23 bytes; a 3x2 RGBA image needs 24"
     );
     // Sizes whose byte count overflows u32 do not wrap around.
-    let err = Sprite::from_rgba(u32::MAX, u32::MAX, &[]).unwrap_err();
+    let err = Sprite::from_rgba(u32::MAX as usize, u32::MAX as usize, &[]).unwrap_err();
     assert!(matches!(err, SpriteError::BufferSize { .. }), "{err}");
+}
+
+#[test]
+fn sizes_beyond_any_buffer_are_errors_not_overflows() {
+    // `width × height × 4` overflows a usize: the buffer cannot match, and nothing wraps.
+    let err = Sprite::from_rgba(usize::MAX, usize::MAX, &[0; 4]).unwrap_err();
+    assert!(
+        matches!(
+            err,
+            SpriteError::BufferSize {
+                width: usize::MAX,
+                height: usize::MAX,
+                len: 4,
+                ..
+            }
+        ),
+        "{err}"
+    );
+    // An empty buffer matches a zero height whatever the width: no row, so no pixel (the
+    // row length `width × 4` would overflow here).
+    assert!(matches!(
+        Sprite::from_rgba(usize::MAX, 0, &[]),
+        Err(SpriteError::Empty)
+    ));
+    assert!(matches!(
+        Sprite::from_rgba(0, usize::MAX, &[]),
+        Err(SpriteError::Empty)
+    ));
+}
+
+/// On a 64-bit target `from_rgba` takes sizes a `u32` cannot hold, and reports them whole.
+#[cfg(target_pointer_width = "64")]
+#[test]
+fn sizes_beyond_u32_are_reported_whole() {
+    let wide = 1usize << 32;
+    let err = Sprite::from_rgba(wide, 1, &[0; 16]).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "buffer has 16 bytes; a 4294967296x1 RGBA image needs 17179869184"
+    );
+    let err = Sprite::from_rgba(wide + 1, wide + 3, &[]).unwrap_err();
+    assert!(
+        matches!(err, SpriteError::BufferSize { expected, .. }
+            if expected == (wide as u128 + 1) * (wide as u128 + 3) * 4),
+        "{err}"
+    );
 }
 
 #[test]
@@ -391,8 +437,8 @@ fn sprite_is_small_and_copy() {
 struct Case {
     colors: [Rgb; 3],
     w: usize,
-    grid: Vec<u8>, // row-major, 3 = transparent; every row has an opaque pixel
-    pad: [u32; 4], // left, top, right, bottom
+    grid: Vec<u8>,   // row-major, 3 = transparent; every row has an opaque pixel
+    pad: [usize; 4], // left, top, right, bottom
     junk: [u8; 3],
 }
 
@@ -403,7 +449,7 @@ fn case() -> impl Strategy<Value = Case> {
                 any::<[[u8; 3]; 3]>(),
                 Just(w),
                 prop::collection::vec(0u8..4, w * h),
-                any::<[u32; 4]>().prop_map(|p| p.map(|v| v % 5)),
+                any::<[usize; 4]>().prop_map(|p| p.map(|v| v % 5)),
                 any::<[u8; 3]>(),
             )
         })
@@ -426,14 +472,14 @@ fn case() -> impl Strategy<Value = Case> {
         })
 }
 
-fn case_rgba(c: &Case) -> (u32, u32, Vec<u8>) {
+fn case_rgba(c: &Case) -> (usize, usize, Vec<u8>) {
     let h = c.grid.len() / c.w;
     let [l, t, r, b] = c.pad;
-    let (iw, ih) = (c.w as u32 + l + r, h as u32 + t + b);
+    let (iw, ih) = (c.w + l + r, h + t + b);
     let buf = rgba(iw, ih, |x, y| {
-        let inside = x >= l && y >= t && x < l + c.w as u32 && y < t + h as u32;
+        let inside = x >= l && y >= t && x < l + c.w && y < t + h;
         let p = if inside {
-            c.grid[(y - t) as usize * c.w + (x - l) as usize]
+            c.grid[(y - t) * c.w + (x - l)]
         } else {
             3
         };
@@ -494,7 +540,7 @@ proptest! {
     }
 
     #[test]
-    fn arbitrary_buffers_never_panic(w in 0u32..40, h in 0u32..40, bytes in prop::collection::vec(any::<u8>(), 0..7000)) {
+    fn arbitrary_buffers_never_panic(w in 0usize..40, h in 0usize..40, bytes in prop::collection::vec(any::<u8>(), 0..7000)) {
         let _ = Sprite::from_rgba(w, h, &bytes);
     }
 
@@ -512,7 +558,7 @@ mod files {
 
     fn good_image() -> RgbaImage {
         let (w, h, buf) = art_rgba(&[".0.", "102", "1.."], &[RED, GREEN, BLUE], 3);
-        RgbaImage::from_raw(w, h, buf).unwrap()
+        RgbaImage::from_raw(u32::try_from(w).unwrap(), u32::try_from(h).unwrap(), buf).unwrap()
     }
 
     fn expected() -> Sprite {

@@ -485,7 +485,7 @@ pub(crate) fn replay_file(path: &Path) -> Result<Replayed> {
             })
             .with_context(|| format!("{name}: line {line}"))?;
         replay.moves += 1;
-        replay.lines += u64::from(landing.lines());
+        replay.lines += landing.lines() as u64; // 0..=4
     }
     Ok(replay)
 }

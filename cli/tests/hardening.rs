@@ -601,7 +601,7 @@ fn a_move_outside_the_field_cannot_be_built() {
     assert!("I0 18".parse::<Move>().is_err());
     // Every constructible move mirrors to a constructible move.
     for shape in Shape::ALL {
-        for x in 0..=255u8 {
+        for x in 0..=255 {
             if let Some(m) = Move::new(shape, x) {
                 let r = m.mirrored();
                 assert_eq!(Move::new(r.shape(), r.x()), Some(r), "{m}");

@@ -205,7 +205,7 @@ impl Converter {
     /// let n = Converter::new().for_each_move(&sprite, |m| {
     ///     field.drop_piece(m).expect("the converter's moves always fit");
     /// })?;
-    /// assert_eq!(field.pieces() as usize, n);
+    /// assert_eq!(field.pieces(), n);
     /// assert_eq!(tetris_printer::compare(&field, &sprite), Ok(()));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```

@@ -47,7 +47,7 @@ impl Emit {
 
 /// The orientation of colour `c`'s piece: 0 (spawn) for a single, 2 for a flipped one.
 fn shape(c: u8, rotation: u8) -> Shape {
-    match Shape::new(Piece::for_color(c), rotation) {
+    match Shape::new(Piece::for_color(c), usize::from(rotation)) {
         Some(s) => s,
         None => unreachable!("J, T and L have four orientations"),
     }

@@ -160,7 +160,7 @@ pub struct Emit {
 }
 
 fn shape(colour: u8, rotation: u8) -> Shape {
-    match Shape::new(Piece::for_color(colour), rotation) {
+    match Shape::new(Piece::for_color(colour), usize::from(rotation)) {
         Some(s) => s,
         None => unreachable!("J, T and L have four orientations"),
     }

@@ -16,7 +16,7 @@ pub fn sprite(rows: &[Vec<Option<u8>>]) -> Sprite {
             }
         }
     }
-    Sprite::from_rgba(w as u32, h as u32, &rgba).expect("test sprites are valid")
+    Sprite::from_rgba(w, h, &rgba).expect("test sprites are valid")
 }
 
 /// Random sprites up to `max_w` × `max_h`: 1–3 colours, holes of any density, every row

@@ -21,8 +21,8 @@ pub(crate) struct BlockShape {
 
 /// The index in [`Shape::ALL`] of `piece` turned `rotation` times (the one shape table).
 const fn index_of(piece: Piece, rotation: u8) -> u8 {
-    match Shape::new(piece, rotation) {
-        Some(s) => s.index(),
+    match Shape::new(piece, rotation as usize) {
+        Some(s) => s.index() as u8,
         None => panic!("J, T and L have four orientations"),
     }
 }
@@ -78,7 +78,7 @@ pub(super) const SINGLE_COUNT: usize = 12;
 
 /// The shape with index `s` (a constant of the table: a bad one fails compilation).
 pub(super) const fn shape_at(s: u8) -> Shape {
-    match Shape::from_index(s) {
+    match Shape::from_index(s as usize) {
         Some(shape) => shape,
         None => panic!("not a shape index"),
     }
@@ -94,8 +94,8 @@ pub(super) const fn single(s: u8) -> BlockShape {
             Some(c) => c,
             None => panic!("a single of J, T or L"),
         },
-        width: shape.width(),
-        height: shape.height(),
+        width: shape.data().width,
+        height: shape.data().height,
         pieces: match s {
             J0 => &[(J0, 0, 0)],
             J2 => &[(J2, 0, 0)],
@@ -124,8 +124,8 @@ pub(super) const fn mirrored<const N: usize>(
     while i < N {
         let (s, dx, dy) = pieces[i];
         let shape = shape_at(s);
-        let m = index_of(Piece::L, (4 - shape.rotation()) % 4);
-        out[i] = (m, width - dx - shape.width(), dy);
+        let m = index_of(Piece::L, ((4 - shape.rotation()) % 4) as u8);
+        out[i] = (m, width - dx - shape.data().width, dy);
         i += 1;
     }
     out
@@ -298,7 +298,7 @@ impl Placed {
         (
             Move::new_unchecked(shape, self.x + dx),
             bottom,
-            bottom + usize::from(shape.height()) - 1,
+            bottom + shape.height() - 1,
         )
     }
 
@@ -310,7 +310,7 @@ impl Placed {
             (
                 Move::new_unchecked(shape, self.x + dx),
                 bottom,
-                bottom + usize::from(shape.height()) - 1,
+                bottom + shape.height() - 1,
             )
         })
     }
@@ -345,7 +345,7 @@ mod tests {
                 let mut cells = [0u32; 8];
                 for (m, bottom, _) in placed.pieces() {
                     for dy in 0..m.shape.height() {
-                        cells[bottom + usize::from(dy) - layer * h] |= m.shape.row_mask(dy) << m.x;
+                        cells[bottom + dy - layer * h] |= m.shape.row_mask(dy) << m.x;
                     }
                 }
                 let rect = ((1u32 << w) - 1) << 3;
@@ -371,11 +371,11 @@ mod tests {
                 for (m, bottom, top) in &pieces[..n] {
                     emit_below(&mut field, *top);
                     let landing = field.drop_piece(*m).unwrap();
-                    assert_eq!(usize::from(landing.y), *bottom, "block {b}: {m}");
+                    assert_eq!(landing.y, *bottom, "block {b}: {m}");
                     assert_eq!(landing.lines(), 0);
                 }
                 emit_below(&mut field, usize::MAX);
-                assert_eq!(field.pieces() as usize, n * (layer + 1));
+                assert_eq!(field.pieces(), n * (layer + 1));
                 let left: u32 = cells[..h].iter().map(|&c| (rect & !c).count_ones()).sum();
                 match b {
                     _ if b < SINGLES => assert_eq!(left, 0, "block {b}"),

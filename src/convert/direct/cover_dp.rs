@@ -123,11 +123,11 @@ const SINGLE_ROWS: [([u32; 3], usize, usize); SINGLE_COUNT] = {
         let shape = shape_at(BLOCKS[SINGLES + k].pieces[0].0);
         let mut dy = 0;
         while dy < shape.height() {
-            out[k].0[dy as usize] = shape.row_mask(dy);
+            out[k].0[dy] = shape.row_mask(dy);
             dy += 1;
         }
-        out[k].1 = shape.height() as usize;
-        out[k].2 = shape.width() as usize;
+        out[k].1 = shape.height();
+        out[k].2 = shape.width();
         k += 1;
     }
     out
@@ -435,8 +435,7 @@ mod tests {
             let mut u = *used;
             for (m, bottom, _) in w.placed.pieces() {
                 for dy in 0..m.shape.height() {
-                    u[(bottom as isize - lo) as usize + usize::from(dy)] |=
-                        m.shape.row_mask(dy) << m.x;
+                    u[(bottom as isize - lo) as usize + dy] |= m.shape.row_mask(dy) << m.x;
                 }
             }
             if let Some(k) = fewest_by_hand(px, &u, band.clone(), reach) {
@@ -471,7 +470,7 @@ mod tests {
         for p in &c.pieces[..c.len] {
             for (m, bottom, _) in p.pieces() {
                 for dy in 0..m.shape.height() {
-                    let row = &mut cells[bottom + usize::from(dy)];
+                    let row = &mut cells[bottom + dy];
                     assert_eq!(*row & m.shape.row_mask(dy) << m.x, 0);
                     *row |= m.shape.row_mask(dy) << m.x;
                 }

@@ -227,7 +227,7 @@ mod tests {
             for (m, bottom, _) in p.pieces() {
                 let c = m.shape.piece().color().unwrap();
                 for dy in 0..m.shape.height() {
-                    let y = bottom + usize::from(dy);
+                    let y = bottom + dy;
                     let cells = m.shape.row_mask(dy) << m.x;
                     assert_eq!(px.colour[y][usize::from(c)] & cells, cells);
                     assert_eq!(seen[y] & cells, 0);

@@ -182,10 +182,10 @@ impl Pixels {
         for (m, bottom, _) in placed.pieces() {
             for dy in 0..m.shape.height() {
                 let cells = m.shape.row_mask(dy) << m.x;
-                if self.colour[bottom + usize::from(dy)][c] & cells != cells {
+                if self.colour[bottom + dy][c] & cells != cells {
                     return false;
                 }
-                block[bottom + usize::from(dy) - y] |= cells;
+                block[bottom + dy - y] |= cells;
             }
         }
         // The block's cells filled so far, rows y..y + h.
@@ -194,7 +194,7 @@ impl Pixels {
             let mut rests = false;
             for dy in 0..m.shape.height() {
                 let cells = m.shape.row_mask(dy) << m.x;
-                let r = bottom + usize::from(dy);
+                let r = bottom + dy;
                 let below = if r == 0 {
                     u32::MAX
                 } else if r == y {
@@ -215,7 +215,7 @@ impl Pixels {
                 return false;
             }
             for dy in 0..m.shape.height() {
-                done[bottom + usize::from(dy) - y] |= m.shape.row_mask(dy) << m.x;
+                done[bottom + dy - y] |= m.shape.row_mask(dy) << m.x;
             }
         }
         true

@@ -58,7 +58,7 @@ impl Single {
         let b = usize::from(self.at.y);
         if (b..=usize::from(self.top)).contains(&y) {
             let (s, dx, _) = self.at.shape().pieces[0];
-            shape_at(s).row_mask((y - b) as u8) << (self.at.x + dx)
+            shape_at(s).row_mask(y - b) << (self.at.x + dx)
         } else {
             0
         }
@@ -188,11 +188,11 @@ impl Singles {
         for p in &plan.blocks[..plan.len] {
             for (m, bottom, _) in p.pieces() {
                 let Some(b) = (SINGLES..SINGLES + SINGLE_COUNT)
-                    .find(|&b| BLOCKS[b].pieces[0].0 == m.shape.index())
+                    .find(|&b| usize::from(BLOCKS[b].pieces[0].0) == m.shape.index())
                 else {
                     continue;
                 };
-                let (x, w) = (usize::from(m.x), usize::from(m.shape.width()));
+                let (x, w) = (usize::from(m.x), m.shape.width());
                 let inside = x < columns.end && columns.start < x + w;
                 if !inside || !singles.push(b, x, bottom) {
                     singles.fix(b, x, bottom);
@@ -219,8 +219,7 @@ impl Singles {
                     let (m, _, _) = at.piece(0);
                     let clear = (0..m.shape.height()).all(|dy| {
                         let cells = m.shape.row_mask(dy) << m.x;
-                        cells & !window == 0
-                            && singles.fixed_cells[y + usize::from(dy)] & cells == 0
+                        cells & !window == 0 && singles.fixed_cells[y + dy] & cells == 0
                     });
                     if clear {
                         singles.push(b, x, y);

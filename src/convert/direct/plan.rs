@@ -65,7 +65,7 @@ impl DirectPlan {
         for (m, bottom, _) in p.pieces() {
             for dy in 0..m.shape.height() {
                 let cells = !(m.shape.row_mask(dy) << m.x);
-                let y = bottom + usize::from(dy);
+                let y = bottom + dy;
                 self.cells[y] &= cells;
                 self.prefill[y] &= cells;
                 self.pending[y] &= cells;
@@ -78,7 +78,7 @@ impl DirectPlan {
         for (m, bottom, top) in p.pieces() {
             for dy in 0..m.shape.height() {
                 let cells = m.shape.row_mask(dy) << m.x;
-                let y = bottom + usize::from(dy);
+                let y = bottom + dy;
                 self.cells[y] |= cells;
                 if y == top {
                     self.prefill[y] |= cells;
@@ -133,7 +133,7 @@ impl DirectPlan {
                 }
                 let after = (t2, i2, j2) > (top, i, j);
                 for r in b2.max(lo)..=t2.min(top) {
-                    let cells = m2.shape.row_mask((r - b2) as u8) << m2.x;
+                    let cells = m2.shape.row_mask(r - b2) << m2.x;
                     if after {
                         later[r - lo] |= cells;
                     } else {
@@ -151,10 +151,10 @@ impl DirectPlan {
         };
         let mut rests = false;
         for dx in 0..m.shape.width() {
-            let c = 1u32 << (m.x + dx);
+            let c = 1u32 << (usize::from(m.x) + dx);
             let rows = (0..m.shape.height()).filter(|&dy| m.shape.row_mask(dy) << m.x & c != 0);
-            let (low, high) = rows.fold((u8::MAX, 0), |(l, h), dy| (l.min(dy), h.max(dy)));
-            let (low, high) = (bottom + usize::from(low), bottom + usize::from(high));
+            let (low, high) = rows.fold((usize::MAX, 0), |(l, h), dy| (l.min(dy), h.max(dy)));
+            let (low, high) = (bottom + low, bottom + high);
             if (high + 1..=top).any(|r| filled(r) & c != 0) {
                 return false;
             }

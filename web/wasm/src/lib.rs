@@ -185,6 +185,11 @@ pub unsafe extern "C" fn tp_convert(
         );
         return STATUS_BAD_STRATEGY;
     };
+    // u32 at the JavaScript boundary; the library takes `usize`, as wide or wider here.
+    let (Ok(width), Ok(height)) = (usize::try_from(width), usize::try_from(height)) else {
+        st.text = format!("image size {width}x{height} does not fit this target's usize");
+        return STATUS_BAD_SPRITE;
+    };
     let sprite = match Sprite::from_rgba(width, height, rgba) {
         Ok(s) => s,
         Err(e) => {
