@@ -18,18 +18,10 @@
 //! modules other than those count as their file; paths built by macros, the
 //! build-generated tables (`include!` of `OUT_DIR`) and method calls (a type's methods
 //! may be implemented in several files: `convert::grouping` calls `local_moves`'
-//! methods on the row `Planner`) are not seen; a glob (`use a::*`) is an edge to `a`. `moves` ↔ `playfield` is a known cycle that another branch
-//! removes ([`KNOWN_CYCLE_EDGES`]): its two edges are left out until it is merged.
+//! methods on the row `Planner`) are not seen; a glob (`use a::*`) is an edge to `a`.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
-
-/// Edges left out of the graph: a known cycle fixed elsewhere (to be removed once that
-/// fix is merged).
-const KNOWN_CYCLE_EDGES: [(&str, &str); 2] = [
-    ("crate::moves", "crate::playfield"),
-    ("crate::playfield", "crate::moves"),
-];
 
 /// One module: its file and what its code names.
 struct Module {
@@ -413,9 +405,6 @@ fn edges(all: &BTreeMap<String, Module>) -> Edges {
                 continue;
             };
             if to == *name {
-                continue;
-            }
-            if KNOWN_CYCLE_EDGES.contains(&(name.as_str(), to.as_str())) {
                 continue;
             }
             out.entry(to)
