@@ -493,9 +493,7 @@ fn wide_tables(
         for w in list {
             let _ = writeln!(
                 code,
-                "    Wide {{ height: {}, bottom: {:#x}, support: {:#x}, fillers: {} }},",
-                w.height,
-                w.bottom,
+                "    Wide {{ support: {:#x}, fillers: {} }},",
                 w.support,
                 moves.span(&w.fillers)
             );

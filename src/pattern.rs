@@ -160,15 +160,12 @@ pub struct Strip {
 /// per height at the widest.
 pub const MAX_STRIP_WIDTH: u8 = 8;
 
-/// A wide pattern: fillers that pack a pass's whole 21-column matrix `height` rows tall
-/// over the bottom-row cells `bottom` (emitter bars), resting on the emission-row squares
-/// `support` (why and which: `search::wide`). Bit `x` is field column `x`.
+/// A wide pattern: fillers that pack a pass's whole 21-column matrix some rows tall over
+/// some bottom-row cells (emitter bars), resting on the emission-row squares `support`
+/// (why and which: `search::wide`). Bit `x` is field column `x`. The bottom and the
+/// height are the key it is looked up by (`tables::wides`), not stored again with it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Wide {
-    /// Matrix rows.
-    pub height: u8,
-    /// Cells the pass's emitters fill in the matrix's bottom row.
-    pub bottom: u32,
     /// Emission-row squares the packing needs (any superset works too).
     pub support: u32,
     /// The fillers, in drop order ([`Span::moves`]).

@@ -94,8 +94,8 @@ fn the_table_holds_exactly_the_committed_patterns() {
             .unwrap_or_else(|| panic!("line {}: not compiled", w.line));
         assert_eq!(t.fillers.moves().collect::<Vec<_>>(), w.fillers);
         assert_eq!(
-            21 * u32::from(t.height),
-            4 * t.fillers.len() as u32 + t.bottom.count_ones()
+            21 * u32::from(w.height),
+            4 * t.fillers.len() as u32 + w.bottom.count_ones()
         );
         assert_eq!(t.support & !WIDE_SUPPORT, 0);
         if w.bottom.count_ones().is_multiple_of(3) && !runs.contains(&(w.bottom, w.height)) {
