@@ -837,12 +837,15 @@ fn scan_image(img: &image::DynamicImage) -> Result<Sprite, SpriteError> {
     let u16_16 = |v: u16| v;
     let f32_16 = |v: f32| (v.clamp(0.0, 1.0) * 65535.0).round() as u16;
     // One buffer type per depth (the conversions to RGBA are exact): three instances of
-    // the scan instead of ten keep the binary smaller.
+    // the scan instead of ten keep the binary smaller. An RGBA image is scanned as it is.
     match img {
-        D::ImageLuma16(_) | D::ImageLumaA16(_) | D::ImageRgb16(_) | D::ImageRgba16(_) => {
+        D::ImageRgba16(b) => scan_buffer(b, true, u16_16),
+        D::ImageLuma16(_) | D::ImageLumaA16(_) | D::ImageRgb16(_) => {
             scan_buffer(&img.to_rgba16(), true, u16_16)
         }
-        D::ImageRgb32F(_) | D::ImageRgba32F(_) => scan_buffer(&img.to_rgba32f(), true, f32_16),
+        D::ImageRgba32F(b) => scan_buffer(b, true, f32_16),
+        D::ImageRgb32F(_) => scan_buffer(&img.to_rgba32f(), true, f32_16),
+        D::ImageRgba8(b) => scan_buffer(b, false, u8_16),
         _ => scan_buffer(&img.to_rgba8(), false, u8_16),
     }
 }
