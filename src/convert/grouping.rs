@@ -153,7 +153,7 @@ impl Planner<'_> {
         if moves {
             self.offer_each_moved(c, &sums);
         }
-        if matches!(end, End::Right) && self.repairs > 0 {
+        if matches!(end, End::Right) && self.repairs > 0 && !self.without().repair {
             self.repair(c, &sums);
         }
         // Grouped apart, unless no pass mixes them already: then first fit apart packs

@@ -322,8 +322,10 @@ const CACHE: usize = 16;
 const MOST_CACHE: usize = 128;
 
 /// Parts of a planner that the knob-effect unit tests leave out, to show what each
-/// does; outside those tests a planner leaves out nothing ([`Without::NOTHING`]). What
-/// differs between the planners is their own code, not a switch here.
+/// does. Only a test build can leave anything out ([`Planner::leave_out`]); in every
+/// other build [`Planner::without`] is the constant [`Without::NOTHING`], so no
+/// converter reads a switch at run time. What differs between the planners is their
+/// own code, not a switch here.
 #[derive(Clone, Copy, Default)]
 pub(crate) struct Without {
     /// The local moves ([`Planner::improve`]), and the thorough planner's reordering.
@@ -384,7 +386,8 @@ pub(crate) struct Planner<'a> {
     /// Fill prices requested so far ([`Planner::fill_pieces`], cached or not): the
     /// unit of the planners' stated bounds on work per row.
     pub(super) prices: u32,
-    /// What the knob-effect tests leave out ([`Without::NOTHING`] outside them).
+    /// What the knob-effect tests leave out ([`Planner::without`]).
+    #[cfg(test)]
     pub(super) without: Without,
     /// Pieces of each pass's fill, in order, of the last order [`Planner::cost`] priced
     /// in full, and of the best plan's ([`RowPlan::fills`]).
@@ -629,7 +632,7 @@ impl<'a> Planner<'a> {
             // And dearest first: the passes by their floors (least costs), highest
             // first (ties in grouping order), so the passes that gain most from squares
             // below them come last.
-            if !self.without.dearest_first {
+            if !self.without().dearest_first {
                 let mut dearest = [0u8; MAX_WIDTH];
                 for (i, o) in dearest[..passes].iter_mut().enumerate() {
                     *o = i as u8;
@@ -790,6 +793,7 @@ impl<'a> Planner<'a> {
             cache: [(0, 0, false, 0); CACHE],
             most: [(0, 0); MOST_CACHE],
             repairs: REPAIR_CHECKS,
+            #[cfg(test)]
             without: Without::NOTHING,
             prices: 0,
             fills: [0; MAX_WIDTH],
@@ -803,12 +807,24 @@ impl<'a> Planner<'a> {
         planner
     }
 
-    /// Leaves `without` out of this planner (the knob-effect tests).
+    /// What this planner leaves out: [`Without::NOTHING`], a constant the compiler
+    /// folds away, but in the knob-effect unit tests ([`Planner::leave_out`]).
+    #[cfg(not(test))]
+    #[inline(always)]
+    pub(super) const fn without(&self) -> Without {
+        Without::NOTHING
+    }
+
+    /// What this planner leaves out ([`Planner::leave_out`]).
+    #[cfg(test)]
+    pub(super) const fn without(&self) -> Without {
+        self.without
+    }
+
+    /// Leaves `without` out of this planner (the knob-effect unit tests only).
+    #[cfg(test)]
     pub(crate) fn leave_out(&mut self, without: Without) {
         self.without = without;
-        if without.repair {
-            self.repairs = 0;
-        }
     }
 
     /// Forgets every plan offered so far (the greedy split's too).

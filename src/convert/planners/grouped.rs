@@ -69,7 +69,7 @@
 
 use crate::convert::grouping::{End, OneRow, Stages};
 use crate::convert::plan::{Candidate, RowPlan};
-use crate::convert::pricing::{Planner, Without, REPAIR_CHECKS};
+use crate::convert::pricing::{Planner, REPAIR_CHECKS};
 use crate::convert::row::RowInput;
 use crate::tables;
 
@@ -125,7 +125,7 @@ enum Staged {
 /// of [`Planner::offer_cover`] (first fit from both ends, round-robin deals, the swap
 /// repair, stages, one-row passes first) and priced; the cheapest plan.
 pub(crate) fn plan_row(row: &RowInput) -> RowPlan {
-    let (plan, prices) = plan_row_with(row, Staged::First, Without::NOTHING);
+    let (plan, prices) = plan_row_with(row, Staged::First, |_| {});
     debug_assert!(prices <= MAX_FILL_PRICES, "{prices} fill prices");
     plan
 }
@@ -135,16 +135,21 @@ pub(crate) fn plan_row(row: &RowInput) -> RowPlan {
 /// prices every candidate set of direct pieces by its rows and keeps the stages'
 /// pieces.
 pub(crate) fn plan_row_staged(row: &RowInput) -> RowPlan {
-    plan_row_with(row, Staged::Every, Without::NOTHING).0
+    plan_row_with(row, Staged::Every, |_| {}).0
 }
 
-/// [`plan_row`] with the covers `staged` staged and `without` left out, and the fill
+/// [`plan_row`] with the covers `staged` staged and the planner set up by `setup` first
+/// (the knob-effect tests leave parts out: [`Planner::leave_out`]), and the fill
 /// prices it requested.
-fn plan_row_with(row: &RowInput, staged: Staged, without: Without) -> (RowPlan, u32) {
+fn plan_row_with(
+    row: &RowInput,
+    staged: Staged,
+    setup: impl FnOnce(&mut Planner<'_>),
+) -> (RowPlan, u32) {
     let mut c = Candidate::EMPTY;
     let (greedy, passes) = classic::greedy_passes(row);
     let mut planner = Planner::start(row, &greedy[..passes], &mut c);
-    planner.leave_out(without);
+    setup(&mut planner);
     let mut covers = [0u32; COVER_SLOTS];
     for (start, len) in runs(row) {
         let slots = tables::run_covers(row.colour[start], row.x[start], len as u8);
@@ -163,7 +168,7 @@ fn plan_row_with(row: &RowInput, staged: Staged, without: Without) -> (RowPlan, 
         };
         planner.offer_cover(&mut c, covers[k], stages);
     }
-    planner.improve(if without.local_moves { 0 } else { 1 });
+    planner.improve(if planner.without().local_moves { 0 } else { 1 });
     let prices = planner.prices;
     (planner.finish(), prices)
 }
@@ -195,7 +200,7 @@ impl Planner<'_> {
             }
             c.len += 1;
         }
-        let moves = !self.without.first_fit_moves;
+        let moves = !self.without().first_fit_moves;
         let (by_left, first_fit) = self.offer_groupings(c, End::Left, moves);
         let (by_right, _) = self.offer_groupings(c, End::Right, moves);
         self.offer_round_robin(c, &by_left, first_fit);
@@ -248,6 +253,13 @@ pub(crate) fn price_cover(row: &RowInput, flips: u32) -> Option<u32> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::convert::pricing::Without;
+
+    /// [`plan_row`] (staged as `staged` says) with `without` left out, and the fill
+    /// prices it requested.
+    fn plan_row_without(row: &RowInput, staged: Staged, without: Without) -> (RowPlan, u32) {
+        plan_row_with(row, staged, |p| p.leave_out(without))
+    }
     use crate::convert::planners::thorough;
     use crate::sprite::Sprite;
     use crate::xorshift::xorshift;
@@ -276,7 +288,7 @@ mod tests {
         row.support = 0b111 << 5;
         let (with, without) = (
             plan_row(&row),
-            plan_row_with(&row, Staged::First, NO_MOVES).0,
+            plan_row_without(&row, Staged::First, NO_MOVES).0,
         );
         assert_eq!(with.pieces, thorough::plan_row(&row).pieces);
         assert_eq!((with.pieces, without.pieces), (24, 45));
@@ -295,7 +307,7 @@ mod tests {
             let row = RowInput::of(&Sprite::from_ascii(&art).unwrap(), 0);
             let (with, without) = (
                 plan_row(&row),
-                plan_row_with(&row, Staged::First, NO_MOVES).0,
+                plan_row_without(&row, Staged::First, NO_MOVES).0,
             );
             assert!(with.pieces <= without.pieces, "{art}");
             cheaper += usize::from(with.pieces < without.pieces);
@@ -358,7 +370,7 @@ mod tests {
                 for support in [0, rng() as u32] {
                     let pixels = row.x[..row.len].iter().fold(0u32, |m, &x| m | 1 << x);
                     row.support = support & ((1 << 21) - 1) & !pixels;
-                    let (_, prices) = plan_row_with(&row, Staged::First, Without::NOTHING);
+                    let (_, prices) = plan_row_without(&row, Staged::First, Without::NOTHING);
                     if prices > most {
                         (most, most_row) = (prices, format!("{art} over {below:?}"));
                     }

@@ -72,7 +72,7 @@ use crate::sprite::MAX_WIDTH;
 
 use crate::convert::grouping::{one_row_pass, End, Stages};
 use crate::convert::plan::{Candidate, RowPlan};
-use crate::convert::pricing::{sums_of, Floors, PassSum, Planner, Without, ORDERS_OF_FIVE};
+use crate::convert::pricing::{sums_of, Floors, PassSum, Planner, ORDERS_OF_FIVE};
 use crate::convert::row::RowInput;
 
 use super::classic;
@@ -97,15 +97,16 @@ const ONE_ROW_STEPS: u32 = 256;
 /// ([`Planner::covers`]), then [`IMPROVE_ROUNDS`] rounds of local moves on the best plan
 /// ([`Planner::improve`]).
 pub(crate) fn plan_row(row: &RowInput) -> RowPlan {
-    plan_row_with(row, Without::NOTHING)
+    plan_row_with(row, |_| {})
 }
 
-/// [`plan_row`] with `without` left out.
-fn plan_row_with(row: &RowInput, without: Without) -> RowPlan {
+/// [`plan_row`] with the planner set up by `setup` first (the knob-effect tests leave
+/// parts out: [`Planner::leave_out`]).
+fn plan_row_with(row: &RowInput, setup: impl FnOnce(&mut Planner<'_>)) -> RowPlan {
     let mut c = Candidate::EMPTY;
     let (greedy, passes) = classic::greedy_passes(row);
     let mut planner = Planner::start(row, &greedy[..passes], &mut c);
-    planner.leave_out(without);
+    setup(&mut planner);
     // The greedy split bounds the search below. The planner's own candidates may tie
     // with it (`best` is one above) and then win.
     let greedy_cost = planner.best;
@@ -115,7 +116,7 @@ fn plan_row_with(row: &RowInput, without: Without) -> RowPlan {
     if planner.best == greedy_cost.saturating_add(1) {
         planner.best = greedy_cost;
     }
-    let rounds = if without.local_moves {
+    let rounds = if planner.without().local_moves {
         0
     } else {
         IMPROVE_ROUNDS
@@ -191,7 +192,7 @@ impl Planner<'_> {
     /// planner does) and from each other of the first [`ONE_ROW_FIRSTS`] one-row passes
     /// [`one_row_passes`] finds.
     fn offer_one_row_firsts(&mut self, c: &Candidate) {
-        if self.without.one_row_first || self.best <= self.floor {
+        if self.without().one_row_first || self.best <= self.floor {
             return;
         }
         let mut firsts = [0u32; ONE_ROW_FIRSTS];
@@ -217,7 +218,7 @@ impl Planner<'_> {
             return;
         }
         if i == self.row.len {
-            let ends: &[End] = if self.without.right_end {
+            let ends: &[End] = if self.without().right_end {
                 &[End::Left]
             } else {
                 &[End::Left, End::Right]
@@ -225,11 +226,11 @@ impl Planner<'_> {
             for &end in ends {
                 self.offer_groupings(c, end, false);
             }
-            if !self.without.stages {
+            if !self.without().stages {
                 self.offer_staged(c, None, Stages::EVERY);
             }
             self.offer_one_row_firsts(c);
-            if !self.without.partitions && c.len <= PARTITION_EMITTERS {
+            if !self.without().partitions && c.len <= PARTITION_EMITTERS {
                 let mut sums = [PassSum::ZERO; MAX_WIDTH];
                 self.partitions(c, 0, 0, &mut sums);
             }
@@ -300,7 +301,12 @@ fn one_row_passes(c: &Candidate, left: u32, mut steps: u32, f: &mut dyn FnMut(u3
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::convert::pricing::least_pieces;
+
+    /// [`plan_row`] with `without` left out.
+    fn plan_row_without(row: &RowInput, without: Without) -> RowPlan {
+        plan_row_with(row, |p| p.leave_out(without))
+    }
+    use crate::convert::pricing::{least_pieces, Without};
     use crate::sprite::Sprite;
 
     /// Random one-row sprites, 17 pixels of up to three colours (xorshift, fixed seed).
@@ -338,7 +344,7 @@ mod tests {
     ) -> (usize, usize, i64) {
         let (mut cheaper, mut dearer, mut saved) = (0, 0, 0i64);
         for row in rows {
-            let (without, with) = (plan_row_with(&row, off), plan_row_with(&row, on));
+            let (without, with) = (plan_row_without(&row, off), plan_row_without(&row, on));
             cheaper += usize::from(with.pieces < without.pieces);
             dearer += usize::from(with.pieces > without.pieces);
             saved += i64::from(without.pieces) - i64::from(with.pieces);
@@ -360,7 +366,7 @@ mod tests {
                 one_row_first: true,
                 ..Without::NOTHING
             };
-            let after = plan_row_with(
+            let after = plan_row_without(
                 &row,
                 Without {
                     stages: true,
@@ -368,7 +374,7 @@ mod tests {
                     ..Without::NOTHING
                 },
             );
-            let before = plan_row_with(&row, tuning);
+            let before = plan_row_without(&row, tuning);
             assert!(after.pieces <= before.pieces, "{row:?}");
             cheaper += usize::from(after.pieces < before.pieces);
             rows += 1;
@@ -553,14 +559,14 @@ mod tests {
             one_row_first: true,
             ..Without::NOTHING
         };
-        let without = plan_row_with(
+        let without = plan_row_without(
             &row,
             Without {
                 repair: true,
                 ..with
             },
         );
-        assert_eq!(plan_row_with(&row, with).pieces, least_pieces(1, 16));
+        assert_eq!(plan_row_without(&row, with).pieces, least_pieces(1, 16));
         assert!(without.pieces > least_pieces(1, 16), "{}", without.pieces);
     }
 
@@ -571,7 +577,7 @@ mod tests {
     fn dearest_first_order_lowers_rows() {
         let (mut cheaper, mut dearer) = (0, 0);
         for row in random_rows(400) {
-            let without = plan_row_with(
+            let without = plan_row_without(
                 &row,
                 Without {
                     dearest_first: true,
