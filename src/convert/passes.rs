@@ -18,12 +18,12 @@ pub enum Passes {
     /// looks up its covers by flipped emitters (one J2/T2/L2 for three adjacent pixels of its
     /// colour) in a static table the thorough planner ([`Passes::Thorough`]) computed
     /// at build time; the row's few covers are grouped into passes by fixed rules
-    /// (first fit from either end, dealt round robin, the first cover also in at most
-    /// three stages, then one sweep of single moves from each first-fit grouping and
-    /// from the best plan) and priced with strip and wide fillers resting on squares
+    /// (first fit from either end, dealt round robin; the first cover also in at most
+    /// three stages, one-row passes first and with one sweep of single moves from its
+    /// first-fit groupings; then one sweep from the best plan) and priced with strip and wide fillers resting on squares
     /// already emitted in the row, and singles over holes land on such squares instead
     /// of a platform (see the `planners::grouped`, `grouping`, `pricing` and `local_moves` layers). At most
-    /// 230,914 fill prices per row, whatever the row (a unit test counts them on
+    /// 105,634 fill prices per row, whatever the row (a unit test counts them on
     /// adversarial rows). Never more pieces than `Greedy`.
     #[default]
     Grouped,
