@@ -533,6 +533,44 @@ fn stats_runs_the_default_planner_unless_asked() {
     );
 }
 
+/// Where each word of `line` ends (in characters): a column's right edge.
+fn word_ends(line: &str) -> Vec<usize> {
+    let c: Vec<char> = line.chars().collect();
+    (0..c.len())
+        .filter(|&i| c[i] != ' ' && c.get(i + 1).is_none_or(|&n| n == ' '))
+        .collect()
+}
+
+#[test]
+fn stats_table_columns_line_up_whatever_the_path_lengths() {
+    let (_tmp, dir) = workdir();
+    let deep = dir.join("sprites/a-directory-with-a-long-name/and-another-one-below-it");
+    fs::create_dir_all(&deep).unwrap();
+    fs::write(deep.join("a-sprite-with-a-long-name-too.png"), PIXEL1_PNG).unwrap();
+    fs::write(dir.join("sprites/p.png"), PIXEL1_PNG).unwrap();
+    for extra in [&[][..], &["--passes", "all"], &["--direct"]] {
+        let mut args = vec!["stats", "sprites"];
+        args.extend(extra);
+        let r = run_in(&dir, &args);
+        assert_eq!(r.code, 0, "{extra:?}: {}", r.stderr);
+        let lines: Vec<&str> = r.stdout.lines().collect();
+        assert_eq!(lines.len(), 4, "{extra:?}: {}", r.stdout);
+        assert!(lines[1].contains("a-sprite-with-a-long-name-too.png"));
+        // Header, both sprites and the total: every column ends in the same place (the
+        // total's first three cells are empty, so only its length is compared).
+        let head = word_ends(lines[0]);
+        for line in &lines[1..3] {
+            assert_eq!(word_ends(line)[1..], head[1..], "{extra:?}:\n{}", r.stdout);
+        }
+        let width = lines[0].chars().count();
+        assert!(
+            lines.iter().all(|l| l.chars().count() == width),
+            "{extra:?}:\n{}",
+            r.stdout
+        );
+    }
+}
+
 #[test]
 fn force_only_where_something_is_written() {
     let (_tmp, dir) = workdir();
