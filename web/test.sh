@@ -5,7 +5,8 @@
 # Node (probe.test.mjs, issue #39 item 1), then the page in headless Chromium.
 #   TETRIS_PRINTER=path/to/tetris-printer  use that CLI binary instead of building one
 #   CLI_PROFILE=dev                          build the CLI unoptimised (faster to build);
-#                                            default: the release binary `cargo test --release` builds
+#                                            default: the binary `cargo test --profile quick`
+#                                            builds, the one CI hands over (.ci/run)
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -29,13 +30,14 @@ cargo fmt --manifest-path wasm/Cargo.toml --check
 cargo clippy --manifest-path wasm/Cargo.toml --release --target wasm32-unknown-unknown -- -D warnings
 
 if [ -z "${TETRIS_PRINTER:-}" ]; then
-    if [ "${CLI_PROFILE:-release}" = dev ]; then
+    if [ "${CLI_PROFILE:-quick}" = dev ]; then
         (cd .. && cargo build --bin tetris-printer)
         TETRIS_PRINTER="$PWD/../target/debug/tetris-printer"
     else
-        # The binary `cargo test --release` builds: in CI (.ci/run) it was just built, so
-        # this is a no-op instead of a second fat-LTO build with other features.
-        TETRIS_PRINTER="$(cd .. && cargo test --release --no-run \
+        # The binary `cargo test --profile quick` builds (README's test command; .ci/run
+        # passes that very file): after the quick tests this is a no-op, not a second
+        # build with other features or a fat-LTO release build.
+        TETRIS_PRINTER="$(cd .. && cargo test --profile quick --no-run \
             --message-format=json-render-diagnostics | node -e '
                 let s = "";
                 process.stdin.on("data", (d) => { s += d; }).on("end", () => {

@@ -853,10 +853,13 @@ fn ratio(a: usize, b: usize) -> String {
     }
 }
 
-/// One line of the stats table: the file name left-aligned in 28 columns, then each
-/// cell right-aligned in its column's width.
-fn table_line(name: &str, cells: &[(usize, String)]) -> String {
-    let mut line = format!("{name:<28}");
+/// The narrowest the stats table's file column gets.
+const STATS_NAME_WIDTH: usize = 28;
+
+/// One line of the stats table: the file name left-aligned in `name_width` characters,
+/// then each cell right-aligned in its column's width.
+fn table_line(name: &str, name_width: usize, cells: &[(usize, String)]) -> String {
+    let mut line = format!("{name:<name_width$}");
     for (width, cell) in cells {
         line += &format!(" {cell:>width$}");
     }
@@ -955,8 +958,31 @@ fn stats_record(
     Ok(record)
 }
 
+/// The label of the stats table's last line.
+fn stats_total(sprites: usize) -> String {
+    format!("total ({sprites} sprites)")
+}
+
 pub fn stats(args: &StatsArgs) -> Result<ExitCode> {
     let files = collect_sprites(&args.paths)?;
+    let names: Vec<String> = files
+        .iter()
+        .map(|f| {
+            if crate::is_stdin(f) {
+                "standard input".to_string()
+            } else {
+                shown(f).to_string()
+            }
+        })
+        .collect();
+    // The file column fits every name, the header and the total line (whose count is at
+    // most the number of files), so the columns line up whatever the path lengths.
+    let name_width = names
+        .iter()
+        .map(|n| n.chars().count())
+        .chain([STATS_NAME_WIDTH, stats_total(files.len()).chars().count()])
+        .max()
+        .unwrap_or(STATS_NAME_WIDTH);
     let all = args.passes == StatsPasses::All;
     let main = Converter::with_passes(match args.passes {
         StatsPasses::Greedy => Passes::Greedy,
@@ -1004,7 +1030,7 @@ pub fn stats(args: &StatsArgs) -> Result<ExitCode> {
     // One line of the table or of the TSV.
     let line = |name: &str, cells: Vec<String>| match args.format {
         StatsFormat::Tsv => format!("{name}\t{}", cells.join("\t")),
-        _ => table_line(name, &widths(cells)),
+        _ => table_line(name, name_width, &widths(cells)),
     };
     let cells = |r: &StatsRecord| -> Vec<String> {
         let mut c = vec![
@@ -1036,12 +1062,7 @@ pub fn stats(args: &StatsArgs) -> Result<ExitCode> {
     };
     let mut records = Vec::new();
     let mut failed = 0;
-    for f in &files {
-        let name = if crate::is_stdin(f) {
-            "standard input".to_string()
-        } else {
-            shown(f).to_string()
-        };
+    for (f, name) in files.iter().zip(names) {
         let record = load_sprite(f).and_then(|sprite| {
             stats_record(name, &sprite, main, others, direct, args.align.align())
         });
@@ -1085,8 +1106,8 @@ pub fn stats(args: &StatsArgs) -> Result<ExitCode> {
             cells.push(total(&|r| r.platforms).to_string());
             let time: f64 = records.iter().map(|r| r.seconds).sum();
             cells.push(duration_cell(Duration::from_secs_f64(time)));
-            let name = format!("total ({} sprites)", records.len());
-            outln!("{}", table_line(&name, &widths(cells)))?;
+            let name = stats_total(records.len());
+            outln!("{}", table_line(&name, name_width, &widths(cells)))?;
         }
     }
     Ok(if failed > 0 {

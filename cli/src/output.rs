@@ -381,6 +381,8 @@ pub fn write_png(path: &Path, img: &RgbaImage, opts: &WriteOptions<'_>) -> anyho
 mod tests {
     use super::*;
 
+    /// The entries of `dir`, sorted. `cli/tests/common` has the same helper: this
+    /// package is a binary only, so its unit and integration tests share no crate.
     fn names(dir: &Path) -> Vec<String> {
         let mut v: Vec<String> = fs::read_dir(dir)
             .unwrap()

@@ -4,7 +4,7 @@ use std::fs;
 use std::path::Path;
 
 mod common;
-use common::{run_in, workdir, PIXEL1_MOVES, PIXEL1_PNG};
+use common::{names, run_in, workdir, PIXEL1_MOVES, PIXEL1_PNG};
 
 #[test]
 fn play_writes_a_png_of_the_field() {
@@ -36,12 +36,10 @@ fn play_writes_a_png_of_the_field() {
     // The J at (10, 0) is drawn in the sprite's colour.
     assert_eq!(img.get_pixel(20, 82).0, [0x20, 0x60, 0xe0, 0xff]);
     // Only regular files and no leftover temporaries.
-    let mut names: Vec<_> = fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().into_string().unwrap())
-        .collect();
-    names.sort();
-    assert_eq!(names, ["field.png", "moves.txt", "pixel1.png", "small.png"]);
+    assert_eq!(
+        names(&dir),
+        ["field.png", "moves.txt", "pixel1.png", "small.png"]
+    );
 }
 
 #[test]
@@ -86,25 +84,28 @@ fn check_names_the_first_wrong_cell() {
     }
 }
 
+/// `check pixel1.png FILE` and `play FILE -o x.png` both fail with an error starting
+/// `start`.
+fn check_and_play_fail_with(dir: &Path, file: &str, start: &str) {
+    for args in [
+        &["check", "pixel1.png", file][..],
+        &["play", file, "-o", "x.png"],
+    ] {
+        run_in(dir, args).fails_with(1, start);
+    }
+}
+
 #[test]
 fn check_names_the_move_that_failed() {
     let (_tmp, dir) = workdir();
     // 11 vertical I pieces in column 0 need 44 rows: the 11th (move 27, line 30) tops out.
     let moves = format!("{PIXEL1_MOVES}{}", "I1 0\n".repeat(11));
     fs::write(dir.join("over.txt"), moves).unwrap();
-    for args in [
-        &["check", "pixel1.png", "over.txt"][..],
-        &["play", "over.txt", "-o", "x.png"],
-    ] {
-        let r = run_in(&dir, args);
-        assert_eq!(r.code, 1);
-        assert!(
-            r.stderr
-                .starts_with("error: over.txt: line 30: move 27 (I1 0): game over"),
-            "{}",
-            r.stderr
-        );
-    }
+    check_and_play_fail_with(
+        &dir,
+        "over.txt",
+        "error: over.txt: line 30: move 27 (I1 0): game over",
+    );
     assert!(!dir.join("x.png").exists());
 }
 
@@ -112,49 +113,28 @@ fn check_names_the_move_that_failed() {
 fn bad_move_file_names_the_line() {
     let (_tmp, dir) = workdir();
     fs::write(dir.join("bad.txt"), "# comment\nJ0 8\nX9 1\n").unwrap();
-    for args in [
-        &["check", "pixel1.png", "bad.txt"][..],
-        &["play", "bad.txt", "-o", "x.png"],
-    ] {
-        let r = run_in(&dir, args);
-        assert_eq!(r.code, 1);
-        assert!(
-            r.stderr
-                .starts_with("error: bad.txt: line 3: unknown piece `X9`"),
-            "{}",
-            r.stderr
-        );
-    }
+    check_and_play_fail_with(
+        &dir,
+        "bad.txt",
+        "error: bad.txt: line 3: unknown piece `X9`",
+    );
     fs::write(dir.join("bin.txt"), [0xff, 0xfe, 0x00]).unwrap();
-    let r = run_in(&dir, &["check", "pixel1.png", "bin.txt"]);
-    assert_eq!(r.code, 1);
-    assert!(r.stderr.contains("bin.txt"), "{}", r.stderr);
+    run_in(&dir, &["check", "pixel1.png", "bin.txt"]).fails_saying(1, "bin.txt");
 }
 
 #[test]
 fn missing_or_bad_input_files() {
     let (_tmp, dir) = workdir();
-    let r = run_in(&dir, &["check", "pixel1.png", "nope.txt"]);
-    assert_eq!(r.code, 1);
-    assert!(
-        r.stderr
-            .starts_with("error: could not read move file nope.txt"),
-        "{}",
-        r.stderr
-    );
+    run_in(&dir, &["check", "pixel1.png", "nope.txt"])
+        .fails_with(1, "error: could not read move file nope.txt");
     let r = run_in(&dir, &["check", "nope.png", "moves.txt"]);
-    assert_eq!(r.code, 1);
-    assert!(r.stderr.contains("nope.png"), "{}", r.stderr);
+    r.fails_saying(1, "nope.png");
     // Causes are not repeated when an error's message already shows its source.
     assert_eq!(r.stderr.matches("os error").count(), 1, "{}", r.stderr);
     assert_eq!(r.stderr.lines().count(), 1, "{}", r.stderr);
-    let r = run_in(&dir, &["play", "nope.txt", "-o", "x.png"]);
-    assert_eq!(r.code, 1);
-    assert!(r.stderr.contains("nope.txt"), "{}", r.stderr);
+    run_in(&dir, &["play", "nope.txt", "-o", "x.png"]).fails_saying(1, "nope.txt");
     // Not an image at all.
-    let r = run_in(&dir, &["check", "moves.txt", "moves.txt"]);
-    assert_eq!(r.code, 1);
-    assert!(r.stderr.contains("moves.txt"), "{}", r.stderr);
+    run_in(&dir, &["check", "moves.txt", "moves.txt"]).fails_saying(1, "moves.txt");
     let r = run_in(
         &dir,
         &["play", "moves.txt", "-o", "x.png", "--sprite", "moves.txt"],
@@ -189,12 +169,7 @@ fn refuses_to_overwrite_an_input() {
         ),
     ] {
         let r = run_in(&dir, args);
-        assert_eq!(r.code, 1, "{args:?}");
-        assert!(
-            r.stderr.contains("refusing to overwrite input file"),
-            "{}",
-            r.stderr
-        );
+        r.fails_saying(1, "refusing to overwrite input file");
         assert!(r.stderr.contains(victim), "{}", r.stderr);
     }
     assert_eq!(
@@ -444,13 +419,7 @@ fn stats_recurses_and_reports_broken_files_on_stderr() {
     sprite_tree(&dir);
     for format in ["table", "json", "tsv"] {
         let r = run_in(&dir, &["stats", "sprites", "--format", format]);
-        assert_eq!(r.code, 1, "{format}: one file failed");
-        assert!(
-            r.stderr
-                .starts_with("error: could not decode image sprites/c/broken.png"),
-            "{format}: {}",
-            r.stderr
-        );
+        r.fails_with(1, "error: could not decode image sprites/c/broken.png");
         assert_eq!(r.stderr.lines().count(), 1, "{format}: {}", r.stderr);
         assert!(!r.stdout.contains("broken") && !r.stdout.contains("error"));
         assert!(!r.stdout.contains("notes") && !r.stdout.contains("README"));
@@ -533,6 +502,44 @@ fn stats_runs_the_default_planner_unless_asked() {
     );
 }
 
+/// Where each word of `line` ends (in characters): a column's right edge.
+fn word_ends(line: &str) -> Vec<usize> {
+    let c: Vec<char> = line.chars().collect();
+    (0..c.len())
+        .filter(|&i| c[i] != ' ' && c.get(i + 1).is_none_or(|&n| n == ' '))
+        .collect()
+}
+
+#[test]
+fn stats_table_columns_line_up_whatever_the_path_lengths() {
+    let (_tmp, dir) = workdir();
+    let deep = dir.join("sprites/a-directory-with-a-long-name/and-another-one-below-it");
+    fs::create_dir_all(&deep).unwrap();
+    fs::write(deep.join("a-sprite-with-a-long-name-too.png"), PIXEL1_PNG).unwrap();
+    fs::write(dir.join("sprites/p.png"), PIXEL1_PNG).unwrap();
+    for extra in [&[][..], &["--passes", "all"], &["--direct"]] {
+        let mut args = vec!["stats", "sprites"];
+        args.extend(extra);
+        let r = run_in(&dir, &args);
+        assert_eq!(r.code, 0, "{extra:?}: {}", r.stderr);
+        let lines: Vec<&str> = r.stdout.lines().collect();
+        assert_eq!(lines.len(), 4, "{extra:?}: {}", r.stdout);
+        assert!(lines[1].contains("a-sprite-with-a-long-name-too.png"));
+        // Header, both sprites and the total: every column ends in the same place (the
+        // total's first three cells are empty, so only its length is compared).
+        let head = word_ends(lines[0]);
+        for line in &lines[1..3] {
+            assert_eq!(word_ends(line)[1..], head[1..], "{extra:?}:\n{}", r.stdout);
+        }
+        let width = lines[0].chars().count();
+        assert!(
+            lines.iter().all(|l| l.chars().count() == width),
+            "{extra:?}:\n{}",
+            r.stdout
+        );
+    }
+}
+
 #[test]
 fn force_only_where_something_is_written() {
     let (_tmp, dir) = workdir();
@@ -543,9 +550,7 @@ fn force_only_where_something_is_written() {
         &["completions", "bash", "--force"],
         &["manpage", "--force"],
     ] {
-        let r = run_in(&dir, args);
-        assert_eq!(r.code, 2, "{args:?}");
-        assert!(r.stderr.contains("--force"), "{args:?}: {}", r.stderr);
+        run_in(&dir, args).fails_saying(2, "--force");
     }
     for c in ["verify", "check", "stats", "completions", "manpage"] {
         assert!(

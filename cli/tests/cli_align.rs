@@ -158,13 +158,7 @@ fn check_reports_the_closest_column() {
     // all but the extra piece's cells are right, not for the centre.
     let moves = std::fs::read_to_string(dir.join("left.txt")).unwrap() + "O0 15\n";
     std::fs::write(dir.join("bad.txt"), moves).unwrap();
-    let r = run(dir, &["check", PIXEL, "bad.txt"]);
-    assert_eq!(r.code, 1);
-    assert!(
-        r.stderr.contains("cell (15, 0): expected empty, found O"),
-        "{}",
-        r.stderr
-    );
+    run(dir, &["check", PIXEL, "bad.txt"]).fails_saying(1, "cell (15, 0): expected empty, found O");
     let r = run(dir, &["check", PIXEL, "bad.txt", "--align", "centre"]);
     assert!(
         r.stderr.contains("cell (2, 0): expected empty, found J"),

@@ -14,16 +14,7 @@ use tetris_printer::{
 };
 
 mod common;
-use common::{cmd, finish, run_in, run_with_stdin, workdir, PIXEL1_MOVES, PIXEL1_PNG};
-
-fn names(dir: &Path) -> Vec<String> {
-    let mut v: Vec<String> = fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    v.sort();
-    v
-}
+use common::{cmd, finish, names, run_in, run_with_stdin, workdir, PIXEL1_MOVES, PIXEL1_PNG};
 
 fn mode(p: &Path) -> u32 {
     fs::metadata(p).unwrap().permissions().mode() & 0o7777
@@ -192,8 +183,18 @@ fn long_output_names_work() {
     assert_eq!(names(&dir).len(), 3);
 }
 
+/// Interrupts `animate` with `signal` while it writes (see [`interrupt_animation`]): it
+/// exits with `code`, leaves no temporary file and does not touch its target.
+fn interrupted_animation_leaves_no_trace(signal: &str, code: i32) {
+    let (exit, names, out) = interrupt_animation(signal);
+    assert_eq!(exit, code, "{signal}");
+    assert_eq!(names, ["long.txt", "moves.txt", "out.gif", "pixel1.png"]);
+    assert_eq!(out, b"old", "{signal}: the target is untouched");
+}
+
 /// Starts `animate` over a long move file into `out.gif` (which holds `old`), waits until
-/// its temporary file is being written, sends `signal`, and returns the exit code.
+/// its temporary file is being written, sends `signal`, and returns the exit code, the
+/// directory's entries and the target's bytes.
 fn interrupt_animation(signal: &str) -> (i32, Vec<String>, Vec<u8>) {
     let (_t, dir) = workdir();
     fs::write(dir.join("long.txt"), endless_moves(200_000)).unwrap();
@@ -242,18 +243,12 @@ fn interrupt_animation(signal: &str) -> (i32, Vec<String>, Vec<u8>) {
 
 #[test]
 fn sigterm_mid_write_leaves_no_temp_file() {
-    let (code, names, out) = interrupt_animation("-TERM");
-    assert_eq!(code, 143);
-    assert_eq!(names, ["long.txt", "moves.txt", "out.gif", "pixel1.png"]);
-    assert_eq!(out, b"old", "the target is untouched");
+    interrupted_animation_leaves_no_trace("-TERM", 143);
 }
 
 #[test]
 fn sigint_mid_write_leaves_no_temp_file() {
-    let (code, names, out) = interrupt_animation("-INT");
-    assert_eq!(code, 130);
-    assert_eq!(names, ["long.txt", "moves.txt", "out.gif", "pixel1.png"]);
-    assert_eq!(out, b"old");
+    interrupted_animation_leaves_no_trace("-INT", 130);
 }
 
 // ---- Standard streams ----
@@ -340,13 +335,7 @@ fn sprites_and_moves_from_pipes() {
     }
     let r = run_with_stdin(&dir, &["play", "-", "-o", "f.png"], PIXEL1_MOVES.as_bytes());
     assert_eq!(r.code, 0, "{}", r.stderr);
-    let r = run_in(&dir, &["check", "-", "-"]);
-    assert_eq!(r.code, 1);
-    assert!(
-        r.stderr.contains("only one input can be `-`"),
-        "{}",
-        r.stderr
-    );
+    run_in(&dir, &["check", "-", "-"]).fails_saying(1, "only one input can be `-`");
 }
 
 #[test]
@@ -571,12 +560,11 @@ fn animate_streams_a_move_file() {
     // An error late in the file leaves the target as it was.
     fs::write(dir.join("bad.txt"), endless_moves(2100) + "X9 9\n").unwrap();
     fs::write(dir.join("b.gif"), "old").unwrap();
-    let r = run_in(
+    run_in(
         &dir,
         &["animate", "pixel1.png", "--moves", "bad.txt", "-o", "b.gif"],
-    );
-    assert_eq!(r.code, 1);
-    assert!(r.stderr.contains("bad.txt: line 2101"), "{}", r.stderr);
+    )
+    .fails_saying(1, "bad.txt: line 2101");
     assert_eq!(fs::read(dir.join("b.gif")).unwrap(), b"old");
     assert_eq!(names(&dir).len(), 6, "{:?}", names(&dir));
 }
@@ -719,18 +707,12 @@ fn hex(b: &[u8]) -> String {
 
 #[test]
 fn sighup_mid_write_leaves_no_temp_file() {
-    let (code, names, out) = interrupt_animation("-HUP");
-    assert_eq!(code, 129);
-    assert_eq!(names, ["long.txt", "moves.txt", "out.gif", "pixel1.png"]);
-    assert_eq!(out, b"old", "the target is untouched");
+    interrupted_animation_leaves_no_trace("-HUP", 129);
 }
 
 #[test]
 fn sigquit_mid_write_leaves_no_temp_file() {
-    let (code, names, out) = interrupt_animation("-QUIT");
-    assert_eq!(code, 131);
-    assert_eq!(names, ["long.txt", "moves.txt", "out.gif", "pixel1.png"]);
-    assert_eq!(out, b"old");
+    interrupted_animation_leaves_no_trace("-QUIT", 131);
 }
 
 /// Runs the tool with a move stream on standard input that ends the game at move 11
@@ -804,20 +786,11 @@ fn replay_errors_name_file_line_and_move() {
     .unwrap();
     let want = "error: over.txt: line 12: move 11 (I1 0): game over: I1 0 would come to rest";
     for args in replaying("over.txt") {
-        let r = run_in(&dir, &args);
-        assert_eq!(r.code, 1, "{args:?}");
-        assert!(r.stderr.starts_with(want), "{args:?}: {}", r.stderr);
+        run_in(&dir, &args).fails_with(1, want);
     }
     fs::write(dir.join("bad.txt"), "J0 5\n\nX0 1\n").unwrap();
     for args in replaying("bad.txt") {
-        let r = run_in(&dir, &args);
-        assert_eq!(r.code, 1, "{args:?}");
-        assert!(
-            r.stderr
-                .starts_with("error: bad.txt: line 3: unknown piece `X0`"),
-            "{args:?}: {}",
-            r.stderr
-        );
+        run_in(&dir, &args).fails_with(1, "error: bad.txt: line 3: unknown piece `X0`");
     }
 }
 
@@ -867,13 +840,9 @@ fn control_bytes_in_echoes_are_escaped() {
 fn invalid_utf8_move_lines_are_refused() {
     let (_t, dir) = workdir();
     fs::write(dir.join("bad.txt"), b"J0 5\xe2\x82\n").unwrap();
-    let r = run_in(&dir, &["play", "bad.txt", "-o", "f.png"]);
-    assert_eq!(r.code, 1);
-    assert!(
-        r.stderr
-            .starts_with("error: bad.txt: line 1: line is not UTF-8: `J0 5\u{fffd}`"),
-        "{}",
-        r.stderr
+    run_in(&dir, &["play", "bad.txt", "-o", "f.png"]).fails_with(
+        1,
+        "error: bad.txt: line 1: line is not UTF-8: `J0 5\u{fffd}`",
     );
     let err = tetris_printer::MoveReader::new(&b"J0 5\xe2\x82"[..])
         .find_map(Result::err)
@@ -908,12 +877,7 @@ fn output_into_a_missing_directory_names_it() {
         &["animate", "pixel1.png", "-o", "nodir/out.gif"],
     ] {
         let r = run_in(&dir, args);
-        assert_eq!(r.code, 1, "{args:?}");
-        assert!(
-            r.stderr.contains("directory nodir does not exist"),
-            "{args:?}: {}",
-            r.stderr
-        );
+        r.fails_saying(1, "directory nodir does not exist");
         assert!(!r.stderr.contains(".tp-"), "{args:?}: {}", r.stderr);
     }
     assert_eq!(names(&dir), ["moves.txt", "pixel1.png"]);

@@ -22,6 +22,30 @@ pub struct Run {
     pub stdout: String,
     pub stdout_bytes: Vec<u8>,
     pub stderr: String,
+    /// What ran (the arguments), for failure messages.
+    pub what: String,
+}
+
+impl Run {
+    /// Asserts that the run exited with `code` and its standard error starts with `start`.
+    #[track_caller]
+    pub fn fails_with(&self, code: i32, start: &str) {
+        let found = self.stderr.starts_with(start);
+        self.fails(code, found, format_args!("an error starting {start:?}"));
+    }
+
+    /// Asserts that the run exited with `code` and its standard error contains `part`.
+    #[track_caller]
+    pub fn fails_saying(&self, code: i32, part: &str) {
+        let found = self.stderr.contains(part);
+        self.fails(code, found, format_args!("{part:?} in the error"));
+    }
+
+    #[track_caller]
+    fn fails(&self, code: i32, found: bool, want: std::fmt::Arguments) {
+        assert_eq!(self.code, code, "{}: {}", self.what, self.stderr);
+        assert!(found, "{}: want {want}, got {}", self.what, self.stderr);
+    }
 }
 
 /// The run's outcome; fails the test if it was killed by a signal or panicked.
@@ -34,6 +58,7 @@ pub fn finish(out: Output, what: &str) -> Run {
         stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
         stdout_bytes: out.stdout,
         stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+        what: what.to_owned(),
     };
     assert!(
         !r.stderr.contains("panicked"),
@@ -93,4 +118,14 @@ pub fn workdir() -> (tempfile::TempDir, PathBuf) {
     fs::write(path.join("pixel1.png"), PIXEL1_PNG).unwrap();
     fs::write(path.join("moves.txt"), PIXEL1_MOVES).unwrap();
     (dir, path)
+}
+
+/// The names of the entries of `dir`, sorted.
+pub fn names(dir: &Path) -> Vec<String> {
+    let mut v: Vec<String> = fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    v.sort();
+    v
 }
