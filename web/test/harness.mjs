@@ -158,7 +158,7 @@ export function pngFromRgba(rgba, width, height) {
 }
 
 // ---- The end-to-end tests' common ground. ----
-export const CLI = resolve(process.env.TETRIS_PRINTER ?? join(WEB_DIR, '../target/release/tetris-printer'));
+export const CLI = resolve(process.env.TETRIS_PRINTER ?? join(WEB_DIR, '../target/quick/tetris-printer'));
 // Only a guard against a hung page, never a speed requirement.
 const HANG_GUARD_MS = Number(process.env.HANG_GUARD_MS ?? 10 * 60 * 1000);
 

@@ -5,7 +5,7 @@
 // move list on an empty field and compares it with the sprite).
 //
 // Needs: web/tetris_printer_web.wasm (web/build.sh), the CLI binary (env TETRIS_PRINTER,
-// default target/release/tetris-printer), /usr/bin/chromium (env CHROMIUM).
+// default target/quick/tetris-printer), /usr/bin/chromium (env CHROMIUM).
 // web/test.sh sets all of this up and runs `node --test test/*.test.mjs`; this file covers
 // loading sprites, the four strategies and bad input; the others one feature each.
 
