@@ -97,12 +97,12 @@ const ONE_ROW_STEPS: u32 = 256;
 /// ([`Planner::covers`]), then [`IMPROVE_ROUNDS`] rounds of local moves on the best plan
 /// ([`Planner::improve`]).
 pub(crate) fn plan_row(row: &RowInput) -> RowPlan {
-    plan_row_with(row, |_| {})
+    plan_row_with(row, &|_| {})
 }
 
 /// [`plan_row`] with the planner set up by `setup` first (the knob-effect tests leave
 /// parts out: [`Planner::leave_out`]).
-fn plan_row_with(row: &RowInput, setup: impl FnOnce(&mut Planner<'_>)) -> RowPlan {
+fn plan_row_with(row: &RowInput, setup: &dyn Fn(&mut Planner<'_>)) -> RowPlan {
     let mut c = Candidate::EMPTY;
     let (greedy, passes) = classic::greedy_passes(row);
     let mut planner = Planner::start(row, &greedy[..passes], &mut c);
@@ -212,28 +212,39 @@ impl Planner<'_> {
         }
     }
 
+    /// Offers the cover `c` grouped first fit from both ends
+    /// ([`Planner::offer_groupings`]), in stages ([`Stages::EVERY`]), one-row passes
+    /// first ([`Planner::offer_one_row_firsts`]) and, when it is small, every way
+    /// ([`Planner::partitions`]). Out of line: [`Planner::covers`] recurses once per
+    /// pixel, and the locals of this work (a grouping's pass sums) would otherwise sit
+    /// in the frame of every level, 17 deep.
+    #[inline(never)]
+    fn offer_every_grouping(&mut self, c: &mut Candidate) {
+        let ends: &[End] = if self.without().right_end {
+            &[End::Left]
+        } else {
+            &[End::Left, End::Right]
+        };
+        for &end in ends {
+            self.offer_groupings(c, end, false);
+        }
+        if !self.without().stages {
+            self.offer_staged(c, None, Stages::EVERY);
+        }
+        self.offer_one_row_firsts(c);
+        if !self.without().partitions && c.len <= PARTITION_EMITTERS {
+            let mut sums = [PassSum::ZERO; MAX_WIDTH];
+            self.partitions(c, 0, 0, &mut sums);
+        }
+    }
+
     /// Enumerates the covers of pixels `i..` by flipped and single emitters.
     fn covers(&mut self, c: &mut Candidate, i: usize) {
         if self.best <= self.floor {
             return;
         }
         if i == self.row.len {
-            let ends: &[End] = if self.without().right_end {
-                &[End::Left]
-            } else {
-                &[End::Left, End::Right]
-            };
-            for &end in ends {
-                self.offer_groupings(c, end, false);
-            }
-            if !self.without().stages {
-                self.offer_staged(c, None, Stages::EVERY);
-            }
-            self.offer_one_row_firsts(c);
-            if !self.without().partitions && c.len <= PARTITION_EMITTERS {
-                let mut sums = [PassSum::ZERO; MAX_WIDTH];
-                self.partitions(c, 0, 0, &mut sums);
-            }
+            self.offer_every_grouping(c);
             return;
         }
         let len = c.len;
@@ -304,7 +315,7 @@ mod tests {
 
     /// [`plan_row`] with `without` left out.
     fn plan_row_without(row: &RowInput, without: Without) -> RowPlan {
-        plan_row_with(row, |p| p.leave_out(without))
+        plan_row_with(row, &|p| p.leave_out(without))
     }
     use crate::convert::pricing::{least_pieces, Without};
     use crate::sprite::Sprite;
