@@ -41,6 +41,8 @@
 
 pub(crate) mod bounds;
 mod direct;
+#[cfg(test)]
+mod doc_figures;
 mod emit;
 mod error;
 mod grouping;
