@@ -7,7 +7,7 @@ pub(crate) fn thousands(n: u64) -> String {
     let digits = n.to_string();
     let mut figure = String::new();
     for (i, d) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             figure.push(',');
         }
         figure.push(d);

@@ -221,3 +221,21 @@ impl Pixels {
         true
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The figures the direct module's docs type in are [`MEMO`] and its size.
+    #[test]
+    fn the_docs_state_the_remembered_plans() {
+        use crate::convert::doc_figures::assert_says;
+        let kib = core::mem::size_of::<[Cell<Memo>; MEMO]>() / 1024;
+        for phrase in [
+            format!("a table of {MEMO} remembered plans"),
+            format!("the remembered row plans ({MEMO} words, {kib} KiB)"),
+        ] {
+            assert_says("direct/mod.rs", include_str!("mod.rs"), &phrase);
+        }
+    }
+}
