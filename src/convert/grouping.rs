@@ -547,7 +547,7 @@ impl Planner<'_> {
     /// the left into pass `k mod p`), for `p` the passes first fit uses and one and two
     /// more, where no two emitters of a pass overlap. First fit fills its first passes
     /// and leaves the last ones light; dealing spreads the emitters evenly, which often
-    /// gives every pass a lower matrix (the 17 × 32 noise sprite: 2,467 → 2,404 pieces).
+    /// gives every pass a lower matrix.
     /// `by_end` is `c`'s emitters by left end ([`Planner::by_end`]), `p0` the passes
     /// first fit uses in that order.
     pub(super) fn offer_round_robin(
