@@ -176,7 +176,7 @@ impl Planner<'_> {
     /// room below the best. First fit packs by position; one swapped pair is often all
     /// that keeps it from a plan at the floor, and the local moves never start from a
     /// plan with no fill (first fit misses the shadowed-letter row `0011111111111100`'s
-    /// plan at the floor by one pair). At most [`REPAIR_CHECKS`] swaps per row get their
+    /// plan at the floor by one pair). At most [`REPAIR_CHECKS`](super::pricing::REPAIR_CHECKS) swaps per row get their
     /// least costs priced.
     pub(super) fn repair(&mut self, c: &Candidate, sums: &[PassSum; MAX_WIDTH]) {
         let mut dead = 0u32;

@@ -51,7 +51,7 @@
 //! closes in fewer matrix rows, get cheaper), so the band's rows are then *priced* with
 //! the converter's row planner (with the default planner [`super::planners::grouped::plan_row_staged`], or
 //! with [`Passes::Thorough`](crate::Passes::Thorough) the thorough one,
-//! [`thorough::plan_row`]; the same one plans the rows when the print is written), one
+//! [`super::planners::thorough::plan_row`]; the same one plans the rows when the print is written), one
 //! sweep drops each block whose
 //! removal lowers the band's pieces, and one more replaces each stair by the other
 //! stair that lowers them most. Each band does this for five sets of items (all; no
@@ -138,10 +138,11 @@
 //!   `improve`, 16 runs of at most 8,192 states, one row plan each; and the row covers
 //!   twice, per row, band of 1 to 3 rows and variant (216) one cover, re-planning the
 //!   at most 7 rows it meets and settling at most 8 rows above it (5 rows each). Each
-//!   call is one row plan of the row planner, itself bounded
-//!   ([`super::planners::grouped::MAX_FILL_PRICES`] fill prices for the default one). Rows
-//!   planned before with the same direct cells are answered from a table of 512
-//!   remembered plans and are not counted.
+//!   call is one row plan of the row planner, itself bounded (in fill prices: with the
+//!   default planner [`super::planners::grouped::plan_row_staged`], every cover staged,
+//!   whose docs state its bound; with the thorough one, [`super::planners::thorough`]'s). Rows planned
+//!   before with the same direct cells are answered from a table of 512 remembered
+//!   plans and are not counted.
 //! - **row-cover DP runs**, at most [`MAX_COVER_RUNS`]: twice, per row, 216 covers
 //!   and at most 8 settling runs each; a run visits at most 51 open cells, each with
 //!   at most 48 ways checked by [`Pixels::fits`] and at most 64 × 49 state steps.
@@ -207,7 +208,7 @@ pub(crate) fn plan(sprite: &Sprite, planner: RowPlanner) -> DirectPlan {
     plan
 }
 
-/// The most row-planner calls one [`plan`] makes (see the module docs, *Work*): the
+/// The most row-planner calls one [`plan()`] makes (see the module docs, *Work*): the
 /// rows without direct pieces; per offset, each band's item sets and add passes and
 /// the pass across the band edges; the placement DP's runs; the row covers.
 pub(crate) const MAX_ROW_PLANS: u32 = {
@@ -231,23 +232,23 @@ pub(crate) const MAX_ROW_PLANS: u32 = {
     h + offsets + dp + covers
 };
 
-/// The most runs of the row covers' DP one [`plan`] makes: twice, per row, band of 1 to
+/// The most runs of the row covers' DP one [`plan()`] makes: twice, per row, band of 1 to
 /// 3 rows and variant, one run and at most 8 more settling the rows above.
 pub(crate) const MAX_COVER_RUNS: u32 = 2 * MAX_HEIGHT as u32 * covers::COVER_RUNS_PER_ROW;
 
-/// The most states the placement DP visits in one [`plan`] (each with a landing check,
+/// The most states the placement DP visits in one [`plan()`] (each with a landing check,
 /// one row plan, and its transitions to the at most 2^10 subsets of the next row's new
 /// singles).
 pub(crate) const MAX_DP_STATES: u32 = placement::DP_RUNS * placement::DP_STATES as u32;
 
-/// [`plan`], and the work it did, counted.
+/// [`plan()`], and the work it did, counted.
 pub(crate) fn plan_counted(sprite: &Sprite, planner: RowPlanner) -> (DirectPlan, Work) {
     let px = Pixels::of(sprite, planner);
     let best = choose(sprite, &px);
     (best, px.work.get())
 }
 
-/// The direct plan of [`plan`] with the pixels `px`.
+/// The direct plan of [`plan()`] with the pixels `px`.
 fn choose(sprite: &Sprite, px: &Pixels) -> DirectPlan {
     let h = sprite.height();
     // Every row's pieces without direct pieces.

@@ -31,7 +31,7 @@ pub(super) struct Pixels {
     singles: [[u32; MAX_HEIGHT]; SINGLE_COUNT],
 }
 
-/// The work of one [`super::plan`], in its countable units (the module docs of
+/// The work of one [`super::plan()`], in its countable units (the module docs of
 /// [`super`] bound each).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Work {

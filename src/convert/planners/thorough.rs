@@ -63,6 +63,8 @@
 //!   five edge-fit loads per column, a wide-pattern lookup at each of those heights and
 //!   at 6 rows (a binary search of 1,649 keys), plus one emitter lookup; two direct-mapped
 //!   caches skip repeats (16 slots, and 128 for the fills on the row's most support).
+//!
+//! [`REPAIR_CHECKS`]: crate::convert::pricing::REPAIR_CHECKS
 
 use crate::bits::Bits;
 use crate::playfield::WIDTH;
@@ -99,7 +101,7 @@ pub(crate) fn plan_row(row: &RowInput) -> RowPlan {
 }
 
 /// [`plan_row`] with the planner set up by `setup` first (the knob-effect tests leave
-/// parts out: [`Planner::leave_out`]).
+/// parts out: `Planner::leave_out`).
 fn plan_row_with(row: &RowInput, setup: impl FnOnce(&mut Planner<'_>)) -> RowPlan {
     let mut c = Candidate::EMPTY;
     let (greedy, passes) = classic::greedy_passes(row);
