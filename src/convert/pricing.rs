@@ -870,3 +870,17 @@ impl<'a> Planner<'a> {
         self.offer_orders_fixed(c);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The thorough planner's docs give the sizes of the fill caches.
+    #[test]
+    fn the_docs_state_the_cache_sizes() {
+        use crate::convert::doc_figures::assert_says;
+        let stated = format!("caches skip repeats ({CACHE} slots, and {MOST_CACHE} for the fills");
+        let file = include_str!("planners/thorough.rs");
+        assert_says("planners/thorough.rs", file, &stated);
+    }
+}
