@@ -1,4 +1,4 @@
-//! Placement: which playfield columns a sprite stands on (issue #17).
+//! Placement: which playfield columns a sprite stands on.
 //!
 //! A [`Sprite`] carries its own placement, the column [`Sprite::x0`] of its left edge, and
 //! everything that reads a sprite — the converter, [`crate::compare`], the renderers, the

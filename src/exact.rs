@@ -1,4 +1,4 @@
-//! The exact planner on whole sprites (issue #16): [`convert_exact`] prints every row
+//! The exact planner on whole sprites: [`convert_exact`] prints every row
 //! with the fewest pieces our printing rules allow, and checks the print by replay.
 //!
 //! The row search itself is [`crate::search::exact`] (re-exported here), where the rules

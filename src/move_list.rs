@@ -138,3 +138,17 @@ impl<const N: usize> fmt::Debug for MoveList<N> {
         fmt::Debug::fmt(self.as_slice(), f)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The size the docs give a default [`MoveList`]'s moves is theirs.
+    #[test]
+    fn the_docs_state_the_default_size() {
+        use crate::convert::doc_figures::{assert_says, thousands};
+        let bytes = MAX_MOVES * core::mem::size_of::<Move>();
+        let stated = format!("enough for any sprite ({} bytes)", thousands(bytes as u64));
+        assert_says("move_list.rs", include_str!("move_list.rs"), &stated);
+    }
+}

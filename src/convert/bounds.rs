@@ -20,3 +20,26 @@ pub const MAX_PIECES_PER_SQUARE: usize = 37;
 /// 32 × (21 + 17 × 37) = 32 × 650 = **20,800**.
 /// A buffer this long never makes [`ConvertError::BufferTooSmall`](crate::ConvertError::BufferTooSmall).
 pub const MAX_MOVES: usize = MAX_HEIGHT * (PLATFORM_PIECES + MAX_WIDTH * MAX_PIECES_PER_SQUARE);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// [`MAX_MOVES`]'s docs work out its value from the constants it is made of.
+    #[test]
+    fn the_docs_state_the_bound() {
+        use crate::convert::doc_figures::{assert_says, thousands};
+        let (h, w, p, s) = (
+            MAX_HEIGHT,
+            MAX_WIDTH,
+            PLATFORM_PIECES,
+            MAX_PIECES_PER_SQUARE,
+        );
+        let row = p + w * s;
+        let stated = format!(
+            "{h} × ({p} + {w} × {s}) = {h} × {row} = **{}**",
+            thousands(MAX_MOVES as u64)
+        );
+        assert_says("convert/bounds.rs", include_str!("bounds.rs"), &stated);
+    }
+}

@@ -175,8 +175,9 @@ impl Planner<'_> {
     /// another, where the swap gives both passes a fill and their least costs leave
     /// room below the best. First fit packs by position; one swapped pair is often all
     /// that keeps it from a plan at the floor, and the local moves never start from a
-    /// plan with no fill (the shadowed-letter row `0011111111111100`: 46 → 25 pieces,
-    /// exact's). At most [`REPAIR_CHECKS`] swaps per row get their least costs priced.
+    /// plan with no fill (first fit misses the shadowed-letter row `0011111111111100`'s
+    /// plan at the floor by one pair). At most [`REPAIR_CHECKS`](super::pricing::REPAIR_CHECKS) swaps per row get their
+    /// least costs priced.
     pub(super) fn repair(&mut self, c: &Candidate, sums: &[PassSum; MAX_WIDTH]) {
         let mut dead = 0u32;
         for (p, s) in sums[..c.passes].iter().enumerate() {
@@ -547,7 +548,7 @@ impl Planner<'_> {
     /// the left into pass `k mod p`), for `p` the passes first fit uses and one and two
     /// more, where no two emitters of a pass overlap. First fit fills its first passes
     /// and leaves the last ones light; dealing spreads the emitters evenly, which often
-    /// gives every pass a lower matrix (the 17 × 32 noise sprite: 2,467 → 2,404 pieces).
+    /// gives every pass a lower matrix.
     /// `by_end` is `c`'s emitters by left end ([`Planner::by_end`]), `p0` the passes
     /// first fit uses in that order.
     pub(super) fn offer_round_robin(

@@ -209,7 +209,7 @@ impl Planner<'_> {
     }
 
     /// Offers `base` with emitter `i` moved to pass `to` (apart from its emitters; `to`
-    /// may be a new pass), as [`regrouped`] would. `left` is the pass it leaves, summed
+    /// may be a new pass), as [`regrouped`](super::plan::regrouped) would. `left` is the pass it leaves, summed
     /// without it and settled, with its least cost.
     fn offer_moved(
         &mut self,

@@ -41,6 +41,8 @@
 
 pub(crate) mod bounds;
 mod direct;
+#[cfg(test)]
+pub(crate) mod doc_figures;
 mod emit;
 mod error;
 mod grouping;
@@ -98,14 +100,12 @@ pub fn row_pieces_with(
 /// pieces may be placed directly ([`Converter::with_direct`]).
 ///
 /// # Stack
-/// Working memory lives on the calling thread's stack (nothing is allocated). Measured
-/// on x86-64, release build, converting the 17 × 32 noise benchmark sprite: `Greedy`,
-/// `Optimal` and `Grouped` (the default) run on the smallest thread the platform gives
-/// (16 KiB), `Thorough` needs 28 KiB; all four run on a 64 KiB thread (a test checks
-/// it; unoptimised, `Thorough` needs up to 128 KiB). With direct placement both run on a
-/// 64 KiB thread when optimised (a test checks it on three of the nine benchmark
-/// sprites and a checkerboard; 56 KiB is not enough there). `Exact` plans rows on threads of
-/// its own and allocates.
+/// Working memory lives on the calling thread's stack (nothing is allocated). `Greedy`,
+/// `Optimal`, `Grouped` (the default) and `Thorough` run on a 64 KiB thread when
+/// optimised (a test checks it; unoptimised, `Thorough` gets 128 KiB). With direct
+/// placement both run on a 64 KiB thread when optimised (a test checks it on three of
+/// the nine benchmark sprites and a checkerboard). `Exact` plans rows on threads of its
+/// own and allocates.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Converter {
     passes: Passes,

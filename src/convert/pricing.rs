@@ -322,7 +322,7 @@ const CACHE: usize = 16;
 const MOST_CACHE: usize = 128;
 
 /// Parts of a planner that the knob-effect unit tests leave out, to show what each
-/// does. Only a test build can leave anything out ([`Planner::leave_out`]); in every
+/// does. Only a test build can leave anything out (`Planner::leave_out`); in every
 /// other build [`Planner::without`] is the constant [`Without::NOTHING`], so no
 /// converter reads a switch at run time. What differs between the planners is their
 /// own code, not a switch here.
@@ -808,14 +808,14 @@ impl<'a> Planner<'a> {
     }
 
     /// What this planner leaves out: [`Without::NOTHING`], a constant the compiler
-    /// folds away, but in the knob-effect unit tests ([`Planner::leave_out`]).
+    /// folds away, but in the knob-effect unit tests (`Planner::leave_out`).
     #[cfg(not(test))]
     #[inline(always)]
     pub(super) const fn without(&self) -> Without {
         Without::NOTHING
     }
 
-    /// What this planner leaves out ([`Planner::leave_out`]).
+    /// What this planner leaves out (`Planner::leave_out`).
     #[cfg(test)]
     pub(super) const fn without(&self) -> Without {
         self.without
@@ -868,5 +868,19 @@ impl<'a> Planner<'a> {
             *o = p as u8;
         }
         self.offer_orders_fixed(c);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The thorough planner's docs give the sizes of the fill caches.
+    #[test]
+    fn the_docs_state_the_cache_sizes() {
+        use crate::convert::doc_figures::assert_says;
+        let stated = format!("caches skip repeats ({CACHE} slots, and {MOST_CACHE} for the fills");
+        let file = include_str!("planners/thorough.rs");
+        assert_says("planners/thorough.rs", file, &stated);
     }
 }

@@ -835,6 +835,15 @@ fn run(
 mod tests {
     use super::*;
 
+    /// The size [`DeadTable::new`]'s docs give its table is the one it builds.
+    #[test]
+    fn the_docs_state_the_dead_tables_size() {
+        use crate::convert::doc_figures::{assert_says, thousands};
+        let entries = ROOM_VALUES * REL_VALUES.pow(6);
+        let stated = format!("({} entries as bits;", thousands(entries as u64));
+        assert_says("search/engine.rs", include_str!("engine.rs"), &stated);
+    }
+
     #[test]
     fn dead_table_agrees_with_the_direct_test_and_its_mirror() {
         let t = DeadTable::new();

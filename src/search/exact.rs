@@ -1,4 +1,4 @@
-//! The exact planner (issue #16): for every sprite row, the fewest pieces any plan that
+//! The exact planner: for every sprite row, the fewest pieces any plan that
 //! follows our printing rules can use, found by an exhaustive search whose "no" answers
 //! are proofs.
 //!

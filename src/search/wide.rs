@@ -29,15 +29,15 @@
 //!   run of three beside lone pixels, exact's plans use them at 3 rows, and most pack
 //!   there with no support or a square of the flipped bar (709 bottom rows);
 //! - **two flipped emitters** in one pass leave two top cells. No strip tiling packs
-//!   them at 2 rows, and no table had them at all, so the pass was split in two (a lone
-//!   top cell each, 5 rows apiece). Resting on their two bars, every such pair packs at
-//!   6 rows: one pass of 6 rows for six pixels instead of two of 5 (the outlines and
-//!   letters of real sprites meet this all the time: 1,764 pieces on our real sprites).
+//!   them at 2 rows, and no other table has them, so without these the pass is split
+//!   in two (a lone top cell each, 5 rows apiece). Resting on their two bars, every
+//!   such pair packs at 6 rows: one pass of 6 rows for six pixels instead of two of 5
+//!   (the outlines and letters of real sprites meet this all the time).
 //! - **four flipped emitters side by side** (a run of twelve pixels printed as four
 //!   flipped bars in one pass) leave four top cells. Strips tile few of them at 4 rows
-//!   and no other kind had them, so the pass was split (a row of the smiley with
-//!   direct pieces: 45 pieces); on their own bars every one of the 486 packs at 4 rows
-//!   (24 pieces with its emitters): 432 need a pattern, strips tile the other 54.
+//!   and no other kind has them, so without these the pass is split; on their own
+//!   bars every one of the 486 packs at 4 rows (24 pieces with its emitters): 432
+//!   need a pattern, strips tile the other 54.
 //! - **a run**: singles and flipped emitters side by side leave one contiguous run of
 //!   bottom cells (a triple's bar, a top cell, a bar, …). At 3 rows a run with an odd
 //!   number of empty columns on each side has no strip tiling at all (a strip over `e`
@@ -53,13 +53,11 @@
 //! in columns 2..=18 at 5 rows, with support drawn from the two columns either side of
 //! it (where its bar lies; the pass always holds the bar); and every top cell with one
 //! triple beside it at 4 rows, support drawn from the same columns, and every top cell
-//! with two triples at 3 rows, the same way; every two triples at 2
-//! rows, support drawn from the sprite columns outside their bars (once only those
-//! within two of the bars: 104 patterns for 32 keys; the whole row gives noise_t's
-//! eighth row, with direct pieces, a pass resting on a square six columns away). Two
-//! top cells at 2 rows (two flipped emitters in a pass; 16 keys, 63 patterns) were
-//! measured too and left out: the same pieces within 0.01 %. As for strips, support
-//! only ever helps, so for each key the searcher records every *minimal* support that admits
+//! with two triples at 3 rows, the same way; every two triples at 2 rows, support drawn
+//! from the sprite columns outside their bars (not only those within two of the bars:
+//! a square far from them can hold the pass up too). Two top cells at 2 rows (two
+//! flipped emitters in a pass) are left out: they saved next to no pieces. As for
+//! strips, support only ever helps, so for each key the searcher records every *minimal* support that admits
 //! a packing, smallest first, each with one packing; a support that admits none is
 //! proved so by the exhaustive search. A support on which a strip tiling already packs
 //! the matrix is left out, with every larger one: the converter tries strips first, so
@@ -382,9 +380,8 @@ pub const FLIP_QUAD_BUDGET: u64 = 20_000;
 /// 2..=18 (from column 2 to 7), each bar a J2, T2 or L2 (top cell over its left, middle
 /// or right cell), sorted by top cells, then bars (a bottom row of four top cells can
 /// lie over several runs; each is one support of the key). Four flipped emitters anywhere
-/// in the row (126 sets of bars, 10,152 patterns, about 750 kB) were measured and left
-/// out: 0.26 % fewer pieces on the real sprites for 20 times the bytes of every other
-/// wide pattern.
+/// in the row are left out: they saved few pieces for many times the bytes of every
+/// other wide pattern.
 #[must_use]
 pub fn flip_quad_candidates() -> Vec<(u32, u32)> {
     let mut out = Vec::new();

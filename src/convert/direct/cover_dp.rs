@@ -411,6 +411,38 @@ mod tests {
     use crate::sprite::Sprite;
     use crate::xorshift::xorshift;
 
+    /// The figures the docs (here and the direct module's) type in are this DP's caps.
+    #[test]
+    fn the_docs_state_the_caps() {
+        use crate::convert::doc_figures::{assert_says, thousands};
+        let steps = STATES * (COVER_WAYS + 1);
+        for phrase in [
+            format!("at most {COVER_BAND} × {MAX_WIDTH} = {COVER_DEPTH} open cells"),
+            format!("at most 4 × {SINGLE_COUNT} = {COVER_WAYS} singles"),
+            format!(
+                "at most {STATES} × {} = {} new states",
+                COVER_WAYS + 1,
+                thousands(steps as u64)
+            ),
+            format!("the trail back, {COVER_DEPTH} × {STATES} of 2 bytes"),
+            format!("one cell's ways, {COVER_WAYS} of"),
+        ] {
+            assert_says("direct/cover_dp.rs", include_str!("cover_dp.rs"), &phrase);
+        }
+        for phrase in [
+            format!("at most {STATES} states per cell, nothing"),
+            format!("whenever its {STATES} states per cell suffice"),
+            format!("at most {COVER_DEPTH} open cells"),
+            format!("at most {COVER_WAYS} ways checked"),
+            format!("at most {STATES} × {} state steps", COVER_WAYS + 1),
+            format!("the best {STATES} whenever {NEXT} have come"),
+            format!("{COVER_DEPTH} × {STATES} of 2 bytes"),
+            format!("{} in all", Variant::ALL.len()),
+        ] {
+            assert_says("direct/mod.rs", include_str!("mod.rs"), &phrase);
+        }
+    }
+
     /// The fewest singles that cover the open cells of `band`, every way tried
     /// (the oracle): `None` when none does.
     fn fewest_by_hand(

@@ -181,6 +181,26 @@ mod tests {
     use crate::convert::planners::thorough;
     use crate::playfield::Playfield;
 
+    /// The figures the direct module's docs type in are [`SETTLE`] and the cover
+    /// variants.
+    #[test]
+    fn the_docs_state_the_caps() {
+        use crate::convert::doc_figures::assert_says;
+        let file = include_str!("mod.rs");
+        for phrase in [
+            format!("side), at most {SETTLE} rows."),
+            format!(
+                "settling at most {SETTLE} rows above it ({} rows each)",
+                (ROWS_PER_COVER as usize - WINDOW) / SETTLE
+            ),
+            format!("and at most {SETTLE} settling runs each"),
+        ] {
+            assert_says("direct/mod.rs", file, &phrase);
+        }
+        let others = format!("the other {} variants", Variant::ALL.len() - 1);
+        assert_says("direct/covers.rs", include_str!("covers.rs"), &others);
+    }
+
     /// The smiley's top: four rows of one colour narrowing upwards. The row covers
     /// leave rows with no pixel to emit, the print costs less than without direct
     /// pieces, every piece lands, and the pieces and the rows' passes replay to the

@@ -51,7 +51,7 @@
 //! closes in fewer matrix rows, get cheaper), so the band's rows are then *priced* with
 //! the converter's row planner (with the default planner [`super::planners::grouped::plan_row_staged`], or
 //! with [`Passes::Thorough`](crate::Passes::Thorough) the thorough one,
-//! [`thorough::plan_row`]; the same one plans the rows when the print is written), one
+//! [`super::planners::thorough::plan_row`]; the same one plans the rows when the print is written), one
 //! sweep drops each block whose
 //! removal lowers the band's pieces, and one more replaces each stair by the other
 //! stair that lowers them most. Each band does this for five sets of items (all; no
@@ -78,12 +78,9 @@
 //! reach its rows, and those dropped before it in that row), so the DP checks it in
 //! that row's state. Singles with the same top row drop in the order the DP lists
 //! them, so it runs twice, listing them by row, then column left to right, then right
-//! to left, and keeps the cheaper. It is kept if it beats the bands' best. (On the 17 × 32
-//! noise sprite, rows priced by the thorough planner: 1,879 pieces;
-//! 1,774 if nothing had to land, the `direct_bound` example's `dp`. Before the
-//! planners' stages: 1,963, the fewest of any set of singles dropped in these orders;
-//! 1,984 without the J1 and L3, whose short column must be under empty cells or later
-//! direct pieces; 1,837 if nothing had to land.)
+//! to left, and keeps the cheaper. It is kept if it beats the bands' best. (The
+//! `direct_bound` example's `dp` is the same DP with no piece having to land: what
+//! landing costs.)
 //!
 //! Then the *row covers* (`cover_rows`, from no direct pieces and from the best print
 //! so far): bottom to top, each row still left to the passes is covered whole, alone
@@ -103,11 +100,9 @@
 //! side), at most 8 rows. The
 //! cheapest cover is kept when it lowers the print's pieces, a row not yet reached
 //! that cannot print being counted as a quarter of its pixels; a print is only kept
-//! where every row prints. (The smiley: 472 to 388 pieces with either planner, after
-//! `improve`. A fixed set of sweeps, every way to cover the first cell each completed
-//! by the first way at every later one, found none of the smiley's covers; the DP
-//! keeps every partial cover that differs in the cells a later piece can reach, so it finds the cover with the fewest pieces whenever its 64
-//! states per cell suffice, which a unit test checks against every way tried.)
+//! where every row prints. The DP keeps every partial cover that differs in the cells
+//! a later piece can reach, so it finds the cover with the fewest pieces whenever its
+//! 64 states per cell suffice, which a unit test checks against every way tried.
 //!
 //! Last, `improve` runs the same DP in 14 rounds over the best print so far, each
 //! round over a window of columns: the whole width twice (columns scanned left to
@@ -120,9 +115,7 @@
 //! piece is offered, by row, column and block, while the caps allow. The DP prices
 //! the fixed pieces too and can choose the print's own pieces again, landing as they
 //! do, so no round costs more; a round's print is kept when it costs no more (a tie
-//! is another print as cheap, from which a later round may find a cheaper one: the
-//! smiley with the thorough planner and the depth-first row covers it once had, 409
-//! pieces kept only when cheaper, 388 so).
+//! is another print as cheap, from which a later round may find a cheaper one).
 //!
 //! Before any of this, a sprite where no single piece fits anywhere (none has three
 //! pixels of one colour side by side or one above another, checked by masks; else
@@ -145,10 +138,11 @@
 //!   `improve`, 16 runs of at most 8,192 states, one row plan each; and the row covers
 //!   twice, per row, band of 1 to 3 rows and variant (216) one cover, re-planning the
 //!   at most 7 rows it meets and settling at most 8 rows above it (5 rows each). Each
-//!   call is one row plan of the row planner, itself bounded
-//!   ([`super::planners::grouped::MAX_FILL_PRICES`] fill prices for the default one). Rows
-//!   planned before with the same direct cells are answered from a table of 512
-//!   remembered plans and are not counted.
+//!   call is one row plan of the row planner, itself bounded (in fill prices: with the
+//!   default planner [`super::planners::grouped::plan_row_staged`], every cover staged,
+//!   whose docs state its bound; with the thorough one, [`super::planners::thorough`]'s). Rows planned
+//!   before with the same direct cells are answered from a table of 512 remembered
+//!   plans and are not counted.
 //! - **row-cover DP runs**, at most [`MAX_COVER_RUNS`]: twice, per row, 216 covers
 //!   and at most 8 settling runs each; a run visits at most 51 open cells, each with
 //!   at most 48 ways checked by [`Pixels::fits`] and at most 64 × 49 state steps.
@@ -214,7 +208,7 @@ pub(crate) fn plan(sprite: &Sprite, planner: RowPlanner) -> DirectPlan {
     plan
 }
 
-/// The most row-planner calls one [`plan`] makes (see the module docs, *Work*): the
+/// The most row-planner calls one [`plan()`] makes (see the module docs, *Work*): the
 /// rows without direct pieces; per offset, each band's item sets and add passes and
 /// the pass across the band edges; the placement DP's runs; the row covers.
 pub(crate) const MAX_ROW_PLANS: u32 = {
@@ -238,23 +232,23 @@ pub(crate) const MAX_ROW_PLANS: u32 = {
     h + offsets + dp + covers
 };
 
-/// The most runs of the row covers' DP one [`plan`] makes: twice, per row, band of 1 to
+/// The most runs of the row covers' DP one [`plan()`] makes: twice, per row, band of 1 to
 /// 3 rows and variant, one run and at most 8 more settling the rows above.
 pub(crate) const MAX_COVER_RUNS: u32 = 2 * MAX_HEIGHT as u32 * covers::COVER_RUNS_PER_ROW;
 
-/// The most states the placement DP visits in one [`plan`] (each with a landing check,
+/// The most states the placement DP visits in one [`plan()`] (each with a landing check,
 /// one row plan, and its transitions to the at most 2^10 subsets of the next row's new
 /// singles).
 pub(crate) const MAX_DP_STATES: u32 = placement::DP_RUNS * placement::DP_STATES as u32;
 
-/// [`plan`], and the work it did, counted.
+/// [`plan()`], and the work it did, counted.
 pub(crate) fn plan_counted(sprite: &Sprite, planner: RowPlanner) -> (DirectPlan, Work) {
     let px = Pixels::of(sprite, planner);
     let best = choose(sprite, &px);
     (best, px.work.get())
 }
 
-/// The direct plan of [`plan`] with the pixels `px`.
+/// The direct plan of [`plan()`] with the pixels `px`.
 fn choose(sprite: &Sprite, px: &Pixels) -> DirectPlan {
     let h = sprite.height();
     // Every row's pieces without direct pieces.
@@ -376,9 +370,48 @@ mod tests {
         rows.fold(plan.direct_pieces() as u32, u32::saturating_add)
     }
 
+    /// The figures the module docs type in are the constants the work bound is computed
+    /// from ([`MAX_ROW_PLANS`], [`MAX_COVER_RUNS`], [`MAX_DP_STATES`]); the submodules'
+    /// tests check those of their own private caps.
+    #[test]
+    fn the_docs_state_the_caps() {
+        use crate::convert::doc_figures::{assert_says, thousands};
+        let band = BAND;
+        let (states, runs) = (placement::DP_STATES, placement::DP_RUNS);
+        let edges = MAX_HEIGHT / band;
+        let phrases = [
+            format!("*bands* of {band} rows"),
+            format!("All {band} offsets are tried"),
+            format!("per offset ({band}) and band (at most {})", edges + 1),
+            format!("each of {} item sets", VARIANTS.len()),
+            format!("most {} blocks dropped", band * MAX_WIDTH / 4),
+            format!("each of {} others", blocks::STAIRS.len() - 1),
+            format!("each of {band} rows × {MAX_WIDTH} columns"),
+            format!("heights add up to {}", blocks::HEIGHTS),
+            format!("at most {edges} band edges"),
+            format!("Σ h·(h − 1) = {}", blocks::HEIGHTS_ACROSS),
+            format!("at most {} states in all", thousands(states as u64)),
+            format!("{runs} runs of at most {}", thousands(states as u64)),
+            format!("in {} rounds", runs - 2),
+            format!("{} in all, each a", cover_dp::Variant::ALL.len()),
+            format!("variant ({}) one cover", covers::COVERS_PER_ROW),
+            format!("per row, {} covers", covers::COVERS_PER_ROW),
+            format!("at most {} rows it meets", cover_dp::WINDOW),
+            format!("1 to {} rows", cover_dp::COVER_BAND),
+            format!(
+                "at most {} × {} pairs",
+                blocks::MAX_BLOCKS,
+                blocks::MAX_BLOCKS
+            ),
+        ];
+        for phrase in phrases {
+            assert_says("direct/mod.rs", include_str!("mod.rs"), &phrase);
+        }
+    }
+
     /// Every stage keeps its plan's `pieces` equal to the print's: the direct pieces
-    /// and the rows planned again. (`improve` once left the pieces its rounds keep
-    /// fixed out of the count: the smiley's plan said 365 pieces, its print had 388.)
+    /// and the rows planned again (`improve` counts the pieces its rounds keep fixed
+    /// too, or a plan's count would fall short of its print's).
     /// Sprites of blobs of one colour in three-colour noise, with both planners.
     #[test]
     fn a_plans_pieces_are_its_prints() {

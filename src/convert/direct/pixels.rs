@@ -31,7 +31,7 @@ pub(super) struct Pixels {
     singles: [[u32; MAX_HEIGHT]; SINGLE_COUNT],
 }
 
-/// The work of one [`super::plan`], in its countable units (the module docs of
+/// The work of one [`super::plan()`], in its countable units (the module docs of
 /// [`super`] bound each).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Work {
@@ -219,5 +219,23 @@ impl Pixels {
             }
         }
         true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The figures the direct module's docs type in are [`MEMO`] and its size.
+    #[test]
+    fn the_docs_state_the_remembered_plans() {
+        use crate::convert::doc_figures::assert_says;
+        let kib = core::mem::size_of::<[Cell<Memo>; MEMO]>() / 1024;
+        for phrase in [
+            format!("a table of {MEMO} remembered plans"),
+            format!("the remembered row plans ({MEMO} words, {kib} KiB)"),
+        ] {
+            assert_says("direct/mod.rs", include_str!("mod.rs"), &phrase);
+        }
     }
 }

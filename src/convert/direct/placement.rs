@@ -550,6 +550,57 @@ mod tests {
     use crate::convert::planners::thorough;
     use crate::xorshift::xorshift;
 
+    /// The figures the docs (here and the direct module's) type in are this DP's caps
+    /// and [`ROUNDS`].
+    #[test]
+    fn the_docs_state_the_caps() {
+        use crate::convert::doc_figures::{assert_says, thousands};
+        const WORDS: [&str; 11] = [
+            "no", "once", "twice", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+        ];
+        let windows = |w: usize| ROUNDS.iter().filter(|r| r.1 - r.0 == w).count();
+        let every = |w: usize| {
+            let los: Vec<usize> = ROUNDS
+                .iter()
+                .filter(|r| r.1 - r.0 == w)
+                .map(|r| r.0)
+                .collect();
+            let steps: Vec<usize> = los.windows(2).map(|p| p[1] - p[0]).collect();
+            assert!(steps.windows(2).all(|p| p[0] == p[1]), "{w} wide: {los:?}");
+            steps[0]
+        };
+        let kib = core::mem::size_of::<Trail>() / 1024;
+        let module = [
+            format!("at most {DP_PLACEMENTS} singles fit"),
+            format!("meets more than {DP_MEET} of them"),
+            format!("cap of {DP_MEET} a row allows"),
+            format!("at most {DP_MEET} chosen"),
+            format!("at most 2^{DP_MEET} subsets"),
+            format!(
+                "({} states of {DP_MEET} bits, {kib} KiB)",
+                thousands(DP_STATES as u64)
+            ),
+            format!("the whole width {}", WORDS[windows(MAX_WIDTH)]),
+            format!(
+                "{} windows 4 wide (every {} columns) and {} 6 wide (every {} columns",
+                WORDS[windows(4)],
+                every(4),
+                WORDS[windows(6)],
+                every(6)
+            ),
+        ];
+        for phrase in module {
+            assert_says("direct/mod.rs", include_str!("mod.rs"), &phrase);
+        }
+        for phrase in [
+            format!("at most {DP_PLACEMENTS} singles in all"),
+            format!("(at most 2^{DP_MEET})"),
+            format!("bits each, packed ({kib} KiB)"),
+        ] {
+            assert_says("direct/placement.rs", include_str!("placement.rs"), &phrase);
+        }
+    }
+
     /// The placement DP checks landing in each row's state ([`Singles::lands`]): every
     /// plan it finds on dense three-colour noise lands, J1 and L3 among its candidates
     /// (without the check it picks singles that do not).

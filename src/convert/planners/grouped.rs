@@ -144,7 +144,7 @@ pub(crate) fn plan_row_staged(row: &RowInput) -> RowPlan {
 }
 
 /// [`plan_row`] with the covers `staged` staged and the planner set up by `setup` first
-/// (the knob-effect tests leave parts out: [`Planner::leave_out`]), and the fill
+/// (the knob-effect tests leave parts out: `Planner::leave_out`), and the fill
 /// prices it requested.
 fn plan_row_with(
     row: &RowInput,
@@ -363,22 +363,10 @@ mod tests {
     /// [`Passes::Grouped`]: crate::Passes::Grouped
     #[test]
     fn the_docs_state_the_bound() {
-        let digits = MAX_FILL_PRICES.to_string();
-        let mut figure = String::new();
-        for (i, d) in digits.chars().enumerate() {
-            if i > 0 && (digits.len() - i) % 3 == 0 {
-                figure.push(',');
-            }
-            figure.push(d);
-        }
-        let stated = format!("{figure} fill prices");
-        for (file, text) in [
-            ("planners/grouped.rs", include_str!("grouped.rs")),
-            ("passes.rs", include_str!("../passes.rs")),
-        ] {
-            let text = text.replace("\n//! ", " ").replace("\n    /// ", " ");
-            assert!(text.contains(&stated), "{file} does not say {stated:?}");
-        }
+        use crate::convert::doc_figures::{assert_says, thousands};
+        let stated = format!("{} fill prices", thousands(u64::from(MAX_FILL_PRICES)));
+        assert_says("planners/grouped.rs", include_str!("grouped.rs"), &stated);
+        assert_says("passes.rs", include_str!("../passes.rs"), &stated);
     }
 
     /// The stated bound on work holds on adversarial rows: every colour alternating,

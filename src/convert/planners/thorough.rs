@@ -25,8 +25,7 @@
 //! order of up to three passes; for at most [`IMPROVE_ROUNDS`] rounds. Last, a best
 //! plan of four or five passes is priced in every order of its passes. First fit packs
 //! passes by position, blind to their matrices; the moves find groupings whose passes
-//! close in fewer matrix rows (on the 17 × 32 noise sprite 2,530 → 2,152 pieces). It
-//! stops at the floor.
+//! close in fewer matrix rows. It stops at the floor.
 //!
 //! # Work per row (worst case)
 //! Bounded, but a search, not a grouped (the default is the grouped planner,
@@ -58,13 +57,14 @@
 //!   are skipped before pricing;
 //! - at most 120 orders of the best plan, after its least costs (605 fill prices);
 //! - so at most (1,624 + 138,040 + 13,398 + 1,680,840 + 64 + 2,355) × 72 + 13,804 +
-//!   128 + 51 + 605 = 132,229,700 fill prices (305,684 before the stages and the
-//!   groupings of small covers). A fill price is
+//!   128 + 51 + 605 = 132,229,700 fill prices. A fill price is
 //!   at most two strip tilings (the heights `h ≤ 5` with `21·h ≡ bottom cells (mod 4)`),
 //!   each a left-to-right DP over the 21 columns with one inner-fit load and at most
 //!   five edge-fit loads per column, a wide-pattern lookup at each of those heights and
-//!   at 6 rows (a binary search of 1,263 keys), plus one emitter lookup; two direct-mapped
+//!   at 6 rows (a binary search of 1,649 keys), plus one emitter lookup; two direct-mapped
 //!   caches skip repeats (16 slots, and 128 for the fills on the row's most support).
+//!
+//! [`REPAIR_CHECKS`]: crate::convert::pricing::REPAIR_CHECKS
 
 use crate::bits::Bits;
 use crate::playfield::WIDTH;
@@ -81,8 +81,8 @@ use super::classic;
 const IMPROVE_ROUNDS: usize = 3;
 
 /// Covers of at most this many emitters are grouped every way ([`Planner::partitions`]):
-/// at most B(8) = 4,140 groupings each. (9 saves 2,541 more pieces on the random set
-/// for 2× this planner's time, 10 another 2,016 for 3.5×.)
+/// at most B(8) = 4,140 groupings each (B(9) = 21,147 and B(10) = 115,975: a larger
+/// cap multiplies this planner's time for few pieces).
 const PARTITION_EMITTERS: usize = 8;
 
 /// Each cover is grouped one-row passes first from at most this many first passes
@@ -97,12 +97,12 @@ const ONE_ROW_STEPS: u32 = 256;
 /// ([`Planner::covers`]), then [`IMPROVE_ROUNDS`] rounds of local moves on the best plan
 /// ([`Planner::improve`]).
 pub(crate) fn plan_row(row: &RowInput) -> RowPlan {
-    plan_row_with(row, &|_| {})
+    plan_row_with(row, |_| {})
 }
 
 /// [`plan_row`] with the planner set up by `setup` first (the knob-effect tests leave
-/// parts out: [`Planner::leave_out`]).
-fn plan_row_with(row: &RowInput, setup: &dyn Fn(&mut Planner<'_>)) -> RowPlan {
+/// parts out: `Planner::leave_out`).
+fn plan_row_with(row: &RowInput, setup: impl FnOnce(&mut Planner<'_>)) -> RowPlan {
     let mut c = Candidate::EMPTY;
     let (greedy, passes) = classic::greedy_passes(row);
     let mut planner = Planner::start(row, &greedy[..passes], &mut c);
@@ -315,7 +315,7 @@ mod tests {
 
     /// [`plan_row`] with `without` left out.
     fn plan_row_without(row: &RowInput, without: Without) -> RowPlan {
-        plan_row_with(row, &|p| p.leave_out(without))
+        plan_row_with(row, |p| p.leave_out(without))
     }
     use crate::convert::pricing::{least_pieces, Without};
     use crate::sprite::Sprite;
@@ -606,8 +606,8 @@ mod tests {
     }
 
     /// Two flipped emitters side by side print six pixels in one pass of 6 rows, a wide
-    /// flip-pair pattern on their bars: (21·6 + 6)/4 = 33 pieces. Before those patterns
-    /// no fill held both top cells, so each flip had a pass of its own (5 rows each).
+    /// flip-pair pattern on their bars: (21·6 + 6)/4 = 33 pieces. Without those patterns
+    /// no fill holds both top cells, and each flip needs a pass of its own (5 rows each).
     #[test]
     fn two_flips_share_a_pass_of_six_rows() {
         for (art, pieces) in [("000000", 33), ("111111", 33), ("222222", 33)] {
@@ -618,5 +618,91 @@ mod tests {
             plan.passes(|p| heights.push(p.len));
             assert!(heights.contains(&2), "{art}: {heights:?}");
         }
+    }
+
+    /// The bound on work the docs state (the module's *Work per row* and
+    /// [`Passes::Thorough`]'s) is the one this planner's caps give, every term of the
+    /// module's sum included.
+    ///
+    /// [`Passes::Thorough`]: crate::Passes::Thorough
+    #[test]
+    fn the_docs_state_the_bound() {
+        use crate::convert::doc_figures::{assert_says, thousands};
+        use crate::convert::grouping::Stages;
+        use crate::convert::planners::grouped::GROUPING_PRICES as G;
+        use crate::convert::pricing::REPAIR_CHECKS;
+        let n = MAX_WIDTH as u64;
+        // Covers of a run of 17 pixels: the ways to write 17 as ones and threes.
+        let mut ways = [0u64; MAX_WIDTH + 1];
+        ways[0] = 1;
+        for k in 1..=MAX_WIDTH {
+            ways[k] = ways[k - 1] + if k >= 3 { ways[k - 3] } else { 0 };
+        }
+        let covers = ways[MAX_WIDTH];
+        // Groupings of a cover every way: the Bell number B(PARTITION_EMITTERS), by
+        // the Bell triangle.
+        let mut bell = vec![1u64];
+        for _ in 0..PARTITION_EMITTERS {
+            let mut next = vec![*bell.last().expect("a row")];
+            for &b in &bell {
+                next.push(next.last().expect("a first") + b);
+            }
+            bell = next;
+        }
+        let partitions = bell[0];
+        let first_fit = 4 * covers;
+        let stage_firsts = 2 + Stages::EVERY.firsts as u64;
+        let staged = stage_firsts * Stages::EVERY.passes as u64 * 5 * covers;
+        let one_row = (1 + ONE_ROW_FIRSTS as u64) * covers;
+        let every_way = partitions * covers;
+        let repair = u64::from(REPAIR_CHECKS);
+        // Each emitter moved, each pair swapped, each flip split, each three merged.
+        let moves = n * n + n * (n - 1) / 2 + (n / 3) * (n + 1) + (n - 2) * (n + 1);
+        let descent = IMPROVE_ROUNDS as u64 * moves;
+        let least = 2 * covers * n;
+        let rounds = IMPROVE_ROUNDS as u64 * n;
+        let orders: u64 = (1..=5).product();
+        let reorder = orders * 5 + 5;
+        let g = u64::from(G);
+        let total = (first_fit + staged + one_row + every_way + repair + descent) * g
+            + least
+            + 2 * repair
+            + rounds
+            + reorder;
+        let t = thousands;
+        let sum = format!(
+            "at most ({} + {} + {} + {} + {repair} + {}) × {g} + {} + {} + {rounds} + {reorder} \
+             = {} fill prices",
+            t(first_fit),
+            t(staged),
+            t(one_row),
+            t(every_way),
+            t(descent),
+            t(least),
+            2 * repair,
+            t(total),
+        );
+        let file = include_str!("thorough.rs");
+        assert_says("planners/thorough.rs", file, &sum);
+        for phrase in [
+            format!("at most {covers} for 17 pixels"),
+            format!("B({PARTITION_EMITTERS}) = {} grouping", t(partitions)),
+            format!("[`REPAIR_CHECKS`] = {repair} swaps"),
+            format!(
+                "1 + [`ONE_ROW_FIRSTS`] = {} first passes",
+                1 + ONE_ROW_FIRSTS
+            ),
+            format!("[`ONE_ROW_STEPS`] = {ONE_ROW_STEPS} steps"),
+            format!("at most {IMPROVE_ROUNDS} rounds of at most"),
+            format!("at most {orders} orders of the best plan"),
+            format!(
+                "a binary search of {} keys",
+                t(crate::tables::WIDE_KEYS.len() as u64)
+            ),
+        ] {
+            assert_says("planners/thorough.rs", file, &phrase);
+        }
+        let stated = format!("Up to {} fill prices per row", t(total));
+        assert_says("passes.rs", include_str!("../passes.rs"), &stated);
     }
 }
