@@ -84,17 +84,32 @@ use super::classic;
 pub(crate) const GROUPING_PRICES: u32 = 17 + 4 + 3 * 17;
 
 /// The most fill prices [`plan_row`] requests for any row (see the module docs).
-pub(crate) const MAX_FILL_PRICES: u32 = {
+pub(crate) const MAX_FILL_PRICES: u32 = max_fill_prices(Staged::First);
+
+/// The most fill prices [`plan_row_staged`] requests for any row: as [`plan_row`], but
+/// every cover moved, grouped one-row passes first and staged as [`Stages::EVERY`] says
+/// (4 first passes × 17 staged passes × 5 groupings of the rest each).
+pub(crate) const MAX_STAGED_FILL_PRICES: u32 = max_fill_prices(Staged::Every);
+
+/// The most fill prices a row planned as `staged` says requests (see the module docs).
+const fn max_fill_prices(staged: Staged) -> u32 {
     let (covers, g) = (COVER_SLOTS as u32, GROUPING_PRICES);
+    // The covers moved and grouped one-row passes first, and their stages.
+    let (moved, staged_covers, stages) = match staged {
+        Staged::First => (1, 1, STAGES),
+        Staged::Every => (covers, covers, Stages::EVERY),
+    };
+    let rest = if stages.rest_every_way { 5 } else { 1 };
+    let stage_groupings = (stages.firsts as u32 + 2) * stages.passes as u32 * rest;
     let greedy = 17;
     let groupings = covers * (4 + 3) * g;
     let repair = covers * 2 * 17 + REPAIR_SWAPS * (2 + g);
-    let stages = 2 * 3 * g;
-    let one_row = 2 * g;
-    let first_fit_moves = 2 * 17 * 17 * g;
+    let stages = staged_covers * stage_groupings * g;
+    let one_row = moved * 2 * g;
+    let first_fit_moves = moved * 2 * 17 * 17 * g;
     let local_moves = 17 + (17 * 17 + 136 + 5 * 18 + 15 * 18) * g;
     greedy + groupings + repair + stages + one_row + first_fit_moves + local_moves
-};
+}
 
 /// Swaps the repair checks per row at most.
 const REPAIR_SWAPS: u32 = REPAIR_CHECKS;
@@ -135,12 +150,14 @@ pub(crate) fn plan_row(row: &RowInput) -> RowPlan {
     plan
 }
 
-/// A row planned with every cover staged ([`Stages::EVERY`]; up to 328,402 fill prices
-/// per row): the row planner of direct placement with the default planner, which
+/// A row planned with every cover staged ([`Stages::EVERY`]; at most
+/// [`MAX_STAGED_FILL_PRICES`] = 328,402 fill prices per row): the row planner of direct placement with the default planner, which
 /// prices every candidate set of direct pieces by its rows and keeps the stages'
 /// pieces.
 pub(crate) fn plan_row_staged(row: &RowInput) -> RowPlan {
-    plan_row_with(row, Staged::Every, |_| {}).0
+    let (plan, prices) = plan_row_with(row, Staged::Every, |_| {});
+    debug_assert!(prices <= MAX_STAGED_FILL_PRICES, "{prices} fill prices");
+    plan
 }
 
 /// [`plan_row`] with the covers `staged` staged and the planner set up by `setup` first
@@ -364,12 +381,22 @@ mod tests {
     #[test]
     fn the_docs_state_the_bound() {
         use crate::convert::doc_figures::{assert_says, thousands};
-        let stated = format!("{} fill prices", thousands(u64::from(MAX_FILL_PRICES)));
-        assert_says("planners/grouped.rs", include_str!("grouped.rs"), &stated);
-        assert_says("passes.rs", include_str!("../passes.rs"), &stated);
+        let figure = |n: u32| format!("{} fill prices", thousands(u64::from(n)));
+        let (bound, staged) = (figure(MAX_FILL_PRICES), figure(MAX_STAGED_FILL_PRICES));
+        let converter_md = include_str!("../../../docs/converter.md");
+        assert_says("planners/grouped.rs", include_str!("grouped.rs"), &bound);
+        assert_says("passes.rs", include_str!("../passes.rs"), &bound);
+        assert_says("planners/grouped.rs", include_str!("grouped.rs"), &staged);
+        for stated in [&bound, &staged] {
+            assert!(
+                converter_md.contains(stated.as_str()),
+                "docs/converter.md does not say {stated:?}"
+            );
+        }
     }
 
-    /// The stated bound on work holds on adversarial rows: every colour alternating,
+    /// The stated bounds on work ([`plan_row`]'s and [`plan_row_staged`]'s) hold on
+    /// adversarial rows: every colour alternating,
     /// full rows, checkerboards, runs of every length and random rows, each over an
     /// empty row below (held up), over a checkerboard (every other pixel over a hole)
     /// and with random cells filled before its passes (as direct pieces leave them).
@@ -405,6 +432,7 @@ mod tests {
             );
         }
         let (mut most, mut most_row) = (0, String::new());
+        let (mut most_staged, mut most_staged_row) = (0, String::new());
         for art in &rows {
             // Below: nothing (the floor), a full row, a checkerboard.
             for below in ["", "00000000000000000", "0.0.0.0.0.0.0.0.0"] {
@@ -424,6 +452,10 @@ mod tests {
                     if prices > most {
                         (most, most_row) = (prices, format!("{art} over {below:?}"));
                     }
+                    let (_, prices) = plan_row_without(&row, Staged::Every, Without::NOTHING);
+                    if prices > most_staged {
+                        (most_staged, most_staged_row) = (prices, format!("{art} over {below:?}"));
+                    }
                 }
             }
         }
@@ -431,7 +463,16 @@ mod tests {
             most <= MAX_FILL_PRICES,
             "{most} fill prices (row {most_row}) > the stated {MAX_FILL_PRICES}"
         );
-        // The count is real: a dense row takes many.
+        assert!(
+            most_staged <= MAX_STAGED_FILL_PRICES,
+            "{most_staged} fill prices staged (row {most_staged_row}) > the stated \
+             {MAX_STAGED_FILL_PRICES}"
+        );
+        // The count is real: a dense row takes many, and more with every cover staged.
         assert!(most > 200, "{most} fill prices at most ({most_row})");
+        assert!(
+            most_staged > most,
+            "{most_staged} fill prices staged at most"
+        );
     }
 }
