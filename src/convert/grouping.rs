@@ -78,6 +78,15 @@ impl Stages {
         passes: MAX_WIDTH,
         rest_every_way: true,
     };
+
+    /// The most groupings [`Planner::offer_staged`] offers on one cover staged so: the
+    /// two first-fit first passes and [`Stages::firsts`] options, each with at most
+    /// [`Stages::passes`] staged passes, after each the rest grouped every way (first
+    /// fit from either end and three round-robin deals: 5 groupings) or once.
+    pub(crate) const fn groupings(self) -> u32 {
+        let rest = if self.rest_every_way { 2 + 3 } else { 1 };
+        (self.firsts as u32 + 2) * self.passes as u32 * rest
+    }
 }
 
 impl Planner<'_> {

@@ -94,17 +94,23 @@ pub(crate) const MAX_STAGED_FILL_PRICES: u32 = max_fill_prices(Staged::Every);
 /// The most fill prices a row planned as `staged` says requests (see the module docs).
 const fn max_fill_prices(staged: Staged) -> u32 {
     let (covers, g) = (COVER_SLOTS as u32, GROUPING_PRICES);
-    // The covers moved and grouped one-row passes first, and their stages.
-    let (moved, staged_covers, stages) = match staged {
-        Staged::First => (1, 1, STAGES),
-        Staged::Every => (covers, covers, Stages::EVERY),
-    };
-    let rest = if stages.rest_every_way { 5 } else { 1 };
-    let stage_groupings = (stages.firsts as u32 + 2) * stages.passes as u32 * rest;
+    // The covers moved and grouped one-row passes first, and the groupings in stages,
+    // as `staged` gives each cover its work.
+    let (mut moved, mut stage_groupings, mut k) = (0, 0, 0);
+    while k < COVER_SLOTS {
+        let work = staged.work(k);
+        if work.moves {
+            moved += 1;
+        }
+        if let Some(stages) = work.stages {
+            stage_groupings += stages.groupings();
+        }
+        k += 1;
+    }
     let greedy = 17;
     let groupings = covers * (4 + 3) * g;
     let repair = covers * 2 * 17 + REPAIR_SWAPS * (2 + g);
-    let stages = staged_covers * stage_groupings * g;
+    let stages = stage_groupings * g;
     let one_row = moved * 2 * g;
     let first_fit_moves = moved * 2 * 17 * 17 * g;
     let local_moves = 17 + (17 * 17 + 136 + 5 * 18 + 15 * 18) * g;
@@ -138,6 +144,24 @@ enum Staged {
     /// Every cover, as the thorough planner stages them ([`Stages::EVERY`]), and with
     /// moves and one-row passes first: [`plan_row_staged`].
     Every,
+}
+
+impl Staged {
+    /// What [`Planner::offer_cover`] tries on the row's cover `k` (of the run-cover
+    /// table's slots).
+    const fn work(self, k: usize) -> CoverWork {
+        match self {
+            Staged::First if k == 0 => CoverWork {
+                stages: Some(STAGES),
+                moves: true,
+            },
+            Staged::First => CoverWork {
+                stages: None,
+                moves: false,
+            },
+            Staged::Every => CoverWork::EVERY,
+        }
+    }
 }
 
 /// Plans a row by lookups (see the module docs): the greedy classic split, then the
@@ -184,18 +208,7 @@ fn plan_row_with(
         if covers[..k].contains(&covers[k]) {
             continue;
         }
-        let work = match staged {
-            Staged::First if k == 0 => CoverWork {
-                stages: Some(STAGES),
-                moves: true,
-            },
-            Staged::First => CoverWork {
-                stages: None,
-                moves: false,
-            },
-            Staged::Every => CoverWork::EVERY,
-        };
-        planner.offer_cover(&mut c, covers[k], work);
+        planner.offer_cover(&mut c, covers[k], staged.work(k));
     }
     planner.improve(if planner.without().local_moves { 0 } else { 1 });
     let prices = planner.prices;

@@ -312,13 +312,13 @@ fn one_row_passes(c: &Candidate, left: u32, mut steps: u32, f: &mut dyn FnMut(u3
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::convert::pricing::{least_pieces, Without};
+    use crate::sprite::Sprite;
 
     /// [`plan_row`] with `without` left out.
     fn plan_row_without(row: &RowInput, without: Without) -> RowPlan {
         plan_row_with(row, |p| p.leave_out(without))
     }
-    use crate::convert::pricing::{least_pieces, Without};
-    use crate::sprite::Sprite;
 
     /// Random one-row sprites, 17 pixels of up to three colours (xorshift, fixed seed).
     fn random_rows(n: usize) -> impl Iterator<Item = RowInput> {
@@ -651,8 +651,7 @@ mod tests {
         }
         let partitions = bell[0];
         let first_fit = 4 * covers;
-        let stage_firsts = 2 + Stages::EVERY.firsts as u64;
-        let staged = stage_firsts * Stages::EVERY.passes as u64 * 5 * covers;
+        let staged = u64::from(Stages::EVERY.groupings()) * covers;
         let one_row = (1 + ONE_ROW_FIRSTS as u64) * covers;
         let every_way = partitions * covers;
         let repair = u64::from(REPAIR_CHECKS);
