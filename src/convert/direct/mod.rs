@@ -139,8 +139,8 @@
 //!   twice, per row, band of 1 to 3 rows and variant (216) one cover, re-planning the
 //!   at most 7 rows it meets and settling at most 8 rows above it (5 rows each). Each
 //!   call is one row plan of the row planner, itself bounded (in fill prices: with the
-//!   default planner [`super::planners::grouped::plan_row_staged`], every cover staged,
-//!   at most [`super::planners::grouped::MAX_STAGED_FILL_PRICES`]; with the thorough one, [`super::planners::thorough`]'s). Rows planned
+//!   default planner [`super::planners::grouped::plan_row_staged`], its first cover
+//!   staged as the thorough planner stages every cover, at most [`super::planners::grouped::MAX_STAGED_FILL_PRICES`]; with the thorough one, [`super::planners::thorough`]'s). Rows planned
 //!   before with the same direct cells are answered from a table of 512 remembered
 //!   plans and are not counted.
 //! - **row-cover DP runs**, at most [`MAX_COVER_RUNS`]: twice, per row, 216 covers

@@ -84,21 +84,22 @@ use super::classic;
 pub(crate) const GROUPING_PRICES: u32 = 17 + 4 + 3 * 17;
 
 /// The most fill prices [`plan_row`] requests for any row (see the module docs).
-pub(crate) const MAX_FILL_PRICES: u32 = max_fill_prices(Staged::First);
+pub(crate) const MAX_FILL_PRICES: u32 = max_fill_prices(STAGES);
 
 /// The most fill prices [`plan_row_staged`] requests for any row: as [`plan_row`], but
-/// every cover moved, grouped one-row passes first and staged as [`Stages::EVERY`] says
-/// (4 first passes × 17 staged passes × 5 groupings of the rest each).
-pub(crate) const MAX_STAGED_FILL_PRICES: u32 = max_fill_prices(Staged::Every);
+/// the first cover staged as [`Stages::EVERY`] says (4 first passes × 17 staged passes
+/// × 5 groupings of the rest each).
+pub(crate) const MAX_STAGED_FILL_PRICES: u32 = max_fill_prices(Stages::EVERY);
 
-/// The most fill prices a row planned as `staged` says requests (see the module docs).
-const fn max_fill_prices(staged: Staged) -> u32 {
+/// The most fill prices a row requests with its first cover staged as `first` says
+/// (see the module docs).
+const fn max_fill_prices(first: Stages) -> u32 {
     let (covers, g) = (COVER_SLOTS as u32, GROUPING_PRICES);
     // The covers moved and grouped one-row passes first, and the groupings in stages,
-    // as `staged` gives each cover its work.
+    // as [`cover_work`] gives each cover its work.
     let (mut moved, mut stage_groupings, mut k) = (0, 0, 0);
     while k < COVER_SLOTS {
-        let work = staged.work(k);
+        let work = cover_work(first, k);
         if work.moves {
             moved += 1;
         }
@@ -133,33 +134,21 @@ const STAGES: Stages = Stages {
     rest_every_way: false,
 };
 
-/// Which covers a row's plan groups in stages (and with moves and one-row passes
-/// first: [`CoverWork`]).
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Staged {
-    /// The first cover (the run-cover table's first slot, the thorough planner's cover
-    /// of each run), as [`STAGES`] say, and only it also with moves and one-row passes
-    /// first: [`plan_row`].
-    First,
-    /// Every cover, as the thorough planner stages them ([`Stages::EVERY`]), and with
-    /// moves and one-row passes first: [`plan_row_staged`].
-    Every,
-}
-
-impl Staged {
-    /// What [`Planner::offer_cover`] tries on the row's cover `k` (of the run-cover
-    /// table's slots).
-    const fn work(self, k: usize) -> CoverWork {
-        match self {
-            Staged::First if k == 0 => CoverWork {
-                stages: Some(STAGES),
-                moves: true,
-            },
-            Staged::First => CoverWork {
-                stages: None,
-                moves: false,
-            },
-            Staged::Every => CoverWork::EVERY,
+/// What [`Planner::offer_cover`] tries on a row's cover `k` (of the run-cover table's
+/// slots) when the first cover is staged as `first` says: the first cover (each run's
+/// first slot, the thorough planner's cover of the run alone) is staged and gets the
+/// moves and the one-row passes first; the others get neither (they cost there far
+/// more instructions than the pieces they save: `docs/converter.md`).
+const fn cover_work(first: Stages, k: usize) -> CoverWork {
+    if k == 0 {
+        CoverWork {
+            stages: Some(first),
+            moves: true,
+        }
+    } else {
+        CoverWork {
+            stages: None,
+            moves: false,
         }
     }
 }
@@ -169,27 +158,28 @@ impl Staged {
 /// of [`Planner::offer_cover`] (first fit from both ends, round-robin deals, the swap
 /// repair, stages, one-row passes first) and priced; the cheapest plan.
 pub(crate) fn plan_row(row: &RowInput) -> RowPlan {
-    let (plan, prices) = plan_row_with(row, Staged::First, |_| {});
+    let (plan, prices) = plan_row_with(row, STAGES, |_| {});
     debug_assert!(prices <= MAX_FILL_PRICES, "{prices} fill prices");
     plan
 }
 
-/// A row planned with every cover staged ([`Stages::EVERY`]; at most
-/// [`MAX_STAGED_FILL_PRICES`] = 328,402 fill prices per row): the row planner of direct placement with the default planner, which
-/// prices every candidate set of direct pieces by its rows and keeps the stages'
-/// pieces.
+/// A row planned as [`plan_row`] plans it, but with its first cover staged as the
+/// thorough planner stages every cover ([`Stages::EVERY`]; at most
+/// [`MAX_STAGED_FILL_PRICES`] = 129,682 fill prices per row): the row planner of direct
+/// placement with the default planner, which prices every candidate set of direct
+/// pieces by its rows and keeps the stages' pieces.
 pub(crate) fn plan_row_staged(row: &RowInput) -> RowPlan {
-    let (plan, prices) = plan_row_with(row, Staged::Every, |_| {});
+    let (plan, prices) = plan_row_with(row, Stages::EVERY, |_| {});
     debug_assert!(prices <= MAX_STAGED_FILL_PRICES, "{prices} fill prices");
     plan
 }
 
-/// [`plan_row`] with the covers `staged` staged and the planner set up by `setup` first
-/// (the knob-effect tests leave parts out: `Planner::leave_out`), and the fill
-/// prices it requested.
+/// [`plan_row`] with the first cover staged as `first` says and the planner set up by
+/// `setup` first (the knob-effect tests leave parts out: `Planner::leave_out`), and the
+/// fill prices it requested.
 fn plan_row_with(
     row: &RowInput,
-    staged: Staged,
+    first: Stages,
     setup: impl FnOnce(&mut Planner<'_>),
 ) -> (RowPlan, u32) {
     let mut c = Candidate::EMPTY;
@@ -208,7 +198,7 @@ fn plan_row_with(
         if covers[..k].contains(&covers[k]) {
             continue;
         }
-        planner.offer_cover(&mut c, covers[k], staged.work(k));
+        planner.offer_cover(&mut c, covers[k], cover_work(first, k));
     }
     planner.improve(if planner.without().local_moves { 0 } else { 1 });
     let prices = planner.prices;
@@ -321,10 +311,10 @@ mod tests {
     use super::*;
     use crate::convert::pricing::Without;
 
-    /// [`plan_row`] (staged as `staged` says) with `without` left out, and the fill
-    /// prices it requested.
-    fn plan_row_without(row: &RowInput, staged: Staged, without: Without) -> (RowPlan, u32) {
-        plan_row_with(row, staged, |p| p.leave_out(without))
+    /// [`plan_row`] (its first cover staged as `first` says) with `without` left out,
+    /// and the fill prices it requested.
+    fn plan_row_without(row: &RowInput, first: Stages, without: Without) -> (RowPlan, u32) {
+        plan_row_with(row, first, |p| p.leave_out(without))
     }
     use crate::convert::planners::thorough;
     use crate::sprite::Sprite;
@@ -338,28 +328,45 @@ mod tests {
         ..Without::NOTHING
     };
 
-    /// The smiley's row 6 as `--direct` leaves it to the passes (`00 1 ··· 0000000 1 · 0`
-    /// from column 2, columns 5 to 7 filled by direct pieces before them). First fit
-    /// from the left packs both flipped J of the run of seven into its first pass;
-    /// moving one into the second gives passes of 7 and 5 pixels on a matrix row each:
-    /// 24 pieces, the thorough planner's. Without the moves: 45. (`--direct` plans its
-    /// rows with every cover staged and moved, [`plan_row_staged`]; the winning move is
-    /// on a cover [`plan_row`] does not move.)
+    /// A row of 13 pixels (`0·000010010000`, from column 3) that the first cover's
+    /// first-fit moves ([`Planner::offer_each_moved`]) bring down to the thorough
+    /// planner's plan: 40 pieces, passes of 9, 2 and 2 pixels on fills of 13, 9 and 9
+    /// pieces. Everything else the planner tries (first fit from either end, the deals,
+    /// the repair, the stages, the one-row passes first and a round of local moves)
+    /// stops at 61: passes of 7, 5 and 1 pixels whose fills need 23, 14 and 15.
     #[test]
-    fn one_move_balances_a_first_fit_grouping() {
-        let mut row = RowInput::of(&Sprite::from_ascii("001...00000001.0").unwrap(), 0);
-        // The sprite stands from column 2 (16 wide, centred); direct cells 5..=7.
-        assert_eq!(
-            row.x[..row.len],
-            [2, 3, 4, 8, 9, 10, 11, 12, 13, 14, 15, 17]
-        );
-        row.support = 0b111 << 5;
+    fn the_first_fit_moves_reach_the_thorough_plan() {
+        let row = RowInput::of(&Sprite::from_ascii("0.000010010000").unwrap(), 0);
+        let no_first_fit_moves = Without {
+            first_fit_moves: true,
+            ..Without::NOTHING
+        };
         let (with, without) = (
-            plan_row_staged(&row),
-            plan_row_without(&row, Staged::Every, NO_MOVES).0,
+            plan_row(&row),
+            plan_row_without(&row, STAGES, no_first_fit_moves).0,
         );
         assert_eq!(with.pieces, thorough::plan_row(&row).pieces);
-        assert_eq!((with.pieces, without.pieces), (24, 45));
+        assert_eq!((with.pieces, without.pieces), (40, 61));
+        let pixels = |p: &RowPlan| {
+            let c = &p.plan;
+            c.order[..c.passes]
+                .iter()
+                .map(|&k| {
+                    (0..c.len)
+                        .filter(|&i| c.pass_of[i] == k)
+                        .map(|i| u32::from(c.emits[i].pixels()))
+                        .sum::<u32>()
+                })
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            (pixels(&with), &with.fills[..3]),
+            (vec![9, 2, 2], &[13, 9, 9][..])
+        );
+        assert_eq!(
+            (pixels(&without), &without.fills[..3]),
+            (vec![7, 5, 1], &[23, 14, 15][..])
+        );
     }
 
     /// Over random dense rows the moves never make a row dearer (they only add
@@ -373,10 +380,7 @@ mod tests {
                 .map(|_| char::from(b"0120"[(rng() % 4) as usize]))
                 .collect();
             let row = RowInput::of(&Sprite::from_ascii(&art).unwrap(), 0);
-            let (with, without) = (
-                plan_row(&row),
-                plan_row_without(&row, Staged::First, NO_MOVES).0,
-            );
+            let (with, without) = (plan_row(&row), plan_row_without(&row, STAGES, NO_MOVES).0);
             assert!(with.pieces <= without.pieces, "{art}");
             cheaper += usize::from(with.pieces < without.pieces);
             saved += without.pieces - with.pieces;
@@ -461,11 +465,11 @@ mod tests {
                 for support in [0, rng() as u32] {
                     let pixels = row.x[..row.len].iter().fold(0u32, |m, &x| m | 1 << x);
                     row.support = support & ((1 << 21) - 1) & !pixels;
-                    let (_, prices) = plan_row_without(&row, Staged::First, Without::NOTHING);
+                    let (_, prices) = plan_row_without(&row, STAGES, Without::NOTHING);
                     if prices > most {
                         (most, most_row) = (prices, format!("{art} over {below:?}"));
                     }
-                    let (_, prices) = plan_row_without(&row, Staged::Every, Without::NOTHING);
+                    let (_, prices) = plan_row_without(&row, Stages::EVERY, Without::NOTHING);
                     if prices > most_staged {
                         (most_staged, most_staged_row) = (prices, format!("{art} over {below:?}"));
                     }
@@ -481,7 +485,8 @@ mod tests {
             "{most_staged} fill prices staged (row {most_staged_row}) > the stated \
              {MAX_STAGED_FILL_PRICES}"
         );
-        // The count is real: a dense row takes many, and more with every cover staged.
+        // The count is real: a dense row takes many, and more with the first cover staged
+        // in full.
         assert!(most > 200, "{most} fill prices at most ({most_row})");
         assert!(
             most_staged > most,
