@@ -492,3 +492,68 @@ pub fn search_run(
         Outcome::None { .. } => None,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::convert::doc_figures::{assert_says, thousands};
+    use crate::pattern::WIDE_SUPPORT;
+    use crate::tables::{WIDE, WIDE_KEYS};
+
+    /// The longest run of adjacent cells in `bottom`.
+    fn longest_run(mut bottom: u32) -> u32 {
+        let mut longest = 0;
+        while bottom != 0 {
+            bottom >>= bottom.trailing_zeros();
+            let run = bottom.trailing_ones();
+            longest = longest.max(run);
+            bottom >>= run;
+        }
+        longest
+    }
+
+    /// The counts the module docs give of the committed table, kind by kind (told apart
+    /// by height and bottom cells: a top cell and a triple hold a run of 3, four top
+    /// cells side by side none).
+    #[test]
+    fn docs_count_the_committed_table() {
+        let keys = |height: u8, cells: u32| {
+            WIDE_KEYS
+                .iter()
+                .filter(move |k| k.1 == height && k.0.count_ones() == cells)
+        };
+        let patterns = |k: &(u32, u8, u16, u16)| &WIDE[usize::from(k.2)..usize::from(k.3)];
+        let count = |n: usize| thousands(n as u64);
+        let lone_tops = keys(5, 1).count();
+        let top_and_triple_on_nothing = keys(4, 4)
+            .filter(|k| longest_run(k.0) >= 3 && patterns(k).iter().any(|w| w.support == 0))
+            .count();
+        let two_triples = keys(2, 6).count();
+        let two_triple_supports: usize = keys(2, 6).map(|k| patterns(k).len()).sum();
+        let top_and_two_triples = keys(3, 7).count();
+        let four_tops: usize = (keys(4, 4).filter(|k| longest_run(k.0) <= 2))
+            .map(|k| patterns(k).len())
+            .sum();
+        let file = include_str!("wide.rs");
+        for phrase in [
+            format!(
+                "others ({} of the {})",
+                count(lone_tops),
+                WIDE_SUPPORT.count_ones()
+            ),
+            format!(
+                "{} of those bottom rows pack in 4 rows with no support at all",
+                count(top_and_triple_on_nothing)
+            ),
+            format!(
+                "{} pack in 2 where no strip tiling does (the file lists their {} minimal \
+                 supports)",
+                count(two_triples),
+                count(two_triple_supports)
+            ),
+            format!("({} bottom rows)", count(top_and_two_triples)),
+            format!("{} need a pattern", count(four_tops)),
+        ] {
+            assert_says("search/wide.rs", file, &phrase);
+        }
+    }
+}
