@@ -1189,20 +1189,15 @@ pub fn search(args: &SearchArgs, force: bool) -> Result<ExitCode> {
     bar.lock().expect("no panics").finish_and_clear();
     std::fs::create_dir_all(&args.out)
         .with_context(|| format!("could not create {}", shown(&args.out)))?;
+    let write = |name: &str, text: &str| write_with(&args.out.join(name), &opts, text.as_bytes());
     for (n, file) in &generated.emitters {
-        let path = args.out.join(search::emitter_file_name(*n));
-        write_with(
-            &path,
-            &opts,
-            search::emitter_file_text(*n, file, config.seed).as_bytes(),
+        write(
+            &search::emitter_file_name(*n),
+            &search::emitter_file_text(*n, file, config.seed),
         )?;
     }
     if let Some(p) = &generated.platforms {
-        write_with(
-            &args.out.join("platforms.txt"),
-            &opts,
-            search::platform_file_text(p, config.seed).as_bytes(),
-        )?;
+        write("platforms.txt", &search::platform_file_text(p, config.seed))?;
         errln!(
             "platforms: {} found (centres {}), {} centres proved impossible",
             p.platforms.len(),
@@ -1215,11 +1210,7 @@ pub fn search(args: &SearchArgs, force: bool) -> Result<ExitCode> {
         );
     }
     if let Some(s) = &generated.strips {
-        write_with(
-            &args.out.join("strips.txt"),
-            &opts,
-            search::strip_file_text(s, config.seed).as_bytes(),
-        )?;
+        write("strips.txt", &search::strip_file_text(s, config.seed))?;
         errln!(
             "strips: {} packings over {} bottom rows",
             s.strips.len(),
@@ -1231,11 +1222,7 @@ pub fn search(args: &SearchArgs, force: bool) -> Result<ExitCode> {
         );
     }
     if let Some(w) = &generated.wides {
-        write_with(
-            &args.out.join("wide.txt"),
-            &opts,
-            search::wide_file_text(w, config.seed).as_bytes(),
-        )?;
+        write("wide.txt", &search::wide_file_text(w, config.seed))?;
         errln!(
             "wide patterns: {} packings over {} bottom rows",
             w.wides.len(),
@@ -1252,7 +1239,7 @@ pub fn search(args: &SearchArgs, force: bool) -> Result<ExitCode> {
         let t = Instant::now();
         let text = tetris_printer::covers::file_text();
         let secs = t.elapsed().as_secs_f64();
-        write_with(&args.out.join("covers.txt"), &opts, text.as_bytes())?;
+        write("covers.txt", &text)?;
         let runs = text.lines().filter(|l| l.starts_with("run ")).count();
         errln!(
             "run covers: {runs} runs in {secs:.2}s, planned with the tables built into this \
