@@ -496,8 +496,8 @@ pub fn search_run(
 #[cfg(test)]
 mod tests {
     use crate::convert::doc_figures::{assert_says, thousands};
-    use crate::pattern::WIDE_SUPPORT;
-    use crate::tables::{WIDE, WIDE_KEYS};
+    use crate::pattern::{Wide, WIDE_SUPPORT};
+    use crate::tables::{self, WIDE, WIDE_KEYS};
 
     /// The longest run of adjacent cells in `bottom`.
     fn longest_run(mut bottom: u32) -> u32 {
@@ -511,6 +511,23 @@ mod tests {
         longest
     }
 
+    /// The patterns of a [`WIDE_KEYS`] entry.
+    fn patterns(k: &(u32, u8, u16, u16)) -> &'static [Wide] {
+        &WIDE[usize::from(k.2)..usize::from(k.3)]
+    }
+
+    /// The pieces of a pass on the patterns of `keys`: its emitters and each pattern's
+    /// fillers (the same count for every pattern, or the docs cannot state one).
+    fn pass_pieces<'a>(
+        keys: impl Iterator<Item = &'a (u32, u8, u16, u16)>,
+        emitters: usize,
+    ) -> usize {
+        let mut all = keys.flat_map(patterns).map(|w| emitters + w.fillers.len());
+        let first = all.next().expect("patterns of the kind");
+        assert!(all.all(|p| p == first), "{first} and other counts");
+        first
+    }
+
     /// The counts the module docs give of the committed table, kind by kind (told apart
     /// by height and bottom cells: a top cell and a triple hold a run of 3, four top
     /// cells side by side none).
@@ -521,7 +538,6 @@ mod tests {
                 .iter()
                 .filter(move |k| k.1 == height && k.0.count_ones() == cells)
         };
-        let patterns = |k: &(u32, u8, u16, u16)| &WIDE[usize::from(k.2)..usize::from(k.3)];
         let count = |n: usize| thousands(n as u64);
         let lone_tops = keys(5, 1).count();
         let top_and_triple_on_nothing = keys(4, 4)
@@ -530,11 +546,28 @@ mod tests {
         let two_triples = keys(2, 6).count();
         let two_triple_supports: usize = keys(2, 6).map(|k| patterns(k).len()).sum();
         let top_and_two_triples = keys(3, 7).count();
-        let four_tops: usize = (keys(4, 4).filter(|k| longest_run(k.0) <= 2))
-            .map(|k| patterns(k).len())
-            .sum();
+        let quads = || keys(4, 4).filter(|k| longest_run(k.0) <= 2);
+        let four_tops: usize = quads().map(|k| patterns(k).len()).sum();
+        let classic = (tables::EMITTER_LIST.iter().filter(|e| e.n == 1))
+            .max_by_key(|e| e.pieces())
+            .expect("lone squares");
         let file = include_str!("wide.rs");
         for phrase in [
+            format!(
+                "(the table's is {} rows, {} pieces)",
+                classic.height,
+                classic.pieces()
+            ),
+            format!(
+                "({} pieces instead of {})",
+                pass_pieces(keys(3, 3), 1),
+                classic.pieces()
+            ),
+            format!(
+                "({} pieces for the three pixels)",
+                pass_pieces(keys(5, 1), 1)
+            ),
+            format!("({} pieces with its emitters)", pass_pieces(quads(), 4)),
             format!(
                 "others ({} of the {})",
                 count(lone_tops),
