@@ -495,8 +495,11 @@ pub fn search_run(
 
 #[cfg(test)]
 mod tests {
+    use super::{flip_quad_candidates, run_candidates, FLIP_QUAD_HEIGHT, MAX_STRIP_HEIGHT};
     use crate::convert::doc_figures::{assert_says, thousands};
     use crate::pattern::{Wide, WIDE_SUPPORT};
+    use crate::pattern_text::parse_file;
+    use crate::search::strips::StripIndex;
     use crate::tables::{self, WIDE, WIDE_KEYS};
 
     /// The longest run of adjacent cells in `bottom`.
@@ -548,7 +551,9 @@ mod tests {
         let top_and_two_triples = keys(3, 7).count();
         let quads = || keys(4, 4).filter(|k| longest_run(k.0) <= 2);
         let four_tops: usize = quads().map(|k| patterns(k).len()).sum();
-        let classic = (tables::EMITTER_LIST.iter().filter(|e| e.n == 1))
+        let classic = tables::EMITTER_LIST
+            .iter()
+            .filter(|e| e.n == 1)
             .max_by_key(|e| e.pieces())
             .expect("lone squares");
         let file = include_str!("wide.rs");
@@ -584,7 +589,56 @@ mod tests {
                 count(two_triple_supports)
             ),
             format!("({} bottom rows)", count(top_and_two_triples)),
-            format!("{} need a pattern", count(four_tops)),
+        ] {
+            assert_says("search/wide.rs", file, &phrase);
+        }
+        // The four flipped emitters and the runs: listed, tiled by the committed strips,
+        // or (runs only) neither (tests/wide.rs proves those do not pack).
+        let strips = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/pattern-src/strips.txt"
+        ))
+        .expect("pattern-src/strips.txt");
+        let strips = StripIndex::new(&parse_file(&strips).expect("strips.txt parses").strips);
+        let listed = |bottom: u32, height: u8, support: u32| {
+            WIDE_KEYS
+                .iter()
+                .filter(|k| (k.0, k.1) == (bottom, height))
+                .flat_map(patterns)
+                .any(|w| w.support == support)
+        };
+        let quads = flip_quad_candidates();
+        let quads_listed = quads
+            .iter()
+            .filter(|&&(tops, bars)| listed(tops, FLIP_QUAD_HEIGHT, bars))
+            .count();
+        let quads_tiled = quads
+            .iter()
+            .filter(|&&(tops, bars)| strips.tiles(tops, bars, FLIP_QUAD_HEIGHT))
+            .count();
+        assert_eq!(quads_listed, four_tops);
+        assert_eq!(quads_listed + quads_tiled, quads.len());
+        let runs = run_candidates();
+        let runs_listed = runs.iter().filter(|&&(b, h)| listed(b, h, 0)).count();
+        let runs_tiled = runs
+            .iter()
+            .filter(|&&(b, h)| h <= MAX_STRIP_HEIGHT && strips.tiles(b, 0, h))
+            .count();
+        for phrase in [
+            format!("every one of the {} packs at 4 rows", count(quads.len())),
+            format!(
+                "{} need a pattern, strips tile the other {}.",
+                count(quads_listed),
+                count(quads_tiled)
+            ),
+            format!("strips tile the {} with no pattern", count(quads_tiled)),
+            format!(
+                "on no support: {} pack where no strip tiling does, {} are tiled by strips \
+                 and the other {} are proved not to pack",
+                count(runs_listed),
+                count(runs_tiled),
+                count(runs.len() - runs_listed - runs_tiled)
+            ),
         ] {
             assert_says("search/wide.rs", file, &phrase);
         }

@@ -299,7 +299,9 @@ mod tests {
         sizes.dedup();
         let mut cheap = String::new();
         for n in sizes {
-            let group: Vec<&Emitter> = (COSTS.cheap.iter())
+            let group: Vec<&Emitter> = COSTS
+                .cheap
+                .iter()
                 .filter(|c| c.2 == n)
                 .map(|c| emitter(c.0).expect("a cheap pattern is in the list"))
                 .collect();
