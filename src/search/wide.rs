@@ -574,6 +574,10 @@ mod tests {
             ),
             format!("({} pieces with its emitters)", pass_pieces(quads(), 4)),
             format!(
+                "columns 5..=15 in one 3-row pass of {} fillers",
+                pass_pieces(keys(3, 11).filter(|k| k.0 == 0x7FF << 5), 0)
+            ),
+            format!(
                 "others ({} of the {})",
                 count(lone_tops),
                 WIDE_SUPPORT.count_ones()
