@@ -1,5 +1,5 @@
 //! Reading move files: [`MoveLines`] over text in memory (no `std`, no `alloc`),
-//! [`MoveReader`] over any [`BufRead`](std::io::BufRead) (`std`), and the `Vec`
+//! [`MoveReader`] over any [`BufRead`] (`std`), and the `Vec`
 //! conveniences [`parse_moves`] and [`moves_to_string`] (`alloc`).
 //!
 //! All of them read the same format the same way: one move a line; blank lines (of any

@@ -5,9 +5,11 @@ use std::io;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::LazyLock;
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
+use clap::builder::PossibleValue;
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -64,6 +66,17 @@ pub enum PassesArg {
 }
 
 impl PassesArg {
+    /// The library's strategy.
+    const fn passes(self) -> Passes {
+        match self {
+            PassesArg::Grouped => Passes::Grouped,
+            PassesArg::Thorough => Passes::Thorough,
+            PassesArg::Optimal => Passes::Optimal,
+            PassesArg::Greedy => Passes::Greedy,
+            PassesArg::Exact => Passes::Exact,
+        }
+    }
+
     /// The converter for this strategy, placing pieces directly when `direct` (which
     /// needs the grouped, the thorough or the exact planner).
     fn converter(self, direct: bool) -> Result<Converter> {
@@ -71,27 +84,20 @@ impl PassesArg {
             bail!(
                 "--direct plans rows with --passes grouped (the default), thorough or exact; it \
                  cannot be combined with --passes {}",
-                self.name()
+                self.passes().name()
             );
         }
-        Ok(Converter::with_passes(match self {
-            PassesArg::Grouped => Passes::Grouped,
-            PassesArg::Thorough => Passes::Thorough,
-            PassesArg::Optimal => Passes::Optimal,
-            PassesArg::Greedy => Passes::Greedy,
-            PassesArg::Exact => Passes::Exact,
-        })
-        .with_direct(direct))
+        Ok(Converter::with_passes(self.passes()).with_direct(direct))
     }
 
-    /// The name on the command line.
-    fn name(self) -> &'static str {
+    /// What `stats --passes` says of this strategy (`stats` reports it alone).
+    const fn stats_help(self) -> &'static str {
         match self {
-            PassesArg::Grouped => "grouped",
-            PassesArg::Thorough => "thorough",
-            PassesArg::Optimal => "optimal",
-            PassesArg::Greedy => "greedy",
-            PassesArg::Exact => "exact",
+            PassesArg::Grouped => "The default planner only",
+            PassesArg::Thorough => "The thorough planner only",
+            PassesArg::Optimal => "The classic table with the exact pass split only",
+            PassesArg::Greedy => "The article's greedy passes only",
+            PassesArg::Exact => "The exact planner only",
         }
     }
 }
@@ -377,7 +383,7 @@ pub struct StatsArgs {
     paths: Vec<PathBuf>,
     /// Which pass strategy to report (the default planner's unless asked; `all` adds the
     /// greedy, optimal, thorough and exact pieces, which takes seconds per sprite).
-    #[arg(long, value_enum, default_value_t = StatsPasses::Grouped)]
+    #[arg(long, value_enum, default_value_t = StatsPasses::One(PassesArg::Grouped))]
     passes: StatsPasses,
     /// Output: an aligned table with totals, JSON (an array, one record per sprite) or
     /// tab-separated values (a header line, then one line per sprite).
@@ -404,24 +410,37 @@ pub enum StatsFormat {
     Tsv,
 }
 
-/// Which strategies `stats` reports.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+/// Which strategies `stats` reports: one of [`PassesArg`] (same names and aliases, its
+/// own help), or `all`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum StatsPasses {
-    /// The default planner only.
-    #[value(alias = "lookup")]
-    Grouped,
-    /// The thorough planner only.
-    #[value(alias = "fewest")]
-    Thorough,
-    /// The classic table with the exact pass split only.
-    Optimal,
-    /// The article's greedy passes only.
-    Greedy,
-    /// The exact planner only.
-    Exact,
-    /// Greedy, optimal, thorough and exact pieces next to the default planner's, and its
-    /// ratio to exact.
+    /// That strategy only.
+    One(PassesArg),
+    /// The default planner with every other strategy's pieces beside it (`all`).
     All,
+}
+
+impl ValueEnum for StatsPasses {
+    fn value_variants<'a>() -> &'a [Self] {
+        static VARIANTS: LazyLock<Vec<StatsPasses>> = LazyLock::new(|| {
+            PassesArg::value_variants()
+                .iter()
+                .map(|&p| StatsPasses::One(p))
+                .chain([StatsPasses::All])
+                .collect()
+        });
+        &VARIANTS
+    }
+
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        Some(match *self {
+            StatsPasses::One(p) => p.to_possible_value()?.help(p.stats_help()),
+            StatsPasses::All => PossibleValue::new("all").help(
+                "Greedy, optimal, thorough and exact pieces next to the default planner's, \
+                 and its ratio to exact",
+            ),
+        })
+    }
 }
 
 /// Regenerate the pattern tables in pattern-src/ with the searcher.
@@ -985,11 +1004,8 @@ pub fn stats(args: &StatsArgs) -> Result<ExitCode> {
         .unwrap_or(STATS_NAME_WIDTH);
     let all = args.passes == StatsPasses::All;
     let main = Converter::with_passes(match args.passes {
-        StatsPasses::Greedy => Passes::Greedy,
-        StatsPasses::Optimal => Passes::Optimal,
-        StatsPasses::Exact => Passes::Exact,
-        StatsPasses::Thorough => Passes::Thorough,
-        StatsPasses::Grouped | StatsPasses::All => Passes::Grouped,
+        StatsPasses::One(p) => p.passes(),
+        StatsPasses::All => Passes::Grouped,
     });
     // With --passes all: the other strategies' pieces, before the default's.
     let others: &[Passes] = if all { &STATS_OTHERS } else { &[] };
@@ -1173,20 +1189,15 @@ pub fn search(args: &SearchArgs, force: bool) -> Result<ExitCode> {
     bar.lock().expect("no panics").finish_and_clear();
     std::fs::create_dir_all(&args.out)
         .with_context(|| format!("could not create {}", shown(&args.out)))?;
+    let write = |name: &str, text: &str| write_with(&args.out.join(name), &opts, text.as_bytes());
     for (n, file) in &generated.emitters {
-        let path = args.out.join(search::emitter_file_name(*n));
-        write_with(
-            &path,
-            &opts,
-            search::emitter_file_text(*n, file, config.seed).as_bytes(),
+        write(
+            &search::emitter_file_name(*n),
+            &search::emitter_file_text(*n, file, config.seed),
         )?;
     }
     if let Some(p) = &generated.platforms {
-        write_with(
-            &args.out.join("platforms.txt"),
-            &opts,
-            search::platform_file_text(p, config.seed).as_bytes(),
-        )?;
+        write("platforms.txt", &search::platform_file_text(p, config.seed))?;
         errln!(
             "platforms: {} found (centres {}), {} centres proved impossible",
             p.platforms.len(),
@@ -1199,11 +1210,7 @@ pub fn search(args: &SearchArgs, force: bool) -> Result<ExitCode> {
         );
     }
     if let Some(s) = &generated.strips {
-        write_with(
-            &args.out.join("strips.txt"),
-            &opts,
-            search::strip_file_text(s, config.seed).as_bytes(),
-        )?;
+        write("strips.txt", &search::strip_file_text(s, config.seed))?;
         errln!(
             "strips: {} packings over {} bottom rows",
             s.strips.len(),
@@ -1215,11 +1222,7 @@ pub fn search(args: &SearchArgs, force: bool) -> Result<ExitCode> {
         );
     }
     if let Some(w) = &generated.wides {
-        write_with(
-            &args.out.join("wide.txt"),
-            &opts,
-            search::wide_file_text(w, config.seed).as_bytes(),
-        )?;
+        write("wide.txt", &search::wide_file_text(w, config.seed))?;
         errln!(
             "wide patterns: {} packings over {} bottom rows",
             w.wides.len(),
@@ -1236,7 +1239,7 @@ pub fn search(args: &SearchArgs, force: bool) -> Result<ExitCode> {
         let t = Instant::now();
         let text = tetris_printer::covers::file_text();
         let secs = t.elapsed().as_secs_f64();
-        write_with(&args.out.join("covers.txt"), &opts, text.as_bytes())?;
+        write("covers.txt", &text)?;
         let runs = text.lines().filter(|l| l.starts_with("run ")).count();
         errln!(
             "run covers: {runs} runs in {secs:.2}s, planned with the tables built into this \
@@ -1283,5 +1286,39 @@ mod tests {
         assert_eq!(duration_cell(Duration::from_nanos(2_500)), "2.5µs");
         assert_eq!(duration_cell(Duration::from_micros(54_515)), "54.5ms");
         assert_eq!(duration_cell(Duration::from_millis(15_746)), "15.75s");
+    }
+
+    /// `stats --passes` takes every `--passes` strategy by the same names and aliases
+    /// (its own help for each), and `all`.
+    #[test]
+    fn stats_passes_are_the_strategies_and_all() {
+        let names = |values: Vec<PossibleValue>| -> Vec<Vec<String>> {
+            values
+                .iter()
+                .map(|v| v.get_name_and_aliases().map(String::from).collect())
+                .collect()
+        };
+        let strategies: Vec<PossibleValue> = PassesArg::value_variants()
+            .iter()
+            .filter_map(ValueEnum::to_possible_value)
+            .collect();
+        let stats: Vec<PossibleValue> = StatsPasses::value_variants()
+            .iter()
+            .filter_map(ValueEnum::to_possible_value)
+            .collect();
+        let mut expected = names(strategies.clone());
+        expected.push(vec!["all".into()]);
+        assert_eq!(names(stats.clone()), expected);
+        for (s, p) in stats.iter().zip(&strategies) {
+            assert_ne!(s.get_help(), p.get_help(), "{}", p.get_name());
+        }
+        for (arg, want) in [
+            ("lookup", StatsPasses::One(PassesArg::Grouped)),
+            ("fewest", StatsPasses::One(PassesArg::Thorough)),
+            ("exact", StatsPasses::One(PassesArg::Exact)),
+            ("all", StatsPasses::All),
+        ] {
+            assert_eq!(StatsPasses::from_str(arg, false), Ok(want), "{arg}");
+        }
     }
 }

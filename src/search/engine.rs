@@ -57,6 +57,10 @@ use crate::playfield::WIDTH;
 /// sequence). The article restarted after 1000 attempts; 300 measured faster here.
 pub const RESTART_BUDGET: u64 = 300;
 
+/// Attempts after which a search with restarts has no budget left to run out of (so it
+/// stays complete).
+const LAST_RESTART: u32 = 200_000;
+
 /// Column heights of a packed matrix.
 pub type Heights = [u8; WIDTH];
 
@@ -745,8 +749,8 @@ pub fn solve(problem: &Problem, order: &[Placement], table: &DeadTable) -> Outco
 
 /// Searches `problem` with restarts: attempt `k` uses `order(k)` and may expand
 /// `first_budget · luby(k + 1)` new states (no limit when `first_budget` is 0, or after
-/// 200,000 attempts), so the search stays complete. Dead states proved in one attempt
-/// stay known in the next, so no work is lost to a restart.
+/// `LAST_RESTART` = 200,000 attempts), so the search stays complete. Dead states proved
+/// in one attempt stay known in the next, so no work is lost to a restart.
 pub fn solve_with_restarts(
     problem: &Problem,
     orders: impl FnMut(u32) -> Vec<Placement>,
@@ -806,7 +810,7 @@ fn run(
         return Some(Outcome::None { nodes: 0 });
     }
     for attempt in 0u32.. {
-        s.budget = if first_budget == 0 || attempt >= 200000 {
+        s.budget = if first_budget == 0 || attempt >= LAST_RESTART {
             u64::MAX
         } else {
             s.nodes.saturating_add(first_budget * luby(attempt + 1))
@@ -842,6 +846,23 @@ mod tests {
         let entries = ROOM_VALUES * REL_VALUES.pow(6);
         let stated = format!("({} entries as bits;", thousands(entries as u64));
         assert_says("search/engine.rs", include_str!("engine.rs"), &stated);
+    }
+
+    #[test]
+    fn the_docs_state_the_placements_and_the_last_restart() {
+        use crate::convert::doc_figures::{assert_says, thousands};
+        let file = include_str!("engine.rs");
+        let placements = all_placements().len();
+        assert_says(
+            "search/engine.rs",
+            file,
+            &format!("All {placements} placements"),
+        );
+        let stated = format!(
+            "`LAST_RESTART` = {} attempts",
+            thousands(u64::from(LAST_RESTART))
+        );
+        assert_says("search/engine.rs", file, &stated);
     }
 
     #[test]

@@ -7,7 +7,7 @@
 use crate::moves::Move;
 use crate::pattern::{StripSide, EDGE_WINDOW, MAX_EDGE_WIDTH, MAX_STRIP_HEIGHT, MAX_STRIP_WIDTH};
 
-/// Slots of the emitter index: a power of two, over twice the 1872 patterns, so probes
+/// Slots of the emitter index: a power of two, over twice the 1,872 patterns, so probes
 /// are short and a free slot always ends them.
 pub const EMITTER_SLOTS: usize = 4096;
 

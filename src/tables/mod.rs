@@ -77,9 +77,9 @@ pub fn run_covers(colour: u8, x: u8, len: u8) -> &'static [u16] {
 /// The emitter for the triples whose bottom-row cells are `key`.
 ///
 /// The converter looks emitters up several times a row, so this goes through an
-/// open-addressing index with a multiply-shift hash (a few ns) rather than the `phf`
-/// map's SipHash (about 18 ns); it holds indexes into [`EMITTER_LIST`], whose keys the
-/// probes compare.
+/// open-addressing index with a multiply-shift hash (one multiplication and a shift)
+/// rather than the `phf` map's SipHash; it holds indexes into [`EMITTER_LIST`], whose
+/// keys the probes compare.
 #[must_use]
 pub fn emitter(key: u32) -> Option<&'static Emitter> {
     let mut i = layout::emitter_slot(key);
@@ -158,9 +158,9 @@ pub(crate) const fn edge_fits(
 /// `std(1) = single`, `std(n) = multi` for `2 ≤ n ≤ uniform`, and
 /// `multi + single·(n − uniform)` above (as if the extra pixels were lone passes). With
 /// the committed tables: single 21 (16 pieces), multi 42, uniform 5; the hard lone
-/// squares (37 pieces) and hard n = 6 patterns (33 pieces, std 63) cost no less than
-/// standard; the cheap ones are the 35 easy n = 6 patterns (12 pieces), the n = 7 one
-/// (7 pieces) and the three two-row n = 2 ones (11 pieces).
+/// squares (37 pieces) and the hard n = 6 patterns (33 pieces, std 63) cost no less than
+/// standard; the cheap ones, by size: n = 2: 3 (11 pieces, height 2), n = 6: 35 (12
+/// pieces, height 2), n = 7: 1 (7 pieces, height 1).
 #[derive(Debug)]
 pub struct CostModel {
     /// Least cost of a one-pixel pass.
@@ -280,5 +280,83 @@ mod tests {
         }
         assert_eq!((COSTS.single, COSTS.multi, COSTS.uniform), (21, 42, 5));
         assert_eq!(COSTS.cheap.len(), 35 + 1 + 3);
+    }
+
+    /// The cost model's figures in [`CostModel`]'s docs are the committed tables'.
+    #[test]
+    fn cost_model_docs_state_the_tables() {
+        use crate::convert::doc_figures::assert_says;
+        use core::fmt::Write as _;
+        let pieces = |n: usize| {
+            EMITTER_LIST
+                .iter()
+                .filter(move |e| usize::from(e.n) == n)
+                .map(Emitter::pieces)
+        };
+        let hard = COSTS.uniform + 1;
+        let mut sizes: Vec<u8> = COSTS.cheap.iter().map(|c| c.2).collect();
+        sizes.sort_unstable();
+        sizes.dedup();
+        let mut cheap = String::new();
+        for n in sizes {
+            let group: Vec<&Emitter> = COSTS
+                .cheap
+                .iter()
+                .filter(|c| c.2 == n)
+                .map(|c| emitter(c.0).expect("a cheap pattern is in the list"))
+                .collect();
+            // Each group's patterns share their pieces and their height, or the docs
+            // cannot state one of each.
+            let shared = |f: fn(&Emitter) -> usize| {
+                let first = f(group[0]);
+                assert!(group.iter().all(|e| f(e) == first), "n = {n}");
+                first
+            };
+            let (p, h) = (shared(Emitter::pieces), shared(|e| usize::from(e.height)));
+            let sep = if cheap.is_empty() { "" } else { ", " };
+            let _ = write!(
+                cheap,
+                "{sep}n = {n}: {} ({p} pieces, height {h})",
+                group.len()
+            );
+        }
+        let stated = format!(
+            "single {} ({} pieces), multi {}, uniform {}; the hard lone squares ({} pieces) \
+             and the hard n = {hard} patterns ({} pieces, std {}) cost no less than \
+             standard; the cheap ones, by size: {cheap}.",
+            COSTS.single,
+            pieces(1).min().expect("lone squares"),
+            COSTS.multi,
+            COSTS.uniform,
+            pieces(1).max().expect("lone squares"),
+            pieces(hard).max().expect("patterns of that size"),
+            COSTS.standard(hard),
+        );
+        assert_says("tables/mod.rs", include_str!("mod.rs"), &stated);
+    }
+
+    /// The pattern counts in the docs of `pattern.rs` and `layout.rs` are the tables'.
+    #[test]
+    fn pattern_counts_in_the_docs_are_the_tables() {
+        use crate::convert::doc_figures::{assert_says, thousands};
+        let patterns = EMITTER_LIST.len() + WIDE.len() + PLATFORMS.len() + STRIP_LIST.len();
+        assert_eq!(patterns, PLAIN_SPANS.len());
+        assert_says(
+            "pattern.rs",
+            include_str!("../pattern.rs"),
+            &format!(
+                "one for each of the {} patterns",
+                thousands(patterns as u64)
+            ),
+        );
+        assert!(layout::EMITTER_SLOTS > 2 * EMITTER_LIST.len());
+        assert_says(
+            "tables/layout.rs",
+            include_str!("layout.rs"),
+            &format!(
+                "over twice the {} patterns",
+                thousands(EMITTER_LIST.len() as u64)
+            ),
+        );
     }
 }
