@@ -308,8 +308,8 @@ pub(super) const ORDERS_OF_FIVE: [[u8; 5]; 120] = {
 };
 
 /// Swaps [`Planner::repair`] checks per row at most (each two fill prices, and a
-/// grouping price if it may win). On the random set no row needs more than 16 of them
-/// for the same plans; 64 leaves room.
+/// grouping price if it may win): a cap on its work, part of the planners' stated
+/// bounds, with which every committed plan and piece total was computed.
 pub(super) const REPAIR_CHECKS: u32 = 64;
 
 /// Slots of the planner's cache of bar reaches (a power of two).

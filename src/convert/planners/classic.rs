@@ -18,10 +18,8 @@ const PLACEHOLDER: Move = Move::new_unchecked(Shape::ALL[0], 0);
 
 /// Search nodes [`Passes::Optimal`](crate::Passes::Optimal) may visit per row before it settles for the best
 /// split found so far (never worse than greedy). Only a guard on time: most rows are
-/// settled at the root (1 node), random 17-pixel rows need at most a few hundred, and the
-/// worst rows an adversarial hill-climb over 17-pixel rows found need about 7,000
-/// (under 1 ms). At roughly 100 ns a node the cap holds a row to a few tens of
-/// milliseconds. It counts nodes, not time, so results stay deterministic.
+/// settled at the root (1 node). It counts nodes, not time, so results stay
+/// deterministic.
 pub const NODE_LIMIT: u64 = 250_000;
 
 /// A row's single emitters (J0/T0/L0), by pixel left to right: the moves, and their
