@@ -205,7 +205,7 @@ fn benchmark_sprites_print_with_fewer_pieces() {
     }
     assert_eq!(files.len(), 9);
     // Measured: the default (grouped) 6,811, with direct placement (its rows planned
-    // with every cover staged) 5,194 (smiley 577 → 367, solid 640 → 136, noise 2,005 →
+    // with the first cover staged in full) 5,194 (smiley 577 → 367, solid 640 → 136, noise 2,005 →
     // 1,816, stripes 992 → 320, invpyramid 225 → 204, noise_t 1,154 → 1,133); the
     // thorough planner 6,790, with direct placement 5,257 (smiley 598 → 430, noise
     // 1,963 → 1,816, noise_t 1,154 → 1,133). None may grow. Issue #18's target: the
