@@ -692,35 +692,10 @@ impl ExactPlanner {
         if h > SEGMENT_HEIGHT {
             return None;
         }
-        let mut from: [Option<(usize, Rc<[Move]>)>; WIDTH + 1] = Default::default();
-        let mut reach = [false; WIDTH + 1];
-        reach[0] = true;
-        for a in 0..WIDTH {
-            if !reach[a] {
-                continue;
-            }
-            for w in 1..=SEGMENT_WIDTH.min(WIDTH - a) {
-                if reach[a + w] {
-                    continue;
-                }
-                let mask = (1u32 << w) - 1;
-                if let Some(p) = self.segment(w, h, above >> a & mask, support >> a & mask) {
-                    reach[a + w] = true;
-                    from[a + w] = Some((a, p));
-                }
-            }
-        }
-        if !reach[WIDTH] {
-            return None;
-        }
-        let mut parts = Vec::new();
-        let mut b = WIDTH;
-        while b > 0 {
-            let (a, p) = from[b].take().expect("reached");
-            parts.push((a, p));
-            b = a;
-        }
-        parts.reverse();
+        let parts = side_by_side(SEGMENT_WIDTH, |a, w| {
+            let mask = (1u32 << w) - 1;
+            self.segment(w, h, above >> a & mask, support >> a & mask)
+        })?;
         Some(
             parts
                 .iter()
@@ -909,4 +884,35 @@ impl ExactPlanner {
             total_height,
         }
     }
+}
+
+/// The 21 columns cut into parts side by side, left to right, each at most `widest`
+/// columns wide: `part(a, w)` is the part `w` wide from column `a`, if there is one. A
+/// DP over the columns; of the parts ending at a column, the first found (the lowest
+/// start, then the narrowest) is kept. `None` if no cut covers all 21 columns.
+pub(crate) fn side_by_side<T>(
+    widest: usize,
+    mut part: impl FnMut(usize, usize) -> Option<T>,
+) -> Option<Vec<(usize, T)>> {
+    // from[b]: the start of the part kept that ends at column b, and the part.
+    let mut from: [Option<(usize, T)>; WIDTH + 1] = core::array::from_fn(|_| None);
+    for a in 0..WIDTH {
+        if a > 0 && from[a].is_none() {
+            continue;
+        }
+        for w in 1..=widest.min(WIDTH - a) {
+            if from[a + w].is_none() {
+                from[a + w] = part(a, w).map(|p| (a, p));
+            }
+        }
+    }
+    let mut parts = Vec::new();
+    let mut b = WIDTH;
+    while b > 0 {
+        let (a, p) = from[b].take()?;
+        parts.push((a, p));
+        b = a;
+    }
+    parts.reverse();
+    Some(parts)
 }

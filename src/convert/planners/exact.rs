@@ -5,7 +5,7 @@
 //! converter.
 
 use crate::moves::Move;
-use crate::search::exact::{ExactPlanner, RowPixel, RowPlan, RowSpec};
+use crate::search::exact::{side_by_side, ExactPlanner, RowPixel, RowPlan, RowSpec};
 use crate::sprite::Sprite;
 use crate::tables;
 
@@ -109,47 +109,17 @@ pub fn table_hint(above: u32, support: u32, h: u8) -> Option<(Vec<Move>, u32)> {
 #[must_use]
 pub fn strip_tiling(bottom: u32, support: u32, h: u8) -> Option<(Vec<Move>, u32)> {
     use crate::pattern::{MAX_EDGE_WIDTH, MAX_STRIP_HEIGHT};
-    use crate::playfield::WIDTH;
     if h > MAX_STRIP_HEIGHT {
         return None;
     }
-    // from[b] = (a, strip) of the first strip found ending at column b.
-    let mut from: [Option<(usize, &'static crate::pattern::Strip)>; WIDTH + 1] = [None; WIDTH + 1];
-    let mut reach = [false; WIDTH + 1];
-    reach[0] = true;
-    for a in 0..WIDTH {
-        if !reach[a] {
-            continue;
-        }
-        for w in 1..=(WIDTH - a).min(usize::from(MAX_EDGE_WIDTH)) {
-            if reach[a + w] {
-                continue;
-            }
-            let Some(side) = crate::pattern::strip_side_at(a, w) else {
-                continue;
-            };
-            let mask = (1u32 << w) - 1;
-            let (b, s) = (bottom >> a & mask, support >> a & mask);
-            if let Some(st) = tables::strips(w as u8, h, side, b as u16)
-                .iter()
-                .find(|st| u32::from(st.support) & !s == 0)
-            {
-                reach[a + w] = true;
-                from[a + w] = Some((a, st));
-            }
-        }
-    }
-    if !reach[WIDTH] {
-        return None;
-    }
-    let mut tiles = Vec::new();
-    let mut b = WIDTH;
-    while b > 0 {
-        let (a, st) = from[b].expect("reached");
-        tiles.push((a, st));
-        b = a;
-    }
-    tiles.reverse();
+    let tiles = side_by_side(usize::from(MAX_EDGE_WIDTH), |a, w| {
+        let side = crate::pattern::strip_side_at(a, w)?;
+        let mask = (1u32 << w) - 1;
+        let (b, s) = (bottom >> a & mask, support >> a & mask);
+        tables::strips(w as u8, h, side, b as u16)
+            .iter()
+            .find(|st| u32::from(st.support) & !s == 0)
+    })?;
     let mut moves = Vec::new();
     let mut used = 0;
     for (a, st) in tiles {
