@@ -511,13 +511,19 @@ fn wide_tables(
         keys.len(),
         keys.join("\n")
     );
-    let most = wides.keys().map(|k| k.0.count_ones()).max().unwrap_or(0);
+    open_index(
+        code,
+        "WIDE_INDEX",
+        "The wide-pattern index: the key in [`WIDE_KEYS`] by [`layout::wide_slot`] of its \
+         bottom and height, linear probing.",
+        layout::WIDE_SLOTS,
+        wides.keys().map(|&(bottom, height)| layout::wide_slot(bottom, height)),
+        "wide",
+    );
     let tallest = wides.keys().map(|k| k.1).max().unwrap_or(0);
     let _ = writeln!(
         code,
-        "\n/// The most bottom cells of any [`WIDE`] key (a quick test before the search).\n\
-         pub const WIDE_MAX_CELLS: u32 = {most};\n\n\
-         /// The tallest [`WIDE`] pattern.\n\
+        "\n/// The tallest [`WIDE`] pattern.\n\
          pub const WIDE_MAX_HEIGHT: u8 = {tallest};"
     );
 }
@@ -624,40 +630,58 @@ fn emitter_tables(
          pub static EMITTERS: phf::Map<u32, Emitter> = {};\n",
         map.build()
     );
-    // Open addressing with linear probing; more than half the slots stay free.
-    if 2 * emitters.len() >= layout::EMITTER_SLOTS {
-        fail("emitter index too small for the patterns");
+    open_index(
+        code,
+        "EMITTER_INDEX",
+        "The emitter index: the pattern in [`EMITTER_LIST`] by [`layout::emitter_slot`] of \
+         its key, linear probing.",
+        layout::EMITTER_SLOTS,
+        emitters.keys().map(|&key| layout::emitter_slot(key)),
+        "emitter",
+    );
+    cost_model(code, emitters);
+}
+
+/// An open-addressing index of `slots` `u16` slots named `name`: entry `i` (in the
+/// order `first_slots` gives their first probes) goes to the first free slot from its
+/// own, wrapping; `u16::MAX` marks a free slot. More than half the slots stay free, so
+/// probes are short and a free slot always ends them.
+fn open_index(
+    code: &mut String,
+    name: &str,
+    doc: &str,
+    slots: usize,
+    first_slots: impl ExactSizeIterator<Item = usize>,
+    what: &str,
+) {
+    if 2 * first_slots.len() >= slots {
+        fail(&format!("{what} index too small for the patterns"));
     }
-    let mut slots: Vec<Option<usize>> = vec![None; layout::EMITTER_SLOTS];
-    for (i, key) in emitters.keys().enumerate() {
-        let mut s = layout::emitter_slot(*key);
-        while slots[s].is_some() {
-            s = (s + 1) % layout::EMITTER_SLOTS;
+    let mut taken: Vec<Option<usize>> = vec![None; slots];
+    for (i, first) in first_slots.enumerate() {
+        let mut s = first;
+        while taken[s].is_some() {
+            s = (s + 1) % slots;
         }
-        slots[s] = Some(i);
+        taken[s] = Some(i);
     }
     let _ = writeln!(
         code,
-        "/// The emitter index: the pattern in [`EMITTER_LIST`] by [`layout::emitter_slot`] of \
-         its key, linear probing.\n\
-         /// `u16::MAX`: a free slot.\n\
-         static EMITTER_INDEX: [u16; {}] = [",
-        layout::EMITTER_SLOTS
+        "/// {doc}\n/// `u16::MAX`: a free slot.\nstatic {name}: [u16; {slots}] = ["
     );
-    for slot in &slots {
+    for slot in &taken {
         match slot {
             Some(i) => {
                 let i = u16::try_from(*i)
                     .ok()
                     .filter(|&i| i < u16::MAX)
-                    .unwrap_or_else(|| fail("over 65,534 emitter patterns"));
+                    .unwrap_or_else(|| fail(&format!("over 65,534 {what} keys")));
                 let _ = write!(code, "{i},");
             }
             None => code.push_str("u16::MAX,"),
         }
     }
     code.push_str("];\n\n");
-    cost_model(code, emitters);
 }
 
 /// The most frequent cost among patterns whose size passes `size` (ties: the lower).

@@ -18,6 +18,17 @@ pub const fn emitter_slot(key: u32) -> usize {
     (key.wrapping_mul(0x9E37_79B1) >> 20) as usize % EMITTER_SLOTS
 }
 
+/// Slots of the wide-pattern index: a power of two, over twice the keys of `WIDE_KEYS`
+/// (1,649), so probes are short and a free slot always ends them.
+pub const WIDE_SLOTS: usize = 4096;
+
+/// The first slot probed for the wide patterns `height` rows tall over `bottom` (a
+/// multiply-shift hash of both; probing goes on to the next slot, wrapping).
+#[must_use]
+pub const fn wide_slot(bottom: u32, height: u8) -> usize {
+    ((bottom ^ (height as u32) << 24).wrapping_mul(0x9E37_79B1) >> 20) as usize % WIDE_SLOTS
+}
+
 /// Widest inner strip, tallest strip, widest edge strip and the edge window, as sizes.
 pub const STRIP_WIDTH: usize = MAX_STRIP_WIDTH as usize;
 /// See [`STRIP_WIDTH`].

@@ -112,18 +112,25 @@ pub fn strips(width: u8, height: u8, side: StripSide, bottom: u16) -> &'static [
 }
 
 /// The wide patterns `height` rows tall over `bottom`, supports smallest first (minimal,
-/// but for the flip pairs': see `pattern-src/README.md`; empty when the family has none). A binary search of the sorted keys.
+/// but for the flip pairs': see `pattern-src/README.md`; empty when the family has none).
+///
+/// Like [`emitter`], this goes through an open-addressing index with a multiply-shift
+/// hash ([`layout::wide_slot`]) into [`WIDE_KEYS`]; a binary search of the sorted keys
+/// answered the same but mispredicted most of its branches.
 #[must_use]
 pub fn wides(bottom: u32, height: u8) -> &'static [Wide] {
-    if bottom.count_ones() > WIDE_MAX_CELLS {
-        return &[];
+    let mut i = layout::wide_slot(bottom, height);
+    loop {
+        // A free slot (`u16::MAX`) indexes no key and ends the probes.
+        let &(b, h, first, end) = match WIDE_KEYS.get(usize::from(WIDE_INDEX[i])) {
+            Some(key) => key,
+            None => return &[],
+        };
+        if (b, h) == (bottom, height) {
+            return &WIDE[usize::from(first)..usize::from(end)];
+        }
+        i = (i + 1) % layout::WIDE_SLOTS;
     }
-    WIDE_KEYS
-        .binary_search_by_key(&(bottom, height), |k| (k.0, k.1))
-        .map_or(&[], |i| {
-            let k = WIDE_KEYS[i];
-            &WIDE[usize::from(k.2)..usize::from(k.3)]
-        })
 }
 
 /// The widths (bit `w − 1`) of the inner strips of height `h` (1..=5) that fit over the
@@ -215,6 +222,33 @@ mod tests {
         }
         assert!(emitter(0).is_none());
         assert_eq!(EMITTER_LIST.len(), EMITTERS.len());
+    }
+
+    /// The wide index answers exactly as a binary search of the sorted keys: every key,
+    /// every other height over it, and keys one cell off.
+    #[test]
+    fn wide_index_agrees_with_the_sorted_keys() {
+        let plain = |bottom: u32, height: u8| {
+            WIDE_KEYS
+                .binary_search_by_key(&(bottom, height), |k| (k.0, k.1))
+                .map_or(&[][..], |i| {
+                    let k = WIDE_KEYS[i];
+                    &WIDE[usize::from(k.2)..usize::from(k.3)]
+                })
+        };
+        let same = |a: &[Wide], b: &[Wide]| a.is_empty() && b.is_empty() || core::ptr::eq(a, b);
+        assert!(WIDE_KEYS.windows(2).all(|w| (w[0].0, w[0].1) < (w[1].0, w[1].1)));
+        for &(bottom, height, ..) in &WIDE_KEYS {
+            assert!(!wides(bottom, height).is_empty());
+            for h in 0..=WIDE_MAX_HEIGHT + 1 {
+                assert!(same(wides(bottom, h), plain(bottom, h)));
+                for b in 0..23 {
+                    let other = bottom ^ 1 << b;
+                    assert!(same(wides(other, h), plain(other, h)));
+                }
+            }
+        }
+        assert!(wides(0, 3).is_empty());
     }
 
     /// Every table's span decodes to the moves the tables held before the encoding
