@@ -115,8 +115,8 @@ pub fn strips(width: u8, height: u8, side: StripSide, bottom: u16) -> &'static [
 /// but for the flip pairs': see `pattern-src/README.md`; empty when the family has none).
 ///
 /// Like [`emitter`], this goes through an open-addressing index with a multiply-shift
-/// hash ([`layout::wide_slot`]) into [`WIDE_KEYS`]; a binary search of the sorted keys
-/// answered the same but mispredicted most of its branches.
+/// hash ([`layout::wide_slot`]) into [`WIDE_KEYS`]: a few predictable probes, where a
+/// binary search of the sorted keys mispredicts many of its branches.
 #[must_use]
 pub fn wides(bottom: u32, height: u8) -> &'static [Wide] {
     let mut i = layout::wide_slot(bottom, height);

@@ -61,8 +61,8 @@
 //!   at most two strip tilings (the heights `h ≤ 5` with `21·h ≡ bottom cells (mod 4)`),
 //!   each a left-to-right DP over the 21 columns with one inner-fit load and at most
 //!   five edge-fit loads per column, a wide-pattern lookup at each of those heights and
-//!   at 6 rows (a binary search of 1,649 keys), plus one emitter lookup; two direct-mapped
-//!   caches skip repeats (16 slots, and 128 for the fills on the row's most support).
+//!   at 6 rows (a probe of an open-addressing index of 1,649 keys), plus one emitter
+//!   lookup; two direct-mapped caches skip repeats (16 slots, and 128 for the fills on the row's most support).
 //!
 //! [`REPAIR_CHECKS`]: crate::convert::pricing::REPAIR_CHECKS
 
@@ -695,7 +695,7 @@ mod tests {
             format!("at most {IMPROVE_ROUNDS} rounds of at most"),
             format!("at most {orders} orders of the best plan"),
             format!(
-                "a binary search of {} keys",
+                "an open-addressing index of {} keys",
                 t(crate::tables::WIDE_KEYS.len() as u64)
             ),
         ] {
