@@ -62,7 +62,8 @@
 //!   each a left-to-right DP over the 21 columns with one inner-fit load and at most
 //!   five edge-fit loads per column, a wide-pattern lookup at each of those heights and
 //!   at 6 rows (a probe of an open-addressing index of 1,649 keys), plus one emitter
-//!   lookup; two direct-mapped caches skip repeats (16 slots, and 128 for the fills on the row's most support).
+//!   lookup; two direct-mapped caches skip repeats (16 slots, and 128 for the fills on
+//!   the row's most support).
 //!
 //! [`REPAIR_CHECKS`]: crate::convert::pricing::REPAIR_CHECKS
 
