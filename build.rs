@@ -517,7 +517,9 @@ fn wide_tables(
         "The wide-pattern index: the key in [`WIDE_KEYS`] by [`layout::wide_slot`] of its \
          bottom and height, linear probing.",
         layout::WIDE_SLOTS,
-        wides.keys().map(|&(bottom, height)| layout::wide_slot(bottom, height)),
+        wides
+            .keys()
+            .map(|&(bottom, height)| layout::wide_slot(bottom, height)),
         "wide",
     );
     let tallest = wides.keys().map(|k| k.1).max().unwrap_or(0);

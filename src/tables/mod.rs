@@ -115,7 +115,7 @@ pub fn strips(width: u8, height: u8, side: StripSide, bottom: u16) -> &'static [
 /// but for the flip pairs': see `pattern-src/README.md`; empty when the family has none).
 ///
 /// Like [`emitter`], this goes through an open-addressing index with a multiply-shift
-/// hash ([`layout::wide_slot`]) into [`WIDE_KEYS`]: a few predictable probes, where a
+/// hash (`layout::wide_slot`) into [`WIDE_KEYS`]: a few predictable probes, where a
 /// binary search of the sorted keys mispredicts many of its branches.
 #[must_use]
 pub fn wides(bottom: u32, height: u8) -> &'static [Wide] {
@@ -237,7 +237,9 @@ mod tests {
                 })
         };
         let same = |a: &[Wide], b: &[Wide]| a.is_empty() && b.is_empty() || core::ptr::eq(a, b);
-        assert!(WIDE_KEYS.windows(2).all(|w| (w[0].0, w[0].1) < (w[1].0, w[1].1)));
+        assert!(WIDE_KEYS
+            .windows(2)
+            .all(|w| (w[0].0, w[0].1) < (w[1].0, w[1].1)));
         for &(bottom, height, ..) in &WIDE_KEYS {
             assert!(!wides(bottom, height).is_empty());
             for h in 0..=WIDE_MAX_HEIGHT + 1 {

@@ -297,7 +297,11 @@ mod tests {
                     let plain = (px.x0..px.x0 + px.width)
                         .filter(|&x| px.block_fits(SINGLES + k, x, y))
                         .fold(0u32, |m, x| m | 1 << x);
-                    assert_eq!(px.single_columns(SINGLES + k, y), plain, "{art}single {k} row {y}");
+                    assert_eq!(
+                        px.single_columns(SINGLES + k, y),
+                        plain,
+                        "{art}single {k} row {y}"
+                    );
                     fits += plain.count_ones();
                 }
             }
