@@ -62,14 +62,14 @@ pub use passes::{Passes, UnknownPasses};
 pub use stats::ConvertStats;
 
 use crate::moves::Move;
-use crate::sprite::Sprite;
+use crate::sprite::{Sprite, MAX_HEIGHT};
 
 #[cfg(feature = "alloc")]
 use alloc::vec::Vec;
 
 use crate::move_list::MoveList;
 use emit::{Out, Sink};
-use plan::{RowPlan, RowPlanner};
+use plan::{RowPlan, RowPlanner, StoredPlan};
 use planners::{classic, grouped, thorough};
 use row::RowInput;
 
@@ -358,12 +358,17 @@ impl Converter {
                 Passes::Thorough => thorough::plan_row,
                 _ => grouped::plan_row_staged,
             };
-            let plan = direct::plan(sprite, planner);
+            let mut plain = [StoredPlan::EMPTY; MAX_HEIGHT];
+            let plan = direct::plan(sprite, planner, &mut plain);
             #[cfg(feature = "search")]
             if self.passes == Passes::Exact {
                 return Self::run_direct_exact(sprite, &plan, planner, sink, on_block, stats);
             }
-            return Self::run_direct(sprite, &plan, planner, sink, on_block, stats);
+            let rows = Rows {
+                planner,
+                plain: &plain,
+            };
+            return Self::run_direct(sprite, &plan, rows, sink, on_block, stats);
         }
         // The plans of recent rows, the last planned at an even and an odd row (a row's
         // plan depends on its input alone, and sprites repeat rows, often every other
@@ -430,18 +435,25 @@ impl Converter {
 
     /// The conversion with direct pieces: each row's passes print the pixels the
     /// direct plan leaves, then the direct pieces whose top row is the next row drop.
+    /// A plan without direct pieces is the plain print, written from the plans
+    /// [`direct::plan`] kept of it; the rows of any other are planned again.
     fn run_direct(
         sprite: &Sprite,
         plan: &direct::DirectPlan,
-        planner: RowPlanner,
+        rows: Rows<'_>,
         sink: &mut Sink<'_>,
         on_block: &mut dyn FnMut(Block),
         mut stats: ConvertStats,
     ) -> Result<ConvertStats, ConvertError> {
+        // Without direct pieces the print is the plain one, whose plans are kept.
+        let plain = plan.direct_pieces() == 0;
         for y in 0..sprite.height() {
             let row = plan.row(sprite, y);
             if row.len > 0 {
-                let planned = planner(&row);
+                let planned = match plain {
+                    true => rows.plain[y].plan_on(&row),
+                    false => (rows.planner)(&row),
+                };
                 emit::write_row(&planned, sprite, y, sink, on_block, &mut stats)?;
             }
             emit::direct(y + 1, sink, on_block, |f| plan.after_row(y, f));
@@ -532,4 +544,12 @@ impl Converter {
         debug_assert_eq!(stats.pieces, with);
         Ok(stats)
     }
+}
+
+/// Where `--direct`'s rows get their plans: the row planner, and the plans of the print
+/// without direct pieces that [`direct::plan`] kept.
+#[derive(Clone, Copy)]
+struct Rows<'a> {
+    planner: RowPlanner,
+    plain: &'a direct::PlainPlans,
 }

@@ -112,6 +112,91 @@ impl Candidate {
     };
 }
 
+/// A [`RowPlan`] kept small, to be rebuilt on its own row ([`StoredPlan::plan_on`]):
+/// each emitter as its first pixel and whether it is flipped (a plan keeps its
+/// emitters in no fixed order), the pass of each, the order of the passes and the
+/// pieces of their fills. Direct placement keeps the plans of the print without direct
+/// pieces so, to write them without planning the rows again.
+#[derive(Clone, Copy)]
+pub(crate) struct StoredPlan {
+    /// Emitter `k`'s first pixel (its index in the row).
+    first: [u8; MAX_WIDTH],
+    /// Bit `k`: emitter `k` is flipped (over its first pixel and the next two).
+    flipped: u32,
+    len: u8,
+    pass_of: [u8; MAX_WIDTH],
+    order: [u8; MAX_WIDTH],
+    passes: u8,
+    /// The plan's platform ([`RowPlan::platform`]) and its candidate's.
+    platform: bool,
+    candidate_platform: bool,
+    pieces: u32,
+    fills: [u16; MAX_WIDTH],
+}
+
+impl StoredPlan {
+    /// Nothing stored.
+    pub(crate) const EMPTY: StoredPlan = StoredPlan {
+        first: [0; MAX_WIDTH],
+        flipped: 0,
+        len: 0,
+        pass_of: [0; MAX_WIDTH],
+        order: [0; MAX_WIDTH],
+        passes: 0,
+        platform: false,
+        candidate_platform: false,
+        pieces: 0,
+        fills: [0; MAX_WIDTH],
+    };
+
+    /// `plan`, made for `row`, kept small.
+    pub(crate) fn of(plan: &RowPlan, row: &RowInput) -> StoredPlan {
+        let c = &plan.plan;
+        let mut stored = StoredPlan {
+            len: c.len as u8,
+            pass_of: c.pass_of,
+            order: c.order,
+            passes: c.passes as u8,
+            platform: plan.platform,
+            candidate_platform: c.platform,
+            pieces: plan.pieces,
+            fills: plan.fills,
+            ..StoredPlan::EMPTY
+        };
+        for (k, e) in c.emits[..c.len].iter().enumerate() {
+            let x = e.row.trailing_zeros() as u8;
+            let first = row.x[..row.len].iter().position(|&p| p == x);
+            stored.first[k] = first.expect("an emitter's first cell is a pixel") as u8;
+            stored.flipped |= u32::from(e.flipped()) << k;
+        }
+        stored
+    }
+
+    /// The plan stored, rebuilt on `row` (the row it was made for).
+    pub(crate) fn plan_on(&self, row: &RowInput) -> RowPlan {
+        let mut c = Candidate::EMPTY;
+        c.len = usize::from(self.len);
+        for (k, (e, &first)) in c.emits.iter_mut().zip(&self.first).take(c.len).enumerate() {
+            let i = usize::from(first);
+            *e = match self.flipped >> k & 1 {
+                0 => row.single(i),
+                _ => row.flip(i).expect("a flipped emitter's pixels are a run"),
+            };
+        }
+        c.pass_of = self.pass_of;
+        c.order = self.order;
+        c.passes = usize::from(self.passes);
+        c.platform = self.candidate_platform;
+        RowPlan {
+            platform: self.platform,
+            support: row.support,
+            pieces: self.pieces,
+            fills: self.fills,
+            plan: c,
+        }
+    }
+}
+
 /// `base` with its passes changed by `change` and renumbered ([`renumber`]); `None` if
 /// some pass's emitters overlap.
 pub(crate) fn regrouped(base: &Candidate, change: &impl Fn(&mut Candidate)) -> Option<Candidate> {

@@ -119,8 +119,10 @@
 //!
 //! Before any of this, a sprite where no single piece fits anywhere (none has three
 //! pixels of one colour side by side or one above another, checked by masks; else
-//! none passes [`Pixels::fits`]) gets the print without direct pieces at once: its
-//! rows planned once, then again when the print is written.
+//! none passes [`Pixels::fits`]) gets the print without direct pieces at once. The
+//! rows of the print without direct pieces are planned first, always, and their plans
+//! kept small ([`PlainPlans`]): when no direct piece wins, the print is written from
+//! them, not planned again.
 //!
 //! # Work
 //! Everything is fixed-size on the stack; nothing allocates; nothing recurses. The
@@ -163,7 +165,8 @@
 //! costs (two rows of 2^10, 4 KiB); the row covers' DP (its new states, packed in a
 //! word each and kept to the best 64 whenever 512 have come, 4 KiB; its trail back,
 //! 51 × 64 of 2 bytes; the ways of one cell); the remembered row plans (512 words,
-//! 4 KiB); and a few plans of about 1 KiB. Both direct modes run on a thread with a
+//! 4 KiB); the plain print's plans ([`PlainPlans`], 32 of 100 bytes, 3 KiB); and a
+//! few plans of about 1 KiB. Both direct modes run on a thread with a
 //! 64 KiB stack, the row planner's frames and an 8 KiB move buffer included, when
 //! optimised (a test checks it).
 //!
@@ -183,7 +186,7 @@ mod plan;
 
 use crate::sprite::{Sprite, MAX_HEIGHT, MAX_WIDTH};
 
-use super::plan::RowPlanner;
+use super::plan::{RowPlanner, StoredPlan};
 
 pub(crate) use plan::DirectPlan;
 
@@ -192,13 +195,12 @@ use blocks::BAND;
 use covers::cover_rows;
 use pixels::{Pixels, Work};
 use placement::{improve, placement_dp};
-use plan::row_pieces;
 
 /// The direct plan with the fewest pieces in all, never more than the print without
 /// direct pieces; rows priced and planned by `planner`. The direct pieces are chosen
 /// by fixed sweeps and DPs, with no search, whichever the row planner.
-pub(crate) fn plan(sprite: &Sprite, planner: RowPlanner) -> DirectPlan {
-    let (plan, work) = plan_counted(sprite, planner);
+pub(crate) fn plan(sprite: &Sprite, planner: RowPlanner, plain: &mut PlainPlans) -> DirectPlan {
+    let (plan, work) = plan_counted(sprite, planner, plain);
     debug_assert!(
         work.row_plans <= MAX_ROW_PLANS
             && work.cover_runs <= MAX_COVER_RUNS
@@ -242,19 +244,34 @@ pub(crate) const MAX_COVER_RUNS: u32 = 2 * MAX_HEIGHT as u32 * covers::COVER_RUN
 pub(crate) const MAX_DP_STATES: u32 = placement::DP_RUNS * placement::DP_STATES as u32;
 
 /// [`plan()`], and the work it did, counted.
-pub(crate) fn plan_counted(sprite: &Sprite, planner: RowPlanner) -> (DirectPlan, Work) {
+pub(crate) fn plan_counted(
+    sprite: &Sprite,
+    planner: RowPlanner,
+    plain: &mut PlainPlans,
+) -> (DirectPlan, Work) {
     let px = Pixels::of(sprite, planner);
-    let best = choose(sprite, &px);
+    let best = choose(sprite, &px, plain);
     (best, px.work.get())
 }
 
-/// The direct plan of [`plan()`] with the pixels `px`.
-fn choose(sprite: &Sprite, px: &Pixels) -> DirectPlan {
+/// The plans of the print without direct pieces, kept small, one per row (rows with no
+/// pixel keep [`StoredPlan::EMPTY`]): [`plan()`] fills them, and a plan with no direct
+/// piece is written from them (rebuilt by [`StoredPlan::plan_on`]), not planned again.
+pub(crate) type PlainPlans = [StoredPlan; MAX_HEIGHT];
+
+/// The direct plan of [`plan()`] with the pixels `px`; the print without direct pieces
+/// kept in `stored`.
+fn choose(sprite: &Sprite, px: &Pixels, stored: &mut PlainPlans) -> DirectPlan {
     let h = sprite.height();
     // Every row's pieces without direct pieces.
     let mut plain = [0u32; MAX_HEIGHT];
     for (y, p) in plain[..h].iter_mut().enumerate() {
-        *p = row_pieces(&DirectPlan::EMPTY, px, sprite, y).0;
+        stored[y] = StoredPlan::EMPTY;
+        if px.any(y) != 0 {
+            let planned = px.planned(sprite, y, 0, 0);
+            stored[y] = StoredPlan::of(&planned, &DirectPlan::EMPTY.row(sprite, y));
+            *p = planned.pieces;
+        }
     }
     let mut best = DirectPlan::EMPTY;
     best.pieces = plain[..h].iter().sum();
@@ -359,7 +376,9 @@ pub(super) fn ascii_art(w: usize, h: usize, mut cell: impl FnMut(usize, usize) -
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::convert::plan::RowPlan;
     use crate::convert::planners::{grouped, thorough};
+    use crate::convert::row::{Emit, RowInput};
     use crate::xorshift::xorshift;
 
     /// The print `plan` stands for: its direct pieces and every row's passes, each row
@@ -393,6 +412,11 @@ mod tests {
             format!("at most {} states in all", thousands(states as u64)),
             format!("{runs} runs of at most {}", thousands(states as u64)),
             format!("in {} rounds", runs - 2),
+            format!(
+                "{MAX_HEIGHT} of {} bytes, {} KiB",
+                core::mem::size_of::<StoredPlan>(),
+                core::mem::size_of::<PlainPlans>() / 1024
+            ),
             format!("{} in all, each a", cover_dp::Variant::ALL.len()),
             format!("variant ({}) one cover", covers::COVERS_PER_ROW),
             format!("per row, {} covers", covers::COVERS_PER_ROW),
@@ -412,12 +436,14 @@ mod tests {
     /// Every stage keeps its plan's `pieces` equal to the print's: the direct pieces
     /// and the rows planned again (`improve` counts the pieces its rounds keep fixed
     /// too, or a plan's count would fall short of its print's).
-    /// Sprites of blobs of one colour in three-colour noise, with both planners.
+    /// Sprites of blobs of one colour in three-colour noise, with both planners. The
+    /// plans of the print without direct pieces, stored small, rebuild to the planner's
+    /// own on every row.
     #[test]
     fn a_plans_pieces_are_its_prints() {
         let mut rng = xorshift(0x9E37_79B9_7F4A_7C15);
         let mut next = move |n: u64| rng() % n;
-        let mut direct = 0;
+        let (mut direct, mut stored_rows) = (0, 0);
         for k in 0..24 {
             let (w, h) = (6 + next(12) as usize, 6 + next(11) as usize);
             // Blobs: a colour by 3 × 2 cell, now and then a pixel of noise or a hole.
@@ -431,13 +457,87 @@ mod tests {
                 ("grouped", grouped::plan_row as RowPlanner),
                 ("thorough", thorough::plan_row),
             ] {
-                let p = plan(&sprite, planner);
+                let mut stored = [StoredPlan::EMPTY; MAX_HEIGHT];
+                let p = plan(&sprite, planner, &mut stored);
                 let px = Pixels::of(&sprite, planner);
                 assert_eq!(p.pieces, print_pieces(&p, &px, &sprite), "{name}\n{art}");
                 direct += p.direct_pieces();
+                // The plain print's plans, stored small, rebuild to the planner's own.
+                for (y, stored) in stored[..sprite.height()].iter().enumerate() {
+                    let row = RowInput::of(&sprite, y);
+                    if row.len > 0 {
+                        assert_same_plan(&planner(&row), &stored.plan_on(&row), name);
+                        stored_rows += 1;
+                    }
+                }
             }
         }
         assert!(direct > 100, "{direct} direct pieces");
+        assert!(stored_rows > 300, "{stored_rows} rows stored");
+    }
+
+    /// Whether plans `a` and `b` are the same in every part the writer reads.
+    fn assert_same_plan(a: &RowPlan, b: &RowPlan, name: &str) {
+        assert_eq!(
+            (a.platform, a.support, a.pieces, a.fills),
+            (b.platform, b.support, b.pieces, b.fills),
+            "{name}"
+        );
+        let (a, b) = (&a.plan, &b.plan);
+        assert_eq!(a.emits[..a.len], b.emits[..b.len], "{name}");
+        assert_eq!(a.pass_of[..a.len], b.pass_of[..b.len], "{name}");
+        assert_eq!(a.order[..a.passes], b.order[..b.passes], "{name}");
+        assert_eq!(a.platform, b.platform, "{name}");
+    }
+
+    /// A plan stored small rebuilds to itself on its row, with each row planner
+    /// direct placement takes (thorough on the first sprites only), on the rows of
+    /// dense sprites with runs of one colour; a few of those plans keep their emitters
+    /// out of pixel order (a local move split or merged a flipped emitter), which the
+    /// store keeps.
+    #[test]
+    fn stored_plans_rebuild_to_themselves() {
+        let mut rng = xorshift(0x5851_F42D_4C95_7F2D);
+        let mut next = move |n: u64| rng() % n;
+        let (mut rows, mut reordered) = (0, 0);
+        for k in 0..400 {
+            let density = 2 + k % 3;
+            // Runs of one colour (a pixel often takes the last one's), and a pixel in
+            // every row: a sprite has no empty row.
+            let mut last = b'0';
+            let art = ascii_art(MAX_WIDTH, 4, |x, y| {
+                if x == y * 5 % 17 || next(4) < density {
+                    if next(2) == 0 {
+                        last = b'0' + next(3) as u8;
+                    }
+                    last
+                } else {
+                    b'.'
+                }
+            });
+            let sprite = Sprite::from_ascii(&art).unwrap();
+            let planners = [
+                ("grouped", grouped::plan_row as RowPlanner),
+                ("staged", grouped::plan_row_staged),
+                ("thorough", thorough::plan_row),
+            ];
+            for &(name, planner) in &planners[..if k < 40 { 3 } else { 2 }] {
+                for y in 0..sprite.height() {
+                    let row = RowInput::of(&sprite, y);
+                    let own = planner(&row);
+                    let rebuilt = StoredPlan::of(&own, &row).plan_on(&row);
+                    assert_same_plan(&own, &rebuilt, name);
+                    let x = |e: &Emit| e.row.trailing_zeros();
+                    let emits = &own.plan.emits[..own.plan.len];
+                    reordered += usize::from(emits.windows(2).any(|w| x(&w[0]) > x(&w[1])));
+                    rows += 1;
+                }
+            }
+        }
+        assert!(
+            rows > 3000 && reordered > 5,
+            "{rows} rows, {reordered} reordered"
+        );
     }
 
     /// The work bound of the module docs holds on adversarial 17 × 32 sprites: every
@@ -472,7 +572,11 @@ mod tests {
         let mut most = Work::default();
         for art in &arts {
             let sprite = Sprite::from_ascii(art).unwrap();
-            let (_, work) = plan_counted(&sprite, grouped::plan_row);
+            let (_, work) = plan_counted(
+                &sprite,
+                grouped::plan_row,
+                &mut [StoredPlan::EMPTY; MAX_HEIGHT],
+            );
             assert!(work.row_plans <= MAX_ROW_PLANS, "{work:?}\n{art}");
             assert!(work.cover_runs <= MAX_COVER_RUNS, "{work:?}\n{art}");
             assert!(work.dp_states <= MAX_DP_STATES, "{work:?}\n{art}");

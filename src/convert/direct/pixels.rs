@@ -5,7 +5,7 @@ use core::cell::Cell;
 
 use crate::sprite::{Sprite, MAX_HEIGHT};
 
-use super::super::plan::RowPlanner;
+use super::super::plan::{RowPlan, RowPlanner};
 use super::super::row::RowInput;
 use crate::bits::Bits;
 
@@ -160,26 +160,38 @@ impl Pixels {
         if self.any(y) & !covered == 0 {
             return (0, false);
         }
-        let hash = (u64::from(covered) << 32 | u64::from(prefill))
-            .wrapping_add(y as u64)
-            .wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        let slot = &self.memo[(hash >> 54) as usize % MEMO];
-        let key = Memo::key(y, covered, prefill);
-        let m = slot.get().0;
-        if m >> 17 == key {
+        let m = self.memo_slot(y, covered, prefill).get().0;
+        if m >> 17 == Memo::key(y, covered, prefill) {
             return (m as u32 & 0xFFFF, m >> 16 & 1 != 0);
         }
+        let p = self.planned(sprite, y, covered, prefill);
+        (p.pieces, p.platform)
+    }
+
+    /// Row `y`'s plan with the row planner when direct pieces print its cells
+    /// `covered`, `prefill` of them filled before its passes (some pixel left to
+    /// emit): always planned (counted), and remembered for [`Pixels::row_plan`].
+    pub(super) fn planned(&self, sprite: &Sprite, y: usize, covered: u32, prefill: u32) -> RowPlan {
         self.work.set(Work {
             row_plans: self.work.get().row_plans + 1,
             ..self.work.get()
         });
         let p = (self.planner)(&RowInput::of(sprite, y).without(covered, prefill));
         if let Ok(pieces) = u16::try_from(p.pieces) {
-            slot.set(Memo(
+            let key = Memo::key(y, covered, prefill);
+            self.memo_slot(y, covered, prefill).set(Memo(
                 key << 17 | u64::from(p.platform) << 16 | u64::from(pieces),
             ));
         }
-        (p.pieces, p.platform)
+        p
+    }
+
+    /// The slot of the remembered plans where row `y` with these cells goes.
+    fn memo_slot(&self, y: usize, covered: u32, prefill: u32) -> &Cell<Memo> {
+        let hash = (u64::from(covered) << 32 | u64::from(prefill))
+            .wrapping_add(y as u64)
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        &self.memo[(hash >> 54) as usize % MEMO]
     }
 
     /// Whether some single piece fits anywhere ([`Pixels::fits`]): every block is made
