@@ -241,10 +241,16 @@ pub(super) fn add_blocks(
     let (y, rows) = (band.start, band.len());
     let mut priced = priced_band::<MAX_HEIGHT>(plan, px, sprite, y, rows);
     for s in y..y + rows {
+        // Where each block's cells are all pixels of its colour (a block fits nowhere
+        // else: the rest of the fit is checked where this passes).
+        let mut coloured = [0u32; BLOCKS.len()];
+        for (b, c) in coloured.iter_mut().enumerate() {
+            *c = px.colour_columns(b, s);
+        }
         for x in px.x0..px.x0 + px.width {
             for (b, single) in BLOCKS.iter().enumerate() {
                 let (w, h) = (usize::from(single.width), usize::from(single.height));
-                if s + h > y + rows || x + w > px.x0 + px.width {
+                if s + h > y + rows || x + w > px.x0 + px.width || coloured[b] >> x & 1 == 0 {
                     continue;
                 }
                 // Only blocks across one of the rows `across` starts, if any.

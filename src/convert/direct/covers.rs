@@ -127,6 +127,14 @@ fn cover_band(
     price: impl Fn(&DirectPlan, &[u32; MAX_HEIGHT]) -> Option<Covered>,
 ) -> Option<Covered> {
     let h = px.height;
+    // A cover places every pixel of the band that no direct piece holds, each under a
+    // single that fits: with a pixel no such single holds, no variant finds one.
+    if band
+        .clone()
+        .any(|r| px.any(r) & !plan.cells[r] & !px.coverable[r] != 0)
+    {
+        return None;
+    }
     // A complete cover, its pieces with the plan's: priced if they all land, and kept
     // in `found` if cheapest.
     let offer = |pieces: &mut dyn Iterator<Item = Placed>, found: &mut Option<Covered>| {

@@ -31,6 +31,9 @@ pub(super) struct Pixels {
     /// `singles[k][y]`: the columns where single `SINGLES + k` fits with its
     /// bottom-left cell in row `y` ([`Pixels::fits`], worked out once).
     singles: [[u32; MAX_HEIGHT]; SINGLE_COUNT],
+    /// `coverable[y]`: the cells of row `y` some single that fits holds (the union of
+    /// [`Pixels::singles`]' cells): a pixel outside them no single piece can place.
+    pub(super) coverable: [u32; MAX_HEIGHT],
 }
 
 /// The work of one [`super::plan()`], in its countable units (the module docs of
@@ -88,6 +91,7 @@ impl Pixels {
             planner,
             work: Cell::new(Work::default()),
             singles: [[0; MAX_HEIGHT]; SINGLE_COUNT],
+            coverable: [0; MAX_HEIGHT],
         };
         // A single's four cells hold three of its colour side by side in a row or one
         // above another in a column, which many sprites lack: checked first, by masks.
@@ -103,29 +107,55 @@ impl Pixels {
             for k in 0..SINGLE_COUNT {
                 for y in 0..h {
                     px.singles[k][y] = px.single_columns(SINGLES + k, y);
+                    for x in Bits(px.singles[k][y]) {
+                        for (m, bottom, _) in Placed::new(SINGLES + k, x, y).pieces() {
+                            for dy in 0..m.shape.height() {
+                                px.coverable[bottom + dy] |= m.shape.row_mask(dy) << m.x;
+                            }
+                        }
+                    }
                 }
             }
         }
         px
     }
 
-    /// The columns `x` (bit `x`) where single `b` fits with its bottom-left cell at
-    /// `(x, y)`: [`Pixels::block_fits`] for every column at once, by masks. Each cell
-    /// on a pixel of the single's colour, and some lowest cell of a column of the
-    /// piece on the field's floor or on a pixel (emitted before the piece drops).
-    fn single_columns(&self, b: usize, y: usize) -> u32 {
+    /// The columns `x` (bit `x`) where every cell of block `b` with its bottom-left cell
+    /// at `(x, y)` is a pixel of the block's colour: what [`Pixels::fits`] asks first,
+    /// for every column at once, by masks (the colour masks keep the block on the
+    /// sprite).
+    pub(super) fn colour_columns(&self, b: usize, y: usize) -> u32 {
         let block = &BLOCKS[b];
-        let h = usize::from(block.height);
-        let &[(s, dx, dy)] = block.pieces else {
-            unreachable!("a single is one piece")
-        };
-        if y + h > self.height {
+        if y + usize::from(block.height) > self.height {
             return 0;
         }
-        let c = usize::from(block.colour);
-        let shape = shape_at(s);
-        // Every column to start with: the colour masks keep the block on the sprite.
+        let colour = |r: usize| self.colour[r][usize::from(block.colour)];
         let mut columns = u32::MAX;
+        for &(s, dx, dy) in block.pieces {
+            let shape = shape_at(s);
+            for r in 0..shape.height() {
+                for j in Bits(shape.row_mask(r)) {
+                    columns &= colour(y + usize::from(dy) + r) >> (usize::from(dx) + j);
+                }
+            }
+        }
+        columns
+    }
+
+    /// The columns `x` (bit `x`) where single `b` fits with its bottom-left cell at
+    /// `(x, y)`: [`Pixels::block_fits`] for every column at once, by masks. Each cell
+    /// on a pixel of the single's colour ([`Pixels::colour_columns`]), and some lowest
+    /// cell of a column of the piece on the field's floor or on a pixel (emitted before
+    /// the piece drops).
+    fn single_columns(&self, b: usize, y: usize) -> u32 {
+        let &[(s, dx, dy)] = BLOCKS[b].pieces else {
+            unreachable!("a single is one piece")
+        };
+        let columns = self.colour_columns(b, y);
+        if columns == 0 {
+            return 0;
+        }
+        let shape = shape_at(s);
         let mut rests = 0;
         let (dx, bottom) = (usize::from(dx), y + usize::from(dy));
         for r in 0..shape.height() {
@@ -135,9 +165,6 @@ impl Pixels {
                 0 => u32::MAX,
                 at => self.any(at - 1),
             };
-            for j in Bits(cells) {
-                columns &= self.colour[bottom + r][c] >> (dx + j);
-            }
             for j in Bits(lowest) {
                 rests |= below >> (dx + j);
             }
@@ -276,14 +303,15 @@ mod tests {
     use super::*;
 
     /// The singles worked out by masks fit exactly where [`Pixels::block_fits`] says,
-    /// on dense random sprites of one to three colours and on the benchmark-like
-    /// shapes' corners (every row, every column).
+    /// and every block's colour columns are exactly where its cells are all pixels of
+    /// its colour, on dense random sprites of one to three colours (every row, every
+    /// column).
     #[test]
     fn singles_by_masks_fit_as_block_fits_says() {
         use crate::convert::planners::grouped;
         use crate::xorshift::xorshift;
         let mut next = xorshift(0x2545_F491_4F6C_DD1D);
-        let mut fits = 0;
+        let (mut fits, mut coloured_blocks) = (0, 0);
         for case in 0..300 {
             let (w, h) = (1 + next() as usize % 17, 1 + next() as usize % 32);
             let colours = 1 + case % 3;
@@ -304,6 +332,8 @@ mod tests {
                 continue;
             };
             let px = Pixels::of(&sprite, grouped::plan_row);
+            // The cells of the singles that fit, by row.
+            let mut held = [0u32; MAX_HEIGHT];
             for k in 0..SINGLE_COUNT {
                 for y in 0..px.height {
                     let plain = (px.x0..px.x0 + px.width)
@@ -315,10 +345,45 @@ mod tests {
                         "{art}single {k} row {y}"
                     );
                     fits += plain.count_ones();
+                    for x in Bits(plain) {
+                        let (m, bottom, _) = Placed::new(SINGLES + k, x, y).piece(0);
+                        for dy in 0..m.shape.height() {
+                            held[bottom + dy] |= m.shape.row_mask(dy) << m.x;
+                        }
+                    }
+                }
+            }
+            assert_eq!(px.coverable, held, "{art}coverable");
+            // Every block's colour columns: exactly where each of its cells is a pixel
+            // of its colour (so wherever it fits).
+            for (b, block) in BLOCKS.iter().enumerate() {
+                for y in 0..px.height {
+                    let columns = px.colour_columns(b, y);
+                    for x in 0..crate::playfield::WIDTH {
+                        let coloured = y + usize::from(block.height) <= px.height
+                            && x + usize::from(block.width) <= crate::playfield::WIDTH
+                            && Placed::new(b, x, y).pieces().all(|(m, bottom, _)| {
+                                (0..m.shape.height()).all(|dy| {
+                                    let cells = m.shape.row_mask(dy) << m.x;
+                                    let colour = px.colour[bottom + dy][usize::from(block.colour)];
+                                    colour & cells == cells
+                                })
+                            });
+                        assert_eq!(
+                            columns >> x & 1 != 0,
+                            coloured,
+                            "{art}block {b} at {x}, {y}"
+                        );
+                        if x >= px.x0 && x < px.x0 + px.width && px.block_fits(b, x, y) {
+                            assert!(coloured, "{art}block {b} at {x}, {y}");
+                        }
+                        coloured_blocks += usize::from(coloured && BLOCKS[b].pieces.len() > 1);
+                    }
                 }
             }
         }
         assert!(fits > 1000, "{fits} fits: the sprites test too little");
+        assert!(coloured_blocks > 100, "{coloured_blocks} blocks coloured");
     }
 
     /// The figures the direct module's docs type in are [`MEMO`] and its size.
