@@ -57,8 +57,9 @@
 //! stair that lowers them most. Each band does this for five sets of items (all; no
 //! singles; 2 and 5 wide; 4 wide; singles) and keeps the cheapest, or no blocks at all
 //! when none beats the rows without. Then the *add pass* (`add_blocks`) tries every
-//! block at every row and column of the band, in table order, and keeps each that
-//! fits, covers no direct cell, lets itself and every piece near it still land
+//! block at every row and column of the band, in table order (passing over at once,
+//! by a mask per row and block, where its cells are not all pixels of its colour:
+//! `Pixels::colour_columns`), and keeps each that fits, covers no direct cell, lets itself and every piece near it still land
 //! (`DirectPlan::all_land`) and lowers the band's pieces; it runs a second time when
 //! the first saved something. A band's pieces stay in its rows, and a row's plan and
 //! platform depend only on its own pixels, its pre-filled cells and the missing cells
@@ -86,7 +87,9 @@
 //! so far): bottom to top, each row still left to the passes is covered whole, alone
 //! or with the one or two rows above it, by single pieces on pixels of their colour
 //! that no direct piece holds yet (they may reach two rows above and below the band).
-//! A row with no pixel left costs nothing, which is where direct pieces pay. The
+//! A row with no pixel left costs nothing, which is where direct pieces pay. A band
+//! with a pixel that no fitting single holds (`Pixels::coverable`, the union of their
+//! cells by row) has no cover and is passed over. The
 //! covers come from a DP over the columns (`cover_dp`, its module docs), with either
 //! row planner: one run per *variant* (how many rows the pieces may reach below and above
 //! the band, 0 to 2 each; the fewest or the most pieces; the columns from the left or
