@@ -316,18 +316,10 @@ mod tests {
             let (w, h) = (1 + next() as usize % 17, 1 + next() as usize % 32);
             let colours = 1 + case % 3;
             let density = 40 + next() % 60;
-            let art: String = (0..h)
-                .map(|_| {
-                    let mut line: String = (0..w)
-                        .map(|_| match next() % 100 < density {
-                            true => char::from(b'0' + (next() % colours as u64) as u8),
-                            false => '.',
-                        })
-                        .collect();
-                    line.push('\n');
-                    line
-                })
-                .collect();
+            let art = super::super::ascii_art(w, h, |_, _| match next() % 100 < density {
+                true => b'0' + (next() % colours as u64) as u8,
+                false => b'.',
+            });
             let Ok(sprite) = Sprite::from_ascii(&art) else {
                 continue;
             };
