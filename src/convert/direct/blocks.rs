@@ -302,6 +302,14 @@ impl Placed {
         )
     }
 
+    /// Its cells, row by row of each piece in turn: `(row, cells)` (pieces never share
+    /// a cell, so a row may come once per piece).
+    pub(super) fn cells(self) -> impl Iterator<Item = (usize, u32)> {
+        self.pieces().flat_map(|(m, bottom, _)| {
+            (0..m.shape.height()).map(move |dy| (bottom + dy, m.shape.row_mask(dy) << m.x))
+        })
+    }
+
     /// Its pieces as moves, each with its bounding box's bottom row and top row.
     pub(super) fn pieces(self) -> impl Iterator<Item = (Move, usize, usize)> {
         self.shape().pieces.iter().map(move |&(s, dx, dy)| {
@@ -343,10 +351,8 @@ mod tests {
                     y: (layer * h) as u8,
                 };
                 let mut cells = [0u32; 8];
-                for (m, bottom, _) in placed.pieces() {
-                    for dy in 0..m.shape.height() {
-                        cells[bottom + dy - layer * h] |= m.shape.row_mask(dy) << m.x;
-                    }
+                for (r, c) in placed.cells() {
+                    cells[r - layer * h] |= c;
                 }
                 let rect = ((1u32 << w) - 1) << 3;
                 let mut emitted = 0;

@@ -465,10 +465,8 @@ mod tests {
         let mut best = None;
         for w in &ways[..n] {
             let mut u = *used;
-            for (m, bottom, _) in w.placed.pieces() {
-                for dy in 0..m.shape.height() {
-                    u[(bottom as isize - lo) as usize + dy] |= m.shape.row_mask(dy) << m.x;
-                }
+            for (r, cells) in w.placed.cells() {
+                u[(r as isize - lo) as usize] |= cells;
             }
             if let Some(k) = fewest_by_hand(px, &u, band.clone(), reach) {
                 best = Some(best.map_or(k + 1, |b: usize| b.min(k + 1)));
@@ -500,12 +498,9 @@ mod tests {
         assert_eq!(c.len, 2);
         let mut cells = [0u32; 2];
         for p in &c.pieces[..c.len] {
-            for (m, bottom, _) in p.pieces() {
-                for dy in 0..m.shape.height() {
-                    let row = &mut cells[bottom + dy];
-                    assert_eq!(*row & m.shape.row_mask(dy) << m.x, 0);
-                    *row |= m.shape.row_mask(dy) << m.x;
-                }
+            for (r, c) in p.cells() {
+                assert_eq!(cells[r] & c, 0);
+                cells[r] |= c;
             }
         }
         assert_eq!(cells, [px.any(0), px.any(1)]);

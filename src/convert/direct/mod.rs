@@ -59,9 +59,10 @@
 //! when none beats the rows without. Then the *add pass* (`add_blocks`) tries every
 //! block at every row and column of the band, in table order (passing over at once,
 //! by a mask per row and block, where its cells are not all pixels of its colour:
-//! `Pixels::colour_columns`), and keeps each that fits, covers no direct cell, lets itself and every piece near it still land
-//! (`DirectPlan::all_land`) and lowers the band's pieces; it runs a second time when
-//! the first saved something. A band's pieces stay in its rows, and a row's plan and
+//! `Pixels::colour_columns`), and keeps each that fits, covers no direct cell, lets
+//! itself and every piece near it still land (`DirectPlan::all_land`) and lowers the
+//! band's pieces; it runs a second time when the first saved something. A band's
+//! pieces stay in its rows, and a row's plan and
 //! platform depend only on its own pixels, its pre-filled cells and the missing cells
 //! of its row and the row below, so the bands add up. Last, one add pass over the whole
 //! sprite tries the blocks that cross a band's bottom edge. Every step keeps only what
@@ -145,7 +146,9 @@
 //!   at most 7 rows it meets and settling at most 8 rows above it (5 rows each). Each
 //!   call is one row plan of the row planner, itself bounded (in fill prices: with the
 //!   default planner [`super::planners::grouped::plan_row_staged`], its first cover
-//!   staged as the thorough planner stages every cover, at most [`super::planners::grouped::MAX_STAGED_FILL_PRICES`]; with the thorough one, [`super::planners::thorough`]'s). Rows planned
+//!   staged as the thorough planner stages every cover, at most
+//!   [`super::planners::grouped::MAX_STAGED_FILL_PRICES`]; with the thorough one,
+//!   [`super::planners::thorough`]'s). Rows planned
 //!   before with the same direct cells are answered from a table of 512 remembered
 //!   plans and are not counted.
 //! - **row-cover DP runs**, at most [`MAX_COVER_RUNS`]: twice, per row, 216 covers

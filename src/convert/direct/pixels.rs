@@ -108,10 +108,8 @@ impl Pixels {
                 for y in 0..h {
                     px.singles[k][y] = px.single_columns(SINGLES + k, y);
                     for x in Bits(px.singles[k][y]) {
-                        for (m, bottom, _) in Placed::new(SINGLES + k, x, y).pieces() {
-                            for dy in 0..m.shape.height() {
-                                px.coverable[bottom + dy] |= m.shape.row_mask(dy) << m.x;
-                            }
+                        for (r, cells) in Placed::new(SINGLES + k, x, y).cells() {
+                            px.coverable[r] |= cells;
                         }
                     }
                 }
@@ -338,9 +336,8 @@ mod tests {
                     );
                     fits += plain.count_ones();
                     for x in Bits(plain) {
-                        let (m, bottom, _) = Placed::new(SINGLES + k, x, y).piece(0);
-                        for dy in 0..m.shape.height() {
-                            held[bottom + dy] |= m.shape.row_mask(dy) << m.x;
+                        for (r, cells) in Placed::new(SINGLES + k, x, y).cells() {
+                            held[r] |= cells;
                         }
                     }
                 }
@@ -354,12 +351,8 @@ mod tests {
                     for x in 0..crate::playfield::WIDTH {
                         let coloured = y + usize::from(block.height) <= px.height
                             && x + usize::from(block.width) <= crate::playfield::WIDTH
-                            && Placed::new(b, x, y).pieces().all(|(m, bottom, _)| {
-                                (0..m.shape.height()).all(|dy| {
-                                    let cells = m.shape.row_mask(dy) << m.x;
-                                    let colour = px.colour[bottom + dy][usize::from(block.colour)];
-                                    colour & cells == cells
-                                })
+                            && Placed::new(b, x, y).cells().all(|(r, cells)| {
+                                px.colour[r][usize::from(block.colour)] & cells == cells
                             });
                         assert_eq!(
                             columns >> x & 1 != 0,
