@@ -324,7 +324,16 @@ impl Planner<'_> {
         let before = |(h1, k1): (usize, usize), (h2, k2): (usize, usize)| {
             ((21 * h1 + k1) * k2, h1) < ((21 * h2 + k2) * k1, h2)
         };
-        let most = (starts.count_ones() as usize).min(MOST_BARS);
+        // The most bars apart among `starts`: taking the leftmost start each time
+        // takes the most (a count the reach cannot exceed).
+        let most = {
+            let (mut rest, mut n) = (starts, 0);
+            while rest != 0 {
+                n += 1;
+                rest &= !0u32 << (rest.trailing_zeros() + 3);
+            }
+            n.min(MOST_BARS)
+        };
         // The heights by the least pieces per pixel they could have (for the best alone,
         // a height that cannot come first is skipped).
         for h in [1, 2, 3, 5, 4] {
