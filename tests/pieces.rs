@@ -23,7 +23,7 @@ mod real_set;
 const GUARDS: [(&str, usize, usize); 6] = [
     ("greedy", 3_430_756, 462_527),
     ("optimal", 3_347_008, 455_912),
-    ("grouped", 2_371_306, 294_716),
+    ("grouped", 2_373_784, 294_674),
     ("thorough", 2_364_208, 292_406),
     ("direct", 2_082_766, 182_492),
     ("thorough-direct", 2_080_183, 181_925),

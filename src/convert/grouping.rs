@@ -19,8 +19,9 @@
 //! First fit packs every emitter that fits into a pass, so it seldom leaves the counts
 //! whose matrix is low (3 or 7 bars in one row, 2 or 6 in two) and never builds a pass
 //! on the squares of another; the exact planner's plans of dense rows are mostly such
-//! passes. The first pass is the first fit pass from either end (and, with
-//! [`Stages::EVERY`], the cheapest and second cheapest options too); of the two sets of
+//! passes. The first pass is the first fit pass from the right (and from the left,
+//! if [`Stages::from_left`]; with [`Stages::EVERY`], both and the cheapest and second
+//! cheapest options too); of the two sets of
 //! bars a walk back through the DP finds (widest strips first, narrowest first), the
 //! one whose leftover singles first fit packs into fewer passes is taken. This is a
 //! fixed scan, not a search: no stage is undone.
@@ -57,8 +58,11 @@ pub(super) enum End {
 /// How [`Planner::offer_staged`] groups a cover in stages.
 #[derive(Clone, Copy)]
 pub(super) struct Stages {
-    /// Stage options tried as the first pass besides the first-fit passes from either
-    /// end (at most [`STAGE_FIRSTS`]).
+    /// Whether the first-fit pass from the left is a first pass too (the one from the
+    /// right always is).
+    pub(super) from_left: bool,
+    /// Stage options tried as the first pass besides the first-fit passes (at most
+    /// [`STAGE_FIRSTS`]).
     pub(super) firsts: usize,
     /// At most this many staged passes per run (the first pass included).
     pub(super) passes: usize,
@@ -74,18 +78,19 @@ impl Stages {
     /// every cover, and the grouped planner's when it prices every candidate of direct
     /// placement and the run-cover table (whose prices were computed with it).
     pub(crate) const EVERY: Stages = Stages {
+        from_left: true,
         firsts: STAGE_FIRSTS,
         passes: MAX_WIDTH,
         rest_every_way: true,
     };
 
     /// The most groupings [`Planner::offer_staged`] offers on one cover staged so: the
-    /// two first-fit first passes and [`Stages::firsts`] options, each with at most
+    /// first-fit first passes and [`Stages::firsts`] options, each with at most
     /// [`Stages::passes`] staged passes, after each the rest grouped every way (first
     /// fit from either end and three round-robin deals: 5 groupings) or once.
     pub(crate) const fn groupings(self) -> u32 {
         let rest = if self.rest_every_way { 2 + 3 } else { 1 };
-        (self.firsts as u32 + 2) * self.passes as u32 * rest
+        (self.firsts as u32 + 1 + self.from_left as u32) * self.passes as u32 * rest
     }
 }
 
@@ -371,9 +376,10 @@ impl Planner<'_> {
     /// Offers cover `c` grouped in *stages*: each pass in turn is the cheapest per pixel
     /// ([`Planner::stage_options`]) of the singles left, resting on the passes before
     /// it, and after each the rest are grouped ([`Planner::offer_rest`]). The first
-    /// pass is the first fit pass from either end, then each of the first
-    /// [`STAGE_FIRSTS`] options (its bars from the walk back widest strip first):
-    /// `2 + STAGE_FIRSTS` runs of at most 17 stages each (a stage takes at least one of
+    /// pass is the first fit pass from the right (and from the left, if
+    /// [`Stages::from_left`]), then each of the first [`Stages::firsts`] options (its
+    /// bars from the walk back widest strip first): at most `2 + STAGE_FIRSTS` runs of
+    /// at most 17 stages each (a stage takes at least one of
     /// the at most 17 singles). A later stage's bars are the set, of the two walks back
     /// ([`bar_set`]), whose leftover singles first fit packs into fewer passes. See the
     /// module docs.
@@ -392,6 +398,9 @@ impl Planner<'_> {
         // The options for the first pass, found once (for the first that needs them).
         let mut first_options = None;
         for first in 0..stages.firsts + 2 {
+            if first == 0 && !stages.from_left {
+                continue;
+            }
             if self.best <= self.floor {
                 return;
             }

@@ -19,11 +19,12 @@ pub enum Passes {
     /// colour) in a static table the thorough planner ([`Passes::Thorough`]) computed
     /// at build time; the row's few covers are grouped into passes by fixed rules
     /// (first fit from either end, dealt round robin; the first cover also in at most
-    /// three stages, one-row passes first and with one sweep of single moves from its
-    /// first-fit groupings; then one sweep from the best plan) and priced with strip and wide fillers resting on squares
+    /// three stages on dense rows, one-row passes first and with one sweep of single
+    /// moves from its first-fit grouping from the right; then one sweep from the best
+    /// plan) and priced with strip and wide fillers resting on squares
     /// already emitted in the row, and singles over holes land on such squares instead
     /// of a platform (see the `planners::grouped`, `grouping`, `pricing` and `local_moves` layers). At most
-    /// 105,634 fill prices per row, whatever the row (a unit test counts them on
+    /// 84,610 fill prices per row, whatever the row (a unit test counts them on
     /// adversarial rows). Never more pieces than `Greedy`.
     #[default]
     Grouped,
