@@ -516,8 +516,13 @@ impl Planner<'_> {
         (sums, pass_of, staged): (&[PassSum; MAX_WIDTH], &[u8; MAX_WIDTH], usize),
         counts: [usize; 3],
     ) {
+        // Each deal's passes: the first `staged` as given, then `p` dealt (only those
+        // are read or written, so only those are copied).
+        let mut dealt_sums = [PassSum::ZERO; MAX_WIDTH];
         for p in counts {
-            let (mut sums, mut pass_of) = (*sums, *pass_of);
+            let used = (staged + p).min(MAX_WIDTH);
+            dealt_sums[..used].copy_from_slice(&sums[..used]);
+            let (sums, mut pass_of) = (&mut dealt_sums, *pass_of);
             let (mut dealt, mut apart) = (0, true);
             for &key in &by_end[..c.len] {
                 let i = usize::from(key & 31);
@@ -558,7 +563,7 @@ impl Planner<'_> {
         for (k, by_end) in ends.iter().enumerate() {
             let (mut rest_sums, mut rest_of) = (*sums, *pass_of);
             let passes = Self::first_fit_rest(c, by_end, &mut rest_sums, &mut rest_of, staged);
-            self.offer_grouped(c, rest_sums, &rest_of, passes);
+            self.offer_grouped(c, &mut rest_sums, &rest_of, passes);
             if k == 0 {
                 first_fit = passes - staged;
                 if first_fit == 0 || !every_way {

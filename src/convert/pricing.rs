@@ -762,11 +762,12 @@ impl<'a> Planner<'a> {
         }
     }
 
-    /// Offers `c` grouped as `pass_of` says, its `passes` passes summed in `sums`.
+    /// Offers `c` grouped as `pass_of` says, its `passes` passes summed in `sums`
+    /// (settled here: [`PassSum::settle`]).
     pub(super) fn offer_grouped(
         &mut self,
         c: &mut Candidate,
-        mut sums: [PassSum; MAX_WIDTH],
+        sums: &mut [PassSum; MAX_WIDTH],
         pass_of: &[u8; MAX_WIDTH],
         passes: usize,
     ) {
@@ -775,7 +776,7 @@ impl<'a> Planner<'a> {
         }
         c.pass_of[..c.len].copy_from_slice(&pass_of[..c.len]);
         c.passes = passes;
-        self.offer_orders(&sums, passes, || *c);
+        self.offer_orders(sums, passes, || *c);
     }
 
     /// A planner for `row` with the classic split `greedy` offered (the pixels of each

@@ -170,7 +170,7 @@ impl Planner<'_> {
         }
         if i == c.len {
             let pass_of = c.pass_of;
-            self.offer_grouped(c, *sums, &pass_of, passes);
+            self.offer_grouped(c, &mut sums.clone(), &pass_of, passes);
             return;
         }
         let e = c.emits[i];
