@@ -58,6 +58,8 @@ pub(super) enum End {
 /// How [`Planner::offer_staged`] groups a cover in stages.
 #[derive(Clone, Copy)]
 pub(super) struct Stages {
+    /// Rows of fewer pixels are not staged at all.
+    pub(super) min_pixels: usize,
     /// Whether the first-fit pass from the left is a first pass too (the one from the
     /// right always is).
     pub(super) from_left: bool,
@@ -78,6 +80,7 @@ impl Stages {
     /// every cover, and the grouped planner's when it prices every candidate of direct
     /// placement and the run-cover table (whose prices were computed with it).
     pub(crate) const EVERY: Stages = Stages {
+        min_pixels: 0,
         from_left: true,
         firsts: STAGE_FIRSTS,
         passes: MAX_WIDTH,
@@ -395,12 +398,13 @@ impl Planner<'_> {
             Some(&ends) => ends,
             None => [Self::by_end(c, End::Left), Self::by_end(c, End::Right)],
         };
+        if self.row.len < stages.min_pixels {
+            return;
+        }
         // The options for the first pass, found once (for the first that needs them).
         let mut first_options = None;
-        for first in 0..stages.firsts + 2 {
-            if first == 0 && !stages.from_left {
-                continue;
-            }
+        // First 0 is the first-fit pass from the left, 1 the one from the right.
+        for first in usize::from(!stages.from_left)..stages.firsts + 2 {
             if self.best <= self.floor {
                 return;
             }

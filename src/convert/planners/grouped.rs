@@ -128,10 +128,12 @@ const REPAIR_SWAPS: u32 = REPAIR_CHECKS;
 /// ([`tables::run_covers`]).
 pub(crate) const COVER_SLOTS: usize = tables::RUN_COVER_SLOTS;
 
-/// How this planner stages its first cover ([`Planner::offer_staged`]): from the
-/// first-fit pass from the right, at most three staged passes, the rest grouped first
-/// fit from the left after each: at most 1 run × 3 stages × 1 grouping per row.
+/// How this planner stages its first cover ([`Planner::offer_staged`]): on rows of at
+/// least [`STAGED_PIXELS`] pixels, from the first-fit pass from the right, at most
+/// three staged passes, the rest grouped first fit from the left after each: at most
+/// 1 run × 3 stages × 1 grouping per row.
 const STAGES: Stages = Stages {
+    min_pixels: STAGED_PIXELS,
     from_left: false,
     firsts: 0,
     passes: 3,
@@ -152,7 +154,6 @@ const STAGED_PIXELS: usize = 15;
 /// and the one-row passes first.
 const FIRST: CoverWork = CoverWork {
     stages: Some(STAGES),
-    staged_pixels: STAGED_PIXELS,
     moves: Moves::FromRight,
 };
 
@@ -166,7 +167,6 @@ const fn cover_work(first: CoverWork, k: usize) -> CoverWork {
     } else {
         CoverWork {
             stages: None,
-            staged_pixels: 0,
             moves: Moves::No,
         }
     }
@@ -229,10 +229,8 @@ fn plan_row_with(
 /// repair and the round-robin deals.
 #[derive(Clone, Copy)]
 struct CoverWork {
-    /// Its groupings in stages, as these say (none: not at all), on rows of at least
-    /// `staged_pixels` pixels.
+    /// Its groupings in stages, as these say (none: not at all).
     stages: Option<Stages>,
-    staged_pixels: usize,
     /// Which first-fit groupings are also offered with each emitter moved
     /// ([`Planner::offer_each_moved`]); with any, the cover is also grouped one-row
     /// passes first ([`Planner::offer_one_row_first`]).
@@ -244,7 +242,6 @@ impl CoverWork {
     /// ([`Stages::EVERY`]) on every row, both first-fit groupings moved.
     const EVERY: CoverWork = CoverWork {
         stages: Some(Stages::EVERY),
-        staged_pixels: 0,
         moves: Moves::FromBoth,
     };
 }
@@ -300,18 +297,18 @@ impl Planner<'_> {
             }
             c.len += 1;
         }
-        let moved = if self.without().first_fit_moves {
-            0
+        let moves = if self.without().first_fit_moves {
+            Moves::No
         } else {
-            work.moves.ends()
+            work.moves
         };
-        let (by_left, first_fit) = self.offer_groupings(c, End::Left, moved == 2);
-        let (by_right, _) = self.offer_groupings(c, End::Right, moved > 0);
+        let from_left = matches!(moves, Moves::FromBoth);
+        let (by_left, first_fit) = self.offer_groupings(c, End::Left, from_left);
+        let from_right = !matches!(moves, Moves::No);
+        let (by_right, _) = self.offer_groupings(c, End::Right, from_right);
         self.offer_round_robin(c, &by_left, first_fit);
         if let Some(stages) = work.stages {
-            if self.row.len >= work.staged_pixels {
-                self.offer_staged(c, Some(&[by_left, by_right]), stages);
-            }
+            self.offer_staged(c, Some(&[by_left, by_right]), stages);
         }
         if matches!(work.moves, Moves::No) {
             return;
