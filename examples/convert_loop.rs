@@ -7,6 +7,8 @@
 //!     target/release/examples/convert_loop thorough 20 benches/sprites/*.png
 //! ```
 //!
+//! A `.txt` sprite is read as ASCII art ([`Sprite::from_ascii`]), any other as an image.
+//!
 //! Run it with two counts (say 10 and 20) and divide the difference of the totals by
 //! the difference of the counts: that is one conversion of every sprite given, without
 //! start-up, image decoding and the tables' one-time indexes.
@@ -17,7 +19,8 @@ use tetris_printer::{Converter, Move, Passes, Shape, Sprite, MAX_MOVES};
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let usage = "usage: convert_loop STRATEGY|direct|STRATEGY-direct COUNT SPRITE.png...";
+    let usage =
+        "usage: convert_loop STRATEGY|direct|STRATEGY-direct COUNT SPRITE.png|SPRITE.txt...";
     let (Some(passes), Some(count), paths) = (args.first(), args.get(1), args.get(2..)) else {
         eprintln!("{usage}");
         return ExitCode::FAILURE;
@@ -37,8 +40,14 @@ fn main() -> ExitCode {
     for path in paths.unwrap_or_default() {
         match std::fs::read(path)
             .map_err(|e| e.to_string())
-            .and_then(|bytes| Sprite::from_image_bytes(&bytes).map_err(|e| e.to_string()))
-        {
+            .and_then(|bytes| {
+                if path.ends_with(".txt") {
+                    let art = std::str::from_utf8(&bytes).map_err(|e| e.to_string())?;
+                    Sprite::from_ascii(art).map_err(|e| e.to_string())
+                } else {
+                    Sprite::from_image_bytes(&bytes).map_err(|e| e.to_string())
+                }
+            }) {
             Ok(s) => sprites.push(s),
             Err(e) => {
                 eprintln!("{path}: {e}");

@@ -1,6 +1,7 @@
 //! Bands: the sprite's rows cut into bands of eight, a DP over each band's columns
 //! picking blocks, a sweep dropping those that do not pay, and the add pass.
 
+use crate::bits::Bits;
 use crate::sprite::{Sprite, MAX_HEIGHT, MAX_WIDTH};
 
 use super::blocks::*;
@@ -243,14 +244,27 @@ pub(super) fn add_blocks(
     for s in y..y + rows {
         // Where each block's cells are all pixels of its colour (a block fits nowhere
         // else: the rest of the fit is checked where this passes).
-        let mut coloured = [0u32; BLOCKS.len()];
-        for (b, c) in coloured.iter_mut().enumerate() {
-            *c = px.colour_columns(b, s);
+        // The blocks at each column (bit `b`) whose cells are all of their colour there:
+        // the columns and blocks below are visited in the same order as every column
+        // and block in turn, passing over the others at once.
+        let sprite_columns = ((1u32 << px.width) - 1) << px.x0;
+        let mut at = [0u32; 32];
+        let mut columns = 0u32;
+        for (b, block) in BLOCKS.iter().enumerate() {
+            if s + usize::from(block.height) > y + rows {
+                continue;
+            }
+            let c = px.coloured(b, s) & sprite_columns;
+            for x in Bits(c) {
+                at[x] |= 1 << b;
+            }
+            columns |= c;
         }
-        for x in px.x0..px.x0 + px.width {
-            for (b, single) in BLOCKS.iter().enumerate() {
-                let (w, h) = (usize::from(single.width), usize::from(single.height));
-                if s + h > y + rows || x + w > px.x0 + px.width || coloured[b] >> x & 1 == 0 {
+        for x in Bits(columns) {
+            for b in Bits(at[x]) {
+                let block = &BLOCKS[b];
+                let (w, h) = (usize::from(block.width), usize::from(block.height));
+                if x + w > px.x0 + px.width {
                     continue;
                 }
                 // Only blocks across one of the rows `across` starts, if any.

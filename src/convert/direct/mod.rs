@@ -58,8 +58,9 @@
 //! singles; 2 and 5 wide; 4 wide; singles) and keeps the cheapest, or no blocks at all
 //! when none beats the rows without. Then the *add pass* (`add_blocks`) tries every
 //! block at every row and column of the band, in table order (passing over at once,
-//! by a mask per row and block, where its cells are not all pixels of its colour:
-//! `Pixels::colour_columns`), and keeps each that fits, covers no direct cell, lets
+//! by masks per row and block worked out once per sprite, where its cells are not all
+//! pixels of its colour: `Pixels::coloured`; a column where no block is left is not
+//! visited), and keeps each that fits, covers no direct cell, lets
 //! itself and every piece near it still land (`DirectPlan::all_land`) and lowers the
 //! band's pieces; it runs a second time when the first saved something. A band's
 //! pieces stay in its rows, and a row's plan and

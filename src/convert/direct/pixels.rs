@@ -28,6 +28,11 @@ pub(super) struct Pixels {
     pub(super) planner: RowPlanner,
     /// The work done so far, counted.
     pub(super) work: Cell<Work>,
+    /// `coloured[b][y]`: the columns where every cell of block `b` with its
+    /// bottom-left cell in row `y` is a pixel of its colour
+    /// ([`Pixels::colour_columns`], worked out once per sprite; the blocks of more
+    /// than one piece all 0 when no single fits anywhere: then no block is tried).
+    coloured: [[u32; MAX_HEIGHT]; BLOCKS.len()],
     /// `singles[k][y]`: the columns where single `SINGLES + k` fits with its
     /// bottom-left cell in row `y` ([`Pixels::fits`], worked out once).
     singles: [[u32; MAX_HEIGHT]; SINGLE_COUNT],
@@ -90,6 +95,7 @@ impl Pixels {
             memo: [const { Cell::new(Memo::EMPTY) }; MEMO],
             planner,
             work: Cell::new(Work::default()),
+            coloured: [[0; MAX_HEIGHT]; BLOCKS.len()],
             singles: [[0; MAX_HEIGHT]; SINGLE_COUNT],
             coverable: [0; MAX_HEIGHT],
         };
@@ -106,11 +112,21 @@ impl Pixels {
         if three {
             for k in 0..SINGLE_COUNT {
                 for y in 0..h {
+                    px.coloured[SINGLES + k][y] = px.colour_columns(SINGLES + k, y);
                     px.singles[k][y] = px.single_columns(SINGLES + k, y);
                     for x in Bits(px.singles[k][y]) {
                         for (r, cells) in Placed::new(SINGLES + k, x, y).cells() {
                             px.coverable[r] |= cells;
                         }
+                    }
+                }
+            }
+            // The other blocks are only tried where some single fits somewhere.
+            if px.any_single_fits() {
+                let others = (0..SINGLES).chain(SINGLES + SINGLE_COUNT..BLOCKS.len());
+                for b in others {
+                    for y in 0..h {
+                        px.coloured[b][y] = px.colour_columns(b, y);
                     }
                 }
             }
@@ -149,7 +165,7 @@ impl Pixels {
         let &[(s, dx, dy)] = BLOCKS[b].pieces else {
             unreachable!("a single is one piece")
         };
-        let columns = self.colour_columns(b, y);
+        let columns = self.coloured[b][y];
         if columns == 0 {
             return 0;
         }
@@ -225,6 +241,18 @@ impl Pixels {
         self.singles.iter().flatten().any(|&columns| columns != 0)
     }
 
+    /// The columns where some single fits with its bottom-left cell in row `y` (0: no
+    /// single to try in that row).
+    pub(super) fn single_columns_at(&self, y: usize) -> u32 {
+        self.singles.iter().fold(0, |m, k| m | k[y])
+    }
+
+    /// The columns where every cell of block `b` with its bottom-left cell at row `y`
+    /// is a pixel of its colour ([`Pixels::colour_columns`], looked up).
+    pub(super) fn coloured(&self, b: usize, y: usize) -> u32 {
+        self.coloured[b][y]
+    }
+
     pub(super) fn any(&self, y: usize) -> u32 {
         self.colour[y][0] | self.colour[y][1] | self.colour[y][2]
     }
@@ -236,7 +264,7 @@ impl Pixels {
     pub(super) fn fits(&self, b: usize, x: usize, y: usize) -> bool {
         match b.checked_sub(SINGLES) {
             Some(k) if k < SINGLE_COUNT => y < self.height && self.singles[k][y] >> x & 1 != 0,
-            _ => self.block_fits(b, x, y),
+            _ => y < self.height && self.coloured[b][y] >> x & 1 != 0 && self.block_fits(b, x, y),
         }
     }
 
@@ -301,8 +329,9 @@ mod tests {
     use super::*;
 
     /// The singles worked out by masks fit exactly where [`Pixels::block_fits`] says,
-    /// and every block's colour columns are exactly where its cells are all pixels of
-    /// its colour, on dense random sprites of one to three colours (every row, every
+    /// every block's colour columns are exactly where its cells are all pixels of its
+    /// colour, and the colour columns looked up ([`Pixels::coloured`]) and every
+    /// block's fit ([`Pixels::fits`]) are those worked out, on dense random sprites of one to three colours (every row, every
     /// column).
     #[test]
     fn singles_by_masks_fit_as_block_fits_says() {
@@ -348,6 +377,15 @@ mod tests {
             for (b, block) in BLOCKS.iter().enumerate() {
                 for y in 0..px.height {
                     let columns = px.colour_columns(b, y);
+                    // Looked up as worked out, wherever a block may be tried: where
+                    // some single fits somewhere (else no block is tried at all).
+                    if px.any_single_fits() {
+                        assert_eq!(px.coloured(b, y), columns, "{art}block {b} row {y}");
+                        for x in px.x0..px.x0 + px.width {
+                            let plain = px.block_fits(b, x, y);
+                            assert_eq!(px.fits(b, x, y), plain, "{art}block {b} at {x}, {y}");
+                        }
+                    }
                     for x in 0..crate::playfield::WIDTH {
                         let coloured = y + usize::from(block.height) <= px.height
                             && x + usize::from(block.width) <= crate::playfield::WIDTH

@@ -200,6 +200,10 @@ impl Singles {
             }
         }
         for y in 0..sprite.height() {
+            // Rows where no single fits are passed over at once.
+            if px.single_columns_at(y) == 0 {
+                continue;
+            }
             for x in 0..px.width {
                 let x = if order & 1 == 0 {
                     px.x0 + x
