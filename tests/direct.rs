@@ -264,6 +264,53 @@ fn direct_applies_to_every_planner_but_the_classic_splits() {
     assert!(!direct().with_direct(false).direct());
 }
 
+/// Where no direct piece fits anywhere (no three pixels of one colour side by side or
+/// one above another), `--direct` prints exactly as the same planner without it: the
+/// same moves. Dense three-colour noise with no such run, 17 × 32, whose rows the
+/// planner that prices direct pieces would plan otherwise than the default's.
+#[test]
+fn where_no_piece_fits_direct_prints_as_without() {
+    let mut state = 0x2545_F491_4F6C_DD1Du64;
+    let mut next = move |n: u64| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state % n
+    };
+    for _ in 0..4 {
+        let mut grid = [[0u8; 17]; 32];
+        for y in 0..32 {
+            for x in 0..17 {
+                // A colour that makes no run of three across or up.
+                grid[y][x] = loop {
+                    let c = next(3) as u8;
+                    let across = x >= 2 && grid[y][x - 1] == c && grid[y][x - 2] == c;
+                    let up = y >= 2 && grid[y - 1][x] == c && grid[y - 2][x] == c;
+                    if !across && !up {
+                        break c;
+                    }
+                };
+            }
+        }
+        let art: String = grid
+            .iter()
+            .map(|row| {
+                row.iter()
+                    .map(|&c| char::from(b'0' + c))
+                    .collect::<String>()
+                    + "\n"
+            })
+            .collect();
+        let s = Sprite::from_ascii(&art).unwrap();
+        for passes in [Passes::Grouped, Passes::Thorough] {
+            let plain = Converter::with_passes(passes).convert_to_vec(&s);
+            let with = Converter::with_passes(passes).with_direct(true);
+            assert_eq!(with.convert_to_vec(&s), plain, "{passes}\n{art}");
+            assert_eq!(with.stats(&s).direct, 0);
+        }
+    }
+}
+
 /// The exact planner's `--direct` (the default's direct pieces, chosen by lookups only,
 /// each row re-planned exactly where that is cheaper): on the nine benchmark sprites at
 /// most half the 2013 original's realtime total (10,423), each print replayed to

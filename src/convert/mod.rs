@@ -145,7 +145,8 @@ impl Converter {
     /// instead of emitting those pixels one by one, and the rows' passes print the
     /// pixels left. Blocks of such pieces (2 × 4, 4 × 2, 4 × 4, 5 × 8 rectangles of one
     /// colour) are chosen band by band, each band kept only where it saves pieces, so a
-    /// print never needs more pieces than without. Not the default: the default prints
+    /// print never needs more pieces than without. A sprite where no such piece fits
+    /// anywhere prints exactly as without, at about the same cost. Not the default: the default prints
     /// every pixel as the article does. The rules that keep a direct piece in place are
     /// in `docs/direct-placement.md`.
     ///
@@ -359,16 +360,18 @@ impl Converter {
                 _ => grouped::plan_row_staged,
             };
             let mut plain = [StoredPlan::EMPTY; MAX_HEIGHT];
-            let plan = direct::plan(sprite, planner, &mut plain);
-            #[cfg(feature = "search")]
-            if self.passes == Passes::Exact {
-                return Self::run_direct_exact(sprite, &plan, planner, sink, on_block, stats);
+            // Where no direct piece fits anywhere, the print without direct placement.
+            if let Some(plan) = direct::plan(sprite, planner, &mut plain) {
+                #[cfg(feature = "search")]
+                if self.passes == Passes::Exact {
+                    return Self::run_direct_exact(sprite, &plan, planner, sink, on_block, stats);
+                }
+                let rows = Rows {
+                    planner,
+                    plain: &plain,
+                };
+                return Self::run_direct(sprite, &plan, rows, sink, on_block, stats);
             }
-            let rows = Rows {
-                planner,
-                plain: &plain,
-            };
-            return Self::run_direct(sprite, &plan, rows, sink, on_block, stats);
         }
         // The plans of recent rows, the last planned at an even and an odd row (a row's
         // plan depends on its input alone, and sprites repeat rows, often every other

@@ -124,10 +124,12 @@
 //!
 //! Before any of this, a sprite where no single piece fits anywhere (none has three
 //! pixels of one colour side by side or one above another, checked by masks; else
-//! none passes [`Pixels::fits`]) gets the print without direct pieces at once. The
-//! rows of the print without direct pieces are planned first, always, and their plans
-//! kept small ([`PlainPlans`]): when no direct piece wins, the print is written from
-//! them, not planned again.
+//! none passes [`Pixels::fits`]) gets no direct plan at all ([`plan()`] is `None`):
+//! the converter prints it as without direct placement, with its own row planner (the
+//! default's [`super::planners::grouped::plan_row`], not the one that prices direct
+//! pieces), at that planner's cost. Otherwise the rows of the print without direct
+//! pieces are planned first, always, and their plans kept small ([`PlainPlans`]):
+//! when no direct piece wins, the print is written from them, not planned again.
 //!
 //! # Work
 //! Everything is fixed-size on the stack; nothing allocates; nothing recurses. The
@@ -205,8 +207,15 @@ use placement::{improve, placement_dp};
 
 /// The direct plan with the fewest pieces in all, never more than the print without
 /// direct pieces; rows priced and planned by `planner`. The direct pieces are chosen
-/// by fixed sweeps and DPs, with no search, whichever the row planner.
-pub(crate) fn plan(sprite: &Sprite, planner: RowPlanner, plain: &mut PlainPlans) -> DirectPlan {
+/// by fixed sweeps and DPs, with no search, whichever the row planner. `None` where no
+/// direct piece can be placed at all (no single piece fits anywhere: every block is
+/// made of singles): nothing is planned, and the sprite prints as without direct
+/// placement.
+pub(crate) fn plan(
+    sprite: &Sprite,
+    planner: RowPlanner,
+    plain: &mut PlainPlans,
+) -> Option<DirectPlan> {
     let (plan, work) = plan_counted(sprite, planner, plain);
     debug_assert!(
         work.row_plans <= MAX_ROW_PLANS
@@ -255,9 +264,9 @@ pub(crate) fn plan_counted(
     sprite: &Sprite,
     planner: RowPlanner,
     plain: &mut PlainPlans,
-) -> (DirectPlan, Work) {
+) -> (Option<DirectPlan>, Work) {
     let px = Pixels::of(sprite, planner);
-    let best = choose(sprite, &px, plain);
+    let best = px.any_single_fits().then(|| choose(sprite, &px, plain));
     (best, px.work.get())
 }
 
@@ -266,8 +275,8 @@ pub(crate) fn plan_counted(
 /// piece is written from them (rebuilt by [`StoredPlan::plan_on`]), not planned again.
 pub(crate) type PlainPlans = [StoredPlan; MAX_HEIGHT];
 
-/// The direct plan of [`plan()`] with the pixels `px`; the print without direct pieces
-/// kept in `stored`.
+/// The direct plan of [`plan()`] with the pixels `px`, where some single fits; the
+/// print without direct pieces kept in `stored`.
 fn choose(sprite: &Sprite, px: &Pixels, stored: &mut PlainPlans) -> DirectPlan {
     let h = sprite.height();
     // Every row's pieces without direct pieces.
@@ -282,9 +291,6 @@ fn choose(sprite: &Sprite, px: &Pixels, stored: &mut PlainPlans) -> DirectPlan {
     }
     let mut best = DirectPlan::EMPTY;
     best.pieces = plain[..h].iter().sum();
-    if !px.any_single_fits() {
-        return best;
-    }
     // No print needs fewer pieces than a quarter of the pixels (a direct piece places
     // four, an emitted pixel costs more than a quarter piece): stop there.
     let pixels: u32 = (0..h).map(|y| px.any(y).count_ones()).sum();
@@ -465,8 +471,12 @@ mod tests {
                 ("thorough", thorough::plan_row),
             ] {
                 let mut stored = [StoredPlan::EMPTY; MAX_HEIGHT];
-                let p = plan(&sprite, planner, &mut stored);
                 let px = Pixels::of(&sprite, planner);
+                let Some(p) = plan(&sprite, planner, &mut stored) else {
+                    // Only where no single fits anywhere.
+                    assert!(!px.any_single_fits(), "{name}\n{art}");
+                    continue;
+                };
                 assert_eq!(p.pieces, print_pieces(&p, &px, &sprite), "{name}\n{art}");
                 direct += p.direct_pieces();
                 // The plain print's plans, stored small, rebuild to the planner's own.
