@@ -270,20 +270,15 @@ fn direct_applies_to_every_planner_but_the_classic_splits() {
 /// planner that prices direct pieces would plan otherwise than the default's.
 #[test]
 fn where_no_piece_fits_direct_prints_as_without() {
-    let mut state = 0x2545_F491_4F6C_DD1Du64;
-    let mut next = move |n: u64| {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state % n
-    };
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(35);
     for _ in 0..4 {
         let mut grid = [[0u8; 17]; 32];
         for y in 0..32 {
             for x in 0..17 {
                 // A colour that makes no run of three across or up.
                 grid[y][x] = loop {
-                    let c = next(3) as u8;
+                    let c: u8 = rng.gen_range(0..3);
                     let across = x >= 2 && grid[y][x - 1] == c && grid[y][x - 2] == c;
                     let up = y >= 2 && grid[y - 1][x] == c && grid[y - 2][x] == c;
                     if !across && !up {
