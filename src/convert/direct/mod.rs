@@ -202,7 +202,7 @@ pub(crate) use plan::DirectPlan;
 use bands::{add_blocks, pruned, VARIANTS};
 use blocks::BAND;
 use covers::cover_rows;
-use pixels::{Pixels, Work};
+use pixels::{colour_masks, has_three, Pixels, Work};
 use placement::{improve, placement_dp};
 
 /// The direct plan with the fewest pieces in all, never more than the print without
@@ -265,6 +265,11 @@ pub(crate) fn plan_counted(
     planner: RowPlanner,
     plain: &mut PlainPlans,
 ) -> (Option<DirectPlan>, Work) {
+    // Most sprites without a direct piece have no three pixels of one colour in a
+    // line: told by masks before the pixels' tables are built.
+    if !has_three(&colour_masks(sprite), sprite.height()) {
+        return (None, Work::default());
+    }
     let px = Pixels::of(sprite, planner);
     let best = px.any_single_fits().then(|| choose(sprite, &px, plain));
     (best, px.work.get())

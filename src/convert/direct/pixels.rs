@@ -75,22 +75,40 @@ impl Memo {
 // The fields fit: 21 columns, 32 rows.
 const _: () = assert!(crate::playfield::WIDTH <= 21 && MAX_HEIGHT <= 32);
 
+/// `sprite`'s cells by playfield row and colour: `[y][c]`, the cells of colour `c` in
+/// row `y`.
+pub(super) fn colour_masks(sprite: &Sprite) -> [[u32; 3]; MAX_HEIGHT] {
+    let mut colour = [[0; 3]; MAX_HEIGHT];
+    let x0 = sprite.x0();
+    for (y, row) in colour.iter_mut().enumerate().take(sprite.height()) {
+        for x in x0..x0 + sprite.width() {
+            if let Some(c) = sprite.cell(x, y) {
+                row[usize::from(c.min(2))] |= 1 << x;
+            }
+        }
+    }
+    colour
+}
+
+/// Whether some colour of the `h` rows of `colour` ([`colour_masks`]) has three pixels
+/// side by side in a row or one above another in a column: a single's four cells do, so
+/// where none has, no single fits (many sprites lack them; checked by masks).
+pub(super) fn has_three(colour: &[[u32; 3]; MAX_HEIGHT], h: usize) -> bool {
+    (0..3).any(|c| {
+        (0..h).any(|y| {
+            let m = colour[y][c];
+            m & m >> 1 & m >> 2 != 0 || y + 2 < h && m & colour[y + 1][c] & colour[y + 2][c] != 0
+        })
+    })
+}
+
 impl Pixels {
     /// The pixels of `sprite`, its rows to be planned by `planner`.
     pub(super) fn of(sprite: &Sprite, planner: RowPlanner) -> Pixels {
-        let mut colour = [[0; 3]; MAX_HEIGHT];
-        let x0 = sprite.x0();
-        for (y, row) in colour.iter_mut().enumerate().take(sprite.height()) {
-            for x in x0..x0 + sprite.width() {
-                if let Some(c) = sprite.cell(x, y) {
-                    row[usize::from(c.min(2))] |= 1 << x;
-                }
-            }
-        }
         let mut px = Pixels {
-            colour,
+            colour: colour_masks(sprite),
             height: sprite.height(),
-            x0,
+            x0: sprite.x0(),
             width: sprite.width(),
             memo: [const { Cell::new(Memo::EMPTY) }; MEMO],
             planner,
@@ -99,16 +117,8 @@ impl Pixels {
             singles: [[0; MAX_HEIGHT]; SINGLE_COUNT],
             coverable: [0; MAX_HEIGHT],
         };
-        // A single's four cells hold three of its colour side by side in a row or one
-        // above another in a column, which many sprites lack: checked first, by masks.
         let h = px.height;
-        let three = (0..3).any(|c| {
-            (0..h).any(|y| {
-                let m = px.colour[y][c];
-                m & m >> 1 & m >> 2 != 0
-                    || y + 2 < h && m & px.colour[y + 1][c] & px.colour[y + 2][c] != 0
-            })
-        });
+        let three = has_three(&px.colour, h);
         if three {
             for k in 0..SINGLE_COUNT {
                 for y in 0..h {
