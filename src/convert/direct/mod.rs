@@ -174,8 +174,9 @@
 //! costs (two rows of 2^10, 4 KiB); the row covers' DP (its new states, packed in a
 //! word each and kept to the best 64 whenever 512 have come, 4 KiB; its trail back,
 //! 51 × 64 of 2 bytes; the ways of one cell); the remembered row plans (512 words,
-//! 4 KiB); the plain print's plans ([`PlainPlans`], 32 of 100 bytes, 3 KiB); and a
-//! few plans of about 1 KiB. Both direct modes run on a thread with a
+//! 4 KiB); the pixels' masks by row (each colour's pixels, where each block's cells
+//! are all of its colour and where each single fits: 5 KiB); the plain print's plans
+//! ([`PlainPlans`], 32 of 100 bytes, 3 KiB); and a few plans of about 1 KiB. Both direct modes run on a thread with a
 //! 64 KiB stack, the row planner's frames and an 8 KiB move buffer included, when
 //! optimised (a test checks it).
 //!

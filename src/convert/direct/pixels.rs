@@ -424,9 +424,16 @@ mod tests {
     fn the_docs_state_the_remembered_plans() {
         use crate::convert::doc_figures::assert_says;
         let kib = core::mem::size_of::<[Cell<Memo>; MEMO]>() / 1024;
+        // The masks by row, rounded to the nearest KiB.
+        let masks = core::mem::size_of::<[[u32; 3]; MAX_HEIGHT]>()
+            + core::mem::size_of::<[[u32; MAX_HEIGHT]; BLOCKS.len()]>()
+            + core::mem::size_of::<[[u32; MAX_HEIGHT]; SINGLE_COUNT]>()
+            + core::mem::size_of::<[u32; MAX_HEIGHT]>();
+        let masks_kib = (masks + 512) / 1024;
         for phrase in [
             format!("a table of {MEMO} remembered plans"),
             format!("the remembered row plans ({MEMO} words, {kib} KiB)"),
+            format!("where each single fits: {masks_kib} KiB)"),
         ] {
             assert_says("direct/mod.rs", include_str!("mod.rs"), &phrase);
         }
