@@ -264,6 +264,19 @@ fn direct_applies_to_every_planner_but_the_classic_splits() {
     assert!(!direct().with_direct(false).direct());
 }
 
+/// A sprite (found by the blocky-sprites proof) whose print with direct placement, its
+/// rows planned by the planner that prices direct pieces, needs more pieces (534) than
+/// the default's print without (513): the converter writes the default's print there.
+#[test]
+fn direct_never_needs_more_than_the_default() {
+    let s = Sprite::from_ascii(
+        "01..000010.2.\n.12122.200000\n.200120220222\n1211012.10.21\n\
+         0020111002201\n..0.001221110\n0120012100.20\n",
+    )
+    .unwrap();
+    check(&s);
+}
+
 /// Where no direct piece fits anywhere (no three pixels of one colour side by side or
 /// one above another), `--direct` prints exactly as the same planner without it: the
 /// same moves. Dense three-colour noise with no such run, 17 × 32, whose rows the

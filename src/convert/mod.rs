@@ -145,8 +145,10 @@ impl Converter {
     /// instead of emitting those pixels one by one, and the rows' passes print the
     /// pixels left. Blocks of such pieces (2 × 4, 4 × 2, 4 × 4, 5 × 8 rectangles of one
     /// colour) are chosen band by band, each band kept only where it saves pieces, so a
-    /// print never needs more pieces than without. A sprite where no such piece fits
-    /// anywhere prints exactly as without, at about the same cost. Not the default: the default prints
+    /// print never needs more pieces than without (where the print with direct pieces
+    /// would, its rows planned by the planner that prices them, the default's own print
+    /// is written). A sprite where no such piece fits anywhere prints exactly as without,
+    /// at about the same cost. Not the default: the default prints
     /// every pixel as the article does. The rules that keep a direct piece in place are
     /// in `docs/direct-placement.md`.
     ///
@@ -366,11 +368,17 @@ impl Converter {
                 if self.passes == Passes::Exact {
                     return Self::run_direct_exact(sprite, &plan, planner, sink, on_block, stats);
                 }
-                let rows = Rows {
-                    planner,
-                    plain: &plain,
-                };
-                return Self::run_direct(sprite, &plan, rows, sink, on_block, stats);
+                // Never more pieces than the default's own print without direct
+                // placement: the planner that prices direct pieces plans some rows
+                // dearer than the default's planner does, so that print is written
+                // where it wins.
+                if self.passes != Passes::Grouped || !default_is_cheaper(sprite, plan.pieces) {
+                    let rows = Rows {
+                        planner,
+                        plain: &plain,
+                    };
+                    return Self::run_direct(sprite, &plan, rows, sink, on_block, stats);
+                }
             }
         }
         // The plans of recent rows, the last planned at an even and an odd row (a row's
@@ -547,6 +555,23 @@ impl Converter {
         debug_assert_eq!(stats.pieces, with);
         Ok(stats)
     }
+}
+
+/// Whether the default planner's print of `sprite` without direct placement needs
+/// fewer than `pieces` pieces. The rows' floors come first (no plan of a row costs
+/// less than [`pricing::least_pieces`]), so the rows are planned only when it may.
+fn default_is_cheaper(sprite: &Sprite, pieces: u32) -> bool {
+    let rows = || (0..sprite.height()).map(|y| RowInput::of(sprite, y));
+    let floors: u32 = rows()
+        .filter(|r| r.len > 0)
+        .map(|r| pricing::least_pieces(1, r.len as u32))
+        .sum();
+    floors < pieces
+        && rows()
+            .filter(|r| r.len > 0)
+            .map(|r| grouped::plan_row(&r).pieces)
+            .sum::<u32>()
+            < pieces
 }
 
 /// Where `--direct`'s rows get their plans: the row planner, and the plans of the print
