@@ -23,9 +23,9 @@ mod real_set;
 const GUARDS: [(&str, usize, usize); 6] = [
     ("greedy", 3_430_756, 462_527),
     ("optimal", 3_347_008, 455_912),
-    ("grouped", 2_373_784, 294_674),
+    ("grouped", 2_376_934, 295_409),
     ("thorough", 2_364_208, 292_406),
-    ("direct", 2_082_850, 182_492),
+    ("direct", 2_083_333, 182_534),
     ("thorough-direct", 2_080_183, 181_925),
 ];
 

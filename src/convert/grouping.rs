@@ -30,6 +30,7 @@ use crate::bits::Bits;
 use crate::playfield::WIDTH;
 use crate::sprite::MAX_WIDTH;
 
+use super::local_moves::Targets;
 use super::plan::Candidate;
 use super::pricing::{Groups, PassSum, Planner, REACH_CACHE};
 use super::tiling::{bar_reach, bar_set, MOST_BARS};
@@ -153,22 +154,22 @@ impl Planner<'_> {
 
     /// Offers cover `c` grouped first fit from `end`, flipped emitters with singles and,
     /// if it has any, apart; with `moves`, each first-fit grouping also with each
-    /// emitter moved ([`Planner::offer_each_moved`]). Returns the emitters in the order grouped
+    /// emitter moved to those passes ([`Planner::offer_each_moved`]). Returns the emitters in the order grouped
     /// ([`Planner::by_end`]) and the passes first fit uses with flipped emitters among
     /// singles.
     pub(super) fn offer_groupings(
         &mut self,
         c: &mut Candidate,
         end: End,
-        moves: bool,
+        moves: Option<Targets>,
     ) -> ([u16; MAX_WIDTH], usize) {
         let by_end = Self::by_end(c, end);
         let mut sums = [PassSum::ZERO; MAX_WIDTH];
         Self::group(c, &by_end, false, &mut sums);
         let first_fit = c.passes;
         self.offer_orders(&sums, c.passes, || *c);
-        if moves {
-            self.offer_each_moved(c, &sums);
+        if let Some(targets) = moves {
+            self.offer_each_moved(c, &sums, targets);
         }
         if matches!(end, End::Right) && self.repairs > 0 && !self.without().repair {
             self.repair(c, &sums);
@@ -518,12 +519,12 @@ impl Planner<'_> {
         c: &mut Candidate,
         by_end: &[u16; MAX_WIDTH],
         (sums, pass_of, staged): (&[PassSum; MAX_WIDTH], &[u8; MAX_WIDTH], usize),
-        counts: [usize; 3],
+        counts: &[usize],
     ) {
         // Each deal's passes: the first `staged` as given, then `p` dealt (only those
         // are read or written, so only those are copied).
         let mut dealt_sums = [PassSum::ZERO; MAX_WIDTH];
-        for p in counts {
+        for &p in counts {
             let used = (staged + p).min(MAX_WIDTH);
             dealt_sums[..used].copy_from_slice(&sums[..used]);
             let (sums, mut pass_of) = (&mut dealt_sums, *pass_of);
@@ -577,12 +578,12 @@ impl Planner<'_> {
             }
         }
         let counts = [first_fit, first_fit + 1, first_fit + 2];
-        self.offer_dealt(c, &ends[0], (sums, pass_of, staged), counts);
+        self.offer_dealt(c, &ends[0], (sums, pass_of, staged), &counts);
     }
 
     /// Offers cover `c` dealt round robin into `p` passes by left end (emitter `k` from
-    /// the left into pass `k mod p`), for `p` the passes first fit uses and one and two
-    /// more, where no two emitters of a pass overlap. First fit fills its first passes
+    /// the left into pass `k mod p`), for `p` the passes first fit uses and, when `deals`
+    /// says so, one and two more, where no two emitters of a pass overlap. First fit fills its first passes
     /// and leaves the last ones light; dealing spreads the emitters evenly, which often
     /// gives every pass a lower matrix.
     /// `by_end` is `c`'s emitters by left end ([`Planner::by_end`]), `p0` the passes
@@ -592,12 +593,33 @@ impl Planner<'_> {
         c: &mut Candidate,
         by_end: &[u16; MAX_WIDTH],
         p0: usize,
+        deals: Deals,
     ) {
         if self.best <= self.floor {
             return;
         }
         let none = ([PassSum::ZERO; MAX_WIDTH], [NO_PASS; MAX_WIDTH]);
-        self.offer_dealt(c, by_end, (&none.0, &none.1, 0), [p0, p0 + 1, p0 + 2]);
+        let counts = [p0, p0 + 1, p0 + 2];
+        self.offer_dealt(c, by_end, (&none.0, &none.1, 0), &counts[..deals.count()]);
+    }
+}
+
+/// Which round-robin deals [`Planner::offer_round_robin`] offers.
+#[derive(Clone, Copy)]
+pub(crate) enum Deals {
+    /// Into as many passes as first fit uses.
+    FirstFit,
+    /// Into as many as first fit uses, and one and two more.
+    Three,
+}
+
+impl Deals {
+    /// How many deals.
+    pub(crate) const fn count(self) -> usize {
+        match self {
+            Deals::FirstFit => 1,
+            Deals::Three => 3,
+        }
     }
 }
 

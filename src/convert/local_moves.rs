@@ -11,14 +11,36 @@ use super::plan::Candidate;
 use super::pricing::{floor_sum, Groups, PassSum, Planner, Touched, PASS_FLOORS};
 use super::row::Emit;
 
+/// Where a move may take an emitter: which passes [`Planner::improve`] and
+/// [`Planner::offer_each_moved`] try.
+#[derive(Clone, Copy)]
+pub(crate) enum Targets {
+    /// Each other pass of the plan it fits.
+    OtherPasses,
+    /// Each other pass of the plan it fits, or a new pass of its own.
+    OrOwn,
+}
+
+impl Targets {
+    /// The passes tried of a plan of `passes` passes: `0..` this (pass `passes` is the
+    /// new one).
+    pub(crate) const fn end(self, passes: usize) -> usize {
+        match self {
+            Targets::OtherPasses => passes,
+            Targets::OrOwn => passes + 1,
+        }
+    }
+}
+
 impl Planner<'_> {
-    /// Local moves on the best plan: each emitter moved to another pass or one of its
-    /// own, each pair of emitters in different passes swapped, and the cover changed
-    /// ([`Planner::cover_moves`]), every result priced as [`Planner::offer_orders`]
-    /// does; repeated while a round finds a cheaper plan, at most `rounds` rounds.
-    /// First-fit grouping packs passes by position, blind to what their matrices cost;
-    /// these moves find the groupings whose passes close in fewer matrix rows.
-    pub(super) fn improve(&mut self, rounds: usize) {
+    /// Local moves on the best plan: each emitter moved to another pass (or one of its
+    /// own, as `targets` says), each pair of emitters in different passes
+    /// swapped, and the cover changed ([`Planner::cover_moves`]), every result priced
+    /// as [`Planner::offer_orders`] does; repeated while a round finds a cheaper plan, at
+    /// most `rounds` rounds. First-fit grouping packs passes by position, blind to what
+    /// their matrices cost; these moves find the groupings whose passes close in fewer
+    /// matrix rows.
+    pub(super) fn improve(&mut self, rounds: usize, targets: Targets) {
         for _ in 0..rounds {
             let Some(base) = self.best_plan else {
                 return;
@@ -59,7 +81,10 @@ impl Planner<'_> {
                 left.remove(&base.emits[i]);
                 left.settle();
                 let mut left_least = None;
-                for p in (0..=base.passes).filter(|&p| p != from && used[p] & above == 0) {
+                // Pass `base.passes` is a new one, of `i`'s own.
+                for p in
+                    (0..targets.end(base.passes)).filter(|&p| p != from && used[p] & above == 0)
+                {
                     if moved(from, p, n, 0) >= self.best {
                         continue;
                     }
@@ -234,8 +259,8 @@ impl Planner<'_> {
     }
 
     /// Offers `c`, grouped first fit into passes summed in `sums`, with each of its
-    /// emitters moved to each other pass it fits or to a pass of its own, one at a
-    /// time, each priced as [`Planner::offer_renumbered`] would price it, but from the
+    /// emitters moved to each other pass it fits (or to a pass of its own, as `targets`
+    /// says), one at a time, each priced as [`Planner::offer_renumbered`] would price it, but from the
     /// grouping's passes patched ([`Planner::offer_changed`], as the local moves do: two
     /// least costs per move, not one per pass; a move whose passes' pixel floors cannot
     /// beat the best, or that leaves a pass with no fill as it is, is skipped before,
@@ -245,7 +270,12 @@ impl Planner<'_> {
     /// two passes of 5 and 7, each closing in one matrix row) is often all that keeps
     /// it from a plan a matrix row cheaper, and the moves of [`Planner::improve`] start
     /// from the best plan, not from these.
-    pub(super) fn offer_each_moved(&mut self, c: &Candidate, sums: &[PassSum; MAX_WIDTH]) {
+    pub(super) fn offer_each_moved(
+        &mut self,
+        c: &Candidate,
+        sums: &[PassSum; MAX_WIDTH],
+        targets: Targets,
+    ) {
         let n = c.passes;
         let mut pixels = [0u32; MAX_WIDTH + 1];
         for (p, s) in pixels.iter_mut().zip(&sums[..n]) {
@@ -290,7 +320,8 @@ impl Planner<'_> {
             if left + least_gain[usize::from(k == 3)] >= i64::from(self.best) {
                 continue;
             }
-            for to in (0..=n).filter(|&p| p != from && (p == n || sums[p].above & e.above == 0)) {
+            let end = targets.end(n);
+            for to in (0..end).filter(|&p| p != from && (p == n || sums[p].above & e.above == 0)) {
                 let (a, b) = (pixels[from], pixels[to]);
                 let moved = floors - floor(a) - floor(b) + floor(a - k) + floor(b + k);
                 let hopeless = moved >= self.best;

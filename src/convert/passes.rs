@@ -24,7 +24,7 @@ pub enum Passes {
     /// plan) and priced with strip and wide fillers resting on squares
     /// already emitted in the row, and singles over holes land on such squares instead
     /// of a platform (see the `planners::grouped`, `grouping`, `pricing` and `local_moves` layers). At most
-    /// 84,610 fill prices per row, whatever the row (a unit test counts them on
+    /// 76,714 fill prices per row, whatever the row (a unit test counts them on
     /// adversarial rows). Never more pieces than `Greedy`.
     #[default]
     Grouped,

@@ -72,6 +72,7 @@ use crate::playfield::WIDTH;
 use crate::sprite::MAX_WIDTH;
 
 use crate::convert::grouping::{one_row_pass, End, Stages};
+use crate::convert::local_moves::Targets;
 use crate::convert::plan::{Candidate, RowPlan};
 use crate::convert::pricing::{sums_of, Floors, PassSum, Planner, ORDERS_OF_FIVE};
 use crate::convert::row::RowInput;
@@ -122,7 +123,7 @@ fn plan_row_with(row: &RowInput, setup: impl FnOnce(&mut Planner<'_>)) -> RowPla
     } else {
         IMPROVE_ROUNDS
     };
-    planner.improve(rounds);
+    planner.improve(rounds, Targets::OrOwn);
     if rounds > 0 {
         planner.reorder();
     }
@@ -227,7 +228,7 @@ impl Planner<'_> {
             &[End::Left, End::Right]
         };
         for &end in ends {
-            self.offer_groupings(c, end, false);
+            self.offer_groupings(c, end, None);
         }
         if !self.without().stages {
             self.offer_staged(c, None, Stages::EVERY);
