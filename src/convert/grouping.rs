@@ -154,9 +154,9 @@ impl Planner<'_> {
 
     /// Offers cover `c` grouped first fit from `end`, flipped emitters with singles and,
     /// if it has any, apart; with `moves`, each first-fit grouping also with each
-    /// emitter moved to those passes ([`Planner::offer_each_moved`]). Returns the emitters in the order grouped
-    /// ([`Planner::by_end`]) and the passes first fit uses with flipped emitters among
-    /// singles.
+    /// emitter moved to those passes ([`Planner::offer_each_moved`]). Returns the
+    /// emitters in the order grouped ([`Planner::by_end`]) and the passes first fit uses
+    /// with flipped emitters among singles.
     pub(super) fn offer_groupings(
         &mut self,
         c: &mut Candidate,
@@ -582,10 +582,10 @@ impl Planner<'_> {
     }
 
     /// Offers cover `c` dealt round robin into `p` passes by left end (emitter `k` from
-    /// the left into pass `k mod p`), for `p` the passes first fit uses and, when `deals`
-    /// says so, one and two more, where no two emitters of a pass overlap. First fit fills its first passes
-    /// and leaves the last ones light; dealing spreads the emitters evenly, which often
-    /// gives every pass a lower matrix.
+    /// the left into pass `k mod p`), for `p` the passes first fit uses and, when
+    /// `deals` says so, one and two more, where no two emitters of a pass overlap. First
+    /// fit fills its first passes and leaves the last ones light; dealing spreads the
+    /// emitters evenly, which often gives every pass a lower matrix.
     /// `by_end` is `c`'s emitters by left end ([`Planner::by_end`]), `p0` the passes
     /// first fit uses in that order.
     pub(super) fn offer_round_robin(

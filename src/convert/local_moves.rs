@@ -259,12 +259,12 @@ impl Planner<'_> {
     }
 
     /// Offers `c`, grouped first fit into passes summed in `sums`, with each of its
-    /// emitters moved to each other pass it fits (or to a pass of its own, as `targets`
-    /// says), one at a time, each priced as [`Planner::offer_renumbered`] would price it, but from the
-    /// grouping's passes patched ([`Planner::offer_changed`], as the local moves do: two
-    /// least costs per move, not one per pass; a move whose passes' pixel floors cannot
-    /// beat the best, or that leaves a pass with no fill as it is, is skipped before,
-    /// as pricing would reject it). One sweep, no repeat: at
+    /// emitters moved to each other pass it fits (or to a pass of its own, as
+    /// `targets` says), one at a time, each priced as [`Planner::offer_renumbered`]
+    /// would price it, but from the grouping's passes patched ([`Planner::offer_changed`],
+    /// as the local moves do: two least costs per move, not one per pass; a move whose
+    /// passes' pixel floors cannot beat the best, or that leaves a pass with no fill as
+    /// it is, is skipped before, as pricing would reject it). One sweep, no repeat: at
     /// most 17 emitters × 17 passes. First fit puts every emitter into the first pass
     /// it fits; the one move that balances two passes' pixels (a row of 12 pixels in
     /// two passes of 5 and 7, each closing in one matrix row) is often all that keeps

@@ -208,8 +208,9 @@ const fn cover_work(first: CoverWork, k: usize) -> CoverWork {
 
 /// Plans a row by lookups (see the module docs): the greedy classic split, then the
 /// row's covers from the run-cover table, each grouped into passes by the fixed rules
-/// of [`Planner::offer_cover`] (first fit from both ends, round-robin deals, the swap
-/// repair, stages, one-row passes first) and priced; the cheapest plan.
+/// of [`Planner::offer_cover`] (first fit from both ends, one round-robin deal, and on
+/// the first cover stages, moves and one-row passes first, as [`DEFAULT`] says) and
+/// priced, then one round of local moves; the cheapest plan.
 pub(crate) fn plan_row(row: &RowInput) -> RowPlan {
     let (plan, prices) = plan_row_with(row, DEFAULT, |_| {});
     debug_assert!(prices <= MAX_FILL_PRICES, "{prices} fill prices");
@@ -256,7 +257,7 @@ fn plan_row_with(
         if covers[..k].contains(&covers[k]) {
             continue;
         }
-        planner.offer_cover(&mut c, covers[k], cover_work(work.first, k), work);
+        planner.offer_cover(&mut c, covers[k], work, k);
     }
     let rounds = if planner.without().local_moves { 0 } else { 1 };
     planner.improve(rounds, work.targets);
@@ -328,13 +329,15 @@ impl Planner<'_> {
     /// of pixel indexes, each the first of three adjacent pixels of one colour) and
     /// singles elsewhere, grouped first fit from both ends ([`Planner::offer_groupings`]),
     /// dealt round robin as `row_work` says ([`Planner::offer_round_robin`]), and as
-    /// `work` says: in stages ([`Planner::offer_staged`]), each first-fit grouping with
-    /// each emitter moved (to the passes `row_work` says), and one-row passes first from
-    /// the widest and from the first one-row pass ([`Planner::offer_one_row_first`]).
-    fn offer_cover(&mut self, c: &mut Candidate, flips: u32, work: CoverWork, row_work: RowWork) {
+    /// [`cover_work`] gives cover slot `k` its work: in stages ([`Planner::offer_staged`]),
+    /// each first-fit grouping with each emitter moved (to the passes `row_work` says),
+    /// and one-row passes first from the widest and from the first one-row pass
+    /// ([`Planner::offer_one_row_first`]).
+    fn offer_cover(&mut self, c: &mut Candidate, flips: u32, row_work: RowWork, k: usize) {
         if self.best <= self.floor {
             return;
         }
+        let work = cover_work(row_work.first, k);
         c.len = 0;
         let mut i = 0;
         while i < self.row.len {
@@ -405,7 +408,8 @@ pub(crate) fn price_cover(row: &RowInput, flips: u32) -> Option<u32> {
     let mut planner = Planner::start(row, &greedy[..passes], &mut c);
     // Not the greedy split's price: only this cover's.
     planner.clear_best();
-    planner.offer_cover(&mut c, flips, CoverWork::EVERY, STAGED);
+    // As the first cover of a row `plan_row_staged` plans.
+    planner.offer_cover(&mut c, flips, STAGED, 0);
     planner.best_pieces()
 }
 
@@ -516,17 +520,15 @@ mod tests {
     }
 
     /// The parts [`DEFAULT`] leaves out (the deals into more passes, the repair, the
-    /// moves to a pass of the emitter's own) are really left out: over random dense rows
-    /// the default requests fewer fill prices than with them on nine rows in ten and in all
-    /// (not on every row: a cheaper plan the parts find early can prune more of what
-    /// follows).
+    /// moves to a pass of the emitter's own) are really left out: over random dense
+    /// rows the default requests fewer fill prices than with them on nine rows in ten
+    /// and in all (not on every row: a cheaper plan the parts find early can prune
+    /// more of what follows).
     #[test]
     fn the_default_leaves_out_what_staged_does_more() {
         let every = RowWork {
             first: FIRST,
-            deals: Deals::Three,
-            repair: true,
-            targets: Targets::OrOwn,
+            ..STAGED
         };
         let mut rng = xorshift(0x0DEF_A017_0000_0035);
         let (mut fewer, mut rows, mut cut_sum, mut all_sum) = (0, 0, 0, 0);
