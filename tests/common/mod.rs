@@ -6,25 +6,39 @@ pub mod sprites;
 
 use tetris_printer::{Converter, Move, Shape, Sprite};
 
-/// `f` of every item, in order, computed on one thread per core (items dealt round
-/// robin). A long proof's sweep uses both cores this way whatever the harness schedules
+/// `f` of every item, in order, computed on one thread per core, each thread taking the
+/// next item not yet taken (so one slow item does not leave a core idle behind a fixed
+/// deal). A long proof's sweep uses both cores this way whatever the harness schedules
 /// beside it; its results do not depend on the split. A panic in `f` is passed on.
 pub fn par_map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
+    use std::sync::atomic::{AtomicUsize, Ordering};
     let threads = std::thread::available_parallelism().map_or(1, usize::from);
-    let f = &f;
-    let dealt: Vec<Vec<R>> = std::thread::scope(|scope| {
+    let (f, next) = (&f, &AtomicUsize::new(0));
+    let done: Vec<Vec<(usize, R)>> = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)
-            .map(|t| scope.spawn(move || items.iter().skip(t).step_by(threads).map(f).collect()))
+            .map(|_| {
+                scope.spawn(move || {
+                    let mut out = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(item) = items.get(i) else { break out };
+                        out.push((i, f(item)));
+                    }
+                })
+            })
             .collect();
         workers
             .into_iter()
             .map(|w| w.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
             .collect()
     });
-    let mut dealt: Vec<_> = dealt.into_iter().map(Vec::into_iter).collect();
-    (0..items.len())
-        .map(|i| dealt[i % threads].next().expect("one result per item"))
-        .collect()
+    let mut done: Vec<(usize, R)> = done.into_iter().flatten().collect();
+    done.sort_unstable_by_key(|&(i, _)| i);
+    assert!(
+        done.iter().enumerate().all(|(k, &(i, _))| k == i),
+        "one result per item"
+    );
+    done.into_iter().map(|(_, r)| r).collect()
 }
 
 /// Pieces `c` needs for `sprites`, converted on a new thread with a `stack`-byte stack
