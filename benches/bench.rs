@@ -91,17 +91,11 @@ fn convert(c: &mut Criterion) {
     bench_strategies(c, "convert", 100, &sprites, &strategies);
 }
 
-/// `--direct` (`Converter::with_direct`), with the default and the searching row
-/// planner: tens of milliseconds and more, so few samples.
+/// `--direct` (`Converter::with_direct`): tens of milliseconds and more, so few
+/// samples.
 fn direct(c: &mut Criterion) {
     let sprites = [("noise17x32", noise()), ("glyph16x16", glyph())];
-    let strategies = [
-        ("grouped", Converter::new().with_direct(true)),
-        (
-            "thorough",
-            Converter::with_passes(Passes::Thorough).with_direct(true),
-        ),
-    ];
+    let strategies = [("grouped", Converter::new().with_direct(true))];
     bench_strategies(c, "direct", 10, &sprites, &strategies);
 }
 

@@ -9,9 +9,7 @@
 //! ```
 //!
 //! Columns:
-//! - `default`, `direct`: the thorough planner's pieces (`--passes thorough`, the default
-//!   when this example was written; every column here uses it) without and with
-//!   `--direct`.
+//! - `default`, `direct`: the default planner's pieces without and with `--direct`.
 //! - `exact`: the exact planner (`Passes::Exact`) without direct pieces.
 //! - `direct+exact`: the direct print's own direct pieces, every row's leftover pixels
 //!   planned by the exact planner with the direct cells of its row as support
@@ -74,7 +72,7 @@ use std::time::{Duration, Instant};
 
 use tetris_printer::exact::{planner, row_spec, RowSpec};
 use tetris_printer::internals::row_pieces_with;
-use tetris_printer::{BlockKind, Converter, Passes, Piece, Playfield, Shape, Sprite, WIDTH};
+use tetris_printer::{BlockKind, Converter, Piece, Playfield, Shape, Sprite, WIDTH};
 
 /// The direct cells of a print, per row.
 #[derive(Clone, Default)]
@@ -95,9 +93,7 @@ struct DirectCells {
 /// each row's passes cost.
 fn direct_cells(sprite: &Sprite) -> DirectCells {
     let h = sprite.height();
-    let (moves, blocks) = Converter::with_passes(Passes::Thorough)
-        .with_direct(true)
-        .convert_blocks(sprite);
+    let (moves, blocks) = Converter::new().with_direct(true).convert_blocks(sprite);
     let mut d = DirectCells {
         cells: vec![0; h],
         prefill: vec![0; h],
@@ -234,7 +230,7 @@ fn placements(sprite: &Sprite) -> Vec<Placement> {
 /// The fewest pieces of any print of `sprite` whose direct pieces are any set of
 /// non-overlapping J/T/L placements on pixels of their colour (landing and drop order
 /// ignored: only more sets than the rules allow) and whose rows are priced by the
-/// thorough row planner as `--passes thorough --direct` prices them (`row_pieces_with`, platforms refused
+/// row planner `--direct` prices them with (`row_pieces_with`, platforms refused
 /// where a direct cell meets them): a DP over the rows whose state is the set of
 /// chosen placements reaching the row. `None` when some row meets more than `cap`
 /// placements (too many states).
@@ -518,11 +514,8 @@ fn main() -> ExitCode {
     // of `bound` (the default never beats the exact planner) and `dp`.
     let mut default_bound = 0;
     for (i, (name, s)) in sprites.iter().enumerate() {
-        let default = Converter::with_passes(Passes::Thorough).stats(s).pieces as u32;
-        let direct = Converter::with_passes(Passes::Thorough)
-            .with_direct(true)
-            .stats(s)
-            .pieces as u32;
+        let default = Converter::new().stats(s).pieces as u32;
+        let direct = Converter::new().with_direct(true).stats(s).pieces as u32;
         let rows: Vec<_> = jobs
             .iter()
             .zip(&results)
@@ -581,6 +574,6 @@ fn main() -> ExitCode {
         "{:<20} {:>7} {:>7} {:>7} {:>12} {:>7} {:>7} {:>7}",
         "total", totals[0], totals[1], totals[2], totals[3], totals[4], totals[5], totals[6]
     );
-    println!("lower bound with the thorough row planner: {default_bound}");
+    println!("lower bound with --direct's row planner: {default_bound}");
     ExitCode::SUCCESS
 }

@@ -15,8 +15,7 @@
 //!
 //! The exact planner (`exact`) runs only when named: it searches at run time and takes
 //! up to seconds per sprite. `direct` is the default planner with direct placement
-//! (`Converter::with_direct`, `convert --direct`), `thorough-direct` the thorough planner
-//! with it (`convert --passes thorough --direct`); their prints are also replayed and
+//! (`Converter::with_direct`, `convert --direct`); its prints are also replayed and
 //! compared with the sprite. `--first N` takes the first N sprites of the random set.
 //! Without `--align` every sprite is centred (the figures and hashes the README quotes);
 //! `--align left|centre|right|best` places every sprite that way first.
@@ -112,13 +111,7 @@ fn main() -> ExitCode {
     let strategies = Passes::ALL
         .into_iter()
         .map(|p| (p.name(), Converter::with_passes(p)))
-        .chain([
-            ("direct", Converter::new().with_direct(true)),
-            (
-                "thorough-direct",
-                Converter::with_passes(Passes::Thorough).with_direct(true),
-            ),
-        ]);
+        .chain([("direct", Converter::new().with_direct(true))]);
     for (name, c) in strategies {
         let named = wanted.iter().any(|w| w == name);
         if (!wanted.is_empty() || c.passes() == Passes::Exact) && !named {

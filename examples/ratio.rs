@@ -3,11 +3,11 @@
 //!
 //! ```text
 //! cargo run --release --example ratio                      # greedy, grouped, direct
-//! cargo run --release --example ratio -- grouped thorough direct thorough-direct
+//! cargo run --release --example ratio -- grouped thorough direct
 //! ```
 //!
 //! A mode is a [`Passes`] name, `direct` (the default planner with direct placement)
-//! or `NAME-direct`. Each sprite's time is the best of 7 rounds; a round converts the
+//! or `NAME-direct` for a strategy direct placement applies to (`exact-direct`). Each sprite's time is the best of 7 rounds; a round converts the
 //! sprite over and over for at least 40 ms (at least once) and takes the mean. Clocks
 //! drift on a shared machine: compare the ratios of one run, and use instruction counts
 //! (`examples/convert_loop.rs` under callgrind) for small differences.
@@ -26,7 +26,8 @@ const ROUND: Duration = Duration::from_millis(40);
 fn mode(name: &str) -> Option<Converter> {
     match name.strip_suffix("-direct") {
         _ if name == "direct" => Some(Converter::new().with_direct(true)),
-        Some(passes) => Some(Converter::with_passes(passes.parse().ok()?).with_direct(true)),
+        Some(passes) => Some(Converter::with_passes(passes.parse().ok()?).with_direct(true))
+            .filter(Converter::direct),
         None => Some(Converter::with_passes(name.parse::<Passes>().ok()?)),
     }
 }

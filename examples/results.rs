@@ -42,7 +42,6 @@ enum Strategy {
     Grouped,
     GroupedDirect,
     Thorough,
-    ThoroughDirect,
     Exact,
     ExactDirect,
 }
@@ -55,7 +54,6 @@ impl Strategy {
             Strategy::Grouped => Converter::new(),
             Strategy::GroupedDirect => Converter::new().with_direct(true),
             Strategy::Thorough => Converter::with_passes(Passes::Thorough),
-            Strategy::ThoroughDirect => Converter::with_passes(Passes::Thorough).with_direct(true),
             Strategy::Exact => Converter::with_passes(Passes::Exact),
             Strategy::ExactDirect => Converter::with_passes(Passes::Exact).with_direct(true),
         }
@@ -67,21 +65,19 @@ impl Strategy {
             Strategy::Grouped => "**default**",
             Strategy::GroupedDirect => "`--direct`",
             Strategy::Thorough => "thorough",
-            Strategy::ThoroughDirect => "thorough `--direct`",
             Strategy::Exact => "exact",
             Strategy::ExactDirect => "exact `--direct`",
         }
     }
 }
 
-const NINE: [Strategy; 8] = [
+const NINE: [Strategy; 7] = [
     Strategy::Greedy,
     Strategy::Optimal,
     Strategy::Grouped,
     Strategy::Thorough,
     Strategy::Exact,
     Strategy::GroupedDirect,
-    Strategy::ThoroughDirect,
     Strategy::ExactDirect,
 ];
 const SETS: [Strategy; 5] = [

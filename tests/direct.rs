@@ -1,5 +1,5 @@
 //! Direct placement (`Converter::with_direct`, `--direct`), with the default (grouped)
-//! planner, the thorough one and the exact one: every print replays to exactly the sprite, never
+//! planner and the exact one: every print replays to exactly the sprite, never
 //! needs more pieces than the same planner without direct pieces, is deterministic, and
 //! the direct pieces really are direct (they stay in the print).
 
@@ -15,10 +15,9 @@ fn direct() -> Converter {
     Converter::new().with_direct(true)
 }
 
-/// [`check_with`] for both planners; the default's moves and pieces without direct
-/// placement.
+/// [`check_with`] the default planner: its moves with direct placement and its pieces
+/// without.
 fn check(s: &Sprite) -> (Vec<Move>, usize) {
-    check_with(s, Passes::Thorough);
     check_with(s, Passes::Grouped)
 }
 
@@ -140,7 +139,7 @@ fn benchmark_sprites() -> Vec<std::path::PathBuf> {
     files
 }
 
-/// Both direct modes convert three benchmark sprites and a 17 × 32 checkerboard of
+/// `--direct` converts three benchmark sprites and a 17 × 32 checkerboard of
 /// three colours on a thread with a 64 KiB stack (a microcontroller's budget) when
 /// optimised, with the same pieces as on the main thread; an unoptimised build's frames
 /// are larger and get 256 KiB. An overflow aborts the test binary: that is the failure.
@@ -161,16 +160,14 @@ fn direct_modes_run_on_a_64_kib_stack() {
     assert_eq!(sprites.len(), 3);
     let checker = "0.1.2.0.1.2.0.1.2\n.2.1.0.2.1.0.2.1.\n".repeat(16);
     sprites.push(Sprite::from_ascii(&checker).unwrap());
-    for passes in [Passes::Grouped, Passes::Thorough] {
-        let c = Converter::with_passes(passes).with_direct(true);
-        let pieces = common::pieces_on_stack(stack, c, &sprites);
-        let on_main: usize = sprites.iter().map(|s| c.stats(s).pieces).sum();
-        assert_eq!(pieces, on_main, "{passes}");
-    }
+    let c = direct();
+    let pieces = common::pieces_on_stack(stack, c, &sprites);
+    let on_main: usize = sprites.iter().map(|s| c.stats(s).pieces).sum();
+    assert_eq!(pieces, on_main);
 }
 
 /// The quick suite's sample of the two benchmark tests below: three of the nine with
-/// both direct planners and the exact one.
+/// the default planner and the exact one.
 #[test]
 fn sampled_benchmark_sprites_print_with_fewer_pieces() {
     let files = benchmark_sprites();
@@ -192,33 +189,25 @@ fn sampled_benchmark_sprites_print_with_fewer_pieces() {
 fn benchmark_sprites_print_with_fewer_pieces() {
     let files = benchmark_sprites();
     let (mut direct_total, mut default_total) = (0, 0);
-    let (mut thorough_direct, mut thorough) = (0, 0);
     let counts = common::par_map(&files, |f| {
         let s = Sprite::open(f).unwrap();
-        let (moves, default) = check_with(&s, Passes::Grouped);
+        let (moves, default) = check(&s);
         direct_cells_stay(&s);
-        let (thorough_moves, without) = check_with(&s, Passes::Thorough);
-        [moves.len(), default, thorough_moves.len(), without]
+        [moves.len(), default]
     });
-    for [direct, default, with, without] in counts {
+    for [direct, default] in counts {
         direct_total += direct;
         default_total += default;
-        thorough_direct += with;
-        thorough += without;
     }
     assert_eq!(files.len(), 9);
     // Measured: the default (grouped) 6,832, with direct placement (its rows planned
     // with the first cover staged in full) 5,194 (smiley 577 → 367, solid 640 → 136, noise 2,005 →
-    // 1,816, stripes 992 → 320, invpyramid 225 → 204, noise_t 1,175 → 1,133); the
-    // thorough planner 6,790, with direct placement 5,257 (smiley 598 → 430, noise
-    // 1,963 → 1,816, noise_t 1,154 → 1,133). None may grow. Issue #18's target: the
-    // default with direct placement needs at most half the original's realtime total,
-    // 10,423.
+    // 1,816, stripes 992 → 320, invpyramid 225 → 204, noise_t 1,175 → 1,133). Neither
+    // may grow. Issue #18's target: the default with direct placement needs at most half
+    // the original's realtime total, 10,423.
     assert!(2 * direct_total <= 10_423, "{direct_total}");
     assert!(default_total <= 6832, "{default_total}");
     assert!(direct_total <= 5194, "{direct_total}");
-    assert!(thorough <= 6790, "{thorough}");
-    assert!(thorough_direct <= 5257, "{thorough_direct}");
 }
 
 #[test]
@@ -248,13 +237,15 @@ fn listing_marks_direct_blocks_and_reads_back() {
     }
 }
 
+/// Direct placement applies to the default planner and the exact one; with the others
+/// it is kept but prints as without.
 #[test]
-fn direct_applies_to_every_planner_but_the_classic_splits() {
+fn direct_applies_to_the_default_and_the_exact_planner() {
     let s = solid(8, 8, 0);
-    for p in [Passes::Thorough, Passes::Exact] {
-        assert!(Converter::with_passes(p).with_direct(true).direct());
-    }
-    for p in [Passes::Greedy, Passes::Optimal] {
+    assert!(Converter::with_passes(Passes::Exact)
+        .with_direct(true)
+        .direct());
+    for p in [Passes::Greedy, Passes::Optimal, Passes::Thorough] {
         let c = Converter::with_passes(p).with_direct(true);
         assert!(!c.direct());
         assert_eq!(
@@ -281,7 +272,7 @@ fn direct_never_needs_more_than_the_default() {
 }
 
 /// Where no direct piece fits anywhere (no three pixels of one colour side by side or
-/// one above another), `--direct` prints exactly as the same planner without it: the
+/// one above another), `--direct` prints exactly as the default without it: the
 /// same moves. Dense three-colour noise with no such run, 17 × 32, whose rows the
 /// planner that prices direct pieces would plan otherwise than the default's.
 #[test]
@@ -313,12 +304,9 @@ fn where_no_piece_fits_direct_prints_as_without() {
             })
             .collect();
         let s = Sprite::from_ascii(&art).unwrap();
-        for passes in [Passes::Grouped, Passes::Thorough] {
-            let plain = Converter::with_passes(passes).convert_to_vec(&s);
-            let with = Converter::with_passes(passes).with_direct(true);
-            assert_eq!(with.convert_to_vec(&s), plain, "{passes}\n{art}");
-            assert_eq!(with.stats(&s).direct, 0);
-        }
+        let plain = Converter::new().convert_to_vec(&s);
+        assert_eq!(direct().convert_to_vec(&s), plain, "\n{art}");
+        assert_eq!(direct().stats(&s).direct, 0);
     }
 }
 
@@ -352,8 +340,7 @@ fn exact_direct_halves_the_original_on_the_benchmark() {
     })
     .into_iter()
     .sum();
-    // At most the default's --direct (5,194) and the thorough planner's (5,257);
-    // exact alone needs 6,706.
+    // At most the default's --direct (5,194); exact alone needs 6,706.
     assert!(total <= 10_423 / 2, "{total}");
 }
 

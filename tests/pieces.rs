@@ -2,14 +2,11 @@
 //! (`examples/pieces.rs`, 3,000 fixed-seed sprites) and on the real set
 //! (`tests/sprites/real/`, 569 sprites) may not get worse than their committed values in
 //! [`GUARDS`]. Every print is replayed and compared with its sprite on the way. Long
-//! proofs: `#[ignore]`d, run by `cargo test --profile quick -- --ignored`. The slowest
-//! mode, the thorough planner with direct placement (about six times `--direct`'s time,
-//! more than every other long proof together), is guarded on a sample: every
-//! [`THOROUGH_DIRECT_STRIDE`]-th sprite of each set.
+//! proofs: `#[ignore]`d, run by `cargo test --profile quick -- --ignored`.
 
 #![cfg(all(feature = "image-io", feature = "search"))]
 
-use tetris_printer::{compare, Align, Converter, Passes, Playfield, Sprite};
+use tetris_printer::{compare, Align, Converter, Playfield, Sprite};
 
 mod common;
 #[path = "common/random_set.rs"]
@@ -22,34 +19,19 @@ mod real_set;
 /// that needs more pieces in total on either set fails that mode's test below. When a
 /// planner gets better, lower its row to what the test prints (`-- --ignored
 /// --nocapture`) in the same commit, so the guard keeps the gain. The random set's
-/// totals are also what `cargo run --release --example pieces` prints, but for
-/// `thorough-direct`'s, which are its totals on the sample ([`THOROUGH_DIRECT_STRIDE`]).
-const GUARDS: [(&str, usize, usize); 6] = [
+/// totals are also what `cargo run --release --example pieces` prints.
+const GUARDS: [(&str, usize, usize); 5] = [
     ("greedy", 3_430_756, 462_527),
     ("optimal", 3_347_008, 455_912),
     ("grouped", 2_376_934, 295_409),
     ("thorough", 2_364_208, 292_406),
     ("direct", 2_083_333, 182_534),
-    ("thorough-direct", 261_883, 23_654),
 ];
-
-/// `thorough-direct` is guarded on every this-many-th sprite of each set (the first,
-/// then every eighth): 375 random sprites and 72 real ones.
-const THOROUGH_DIRECT_STRIDE: usize = 8;
-
-/// Every `mode`'s guard takes every this-many-th sprite of each set.
-fn stride(mode: &str) -> usize {
-    match mode {
-        "thorough-direct" => THOROUGH_DIRECT_STRIDE,
-        _ => 1,
-    }
-}
 
 /// The converter `examples/pieces.rs` names `mode`.
 fn converter(mode: &str) -> Converter {
     match mode {
         "direct" => Converter::new().with_direct(true),
-        "thorough-direct" => Converter::with_passes(Passes::Thorough).with_direct(true),
         _ => Converter::with_passes(mode.parse().expect("a --passes name")),
     }
 }
@@ -79,7 +61,6 @@ fn guard(mode: &str) {
     let random: Vec<(String, &Sprite)> = random
         .iter()
         .enumerate()
-        .step_by(stride(mode))
         .map(|(i, s)| (format!("random sprite {i}"), s))
         .collect();
     let random_total = total(c, &random);
@@ -93,11 +74,7 @@ fn guard(mode: &str) {
         }
     }
     assert_eq!(real.len(), 569);
-    let real: Vec<(String, &Sprite)> = real
-        .iter()
-        .step_by(stride(mode))
-        .map(|(n, s)| (n.clone(), s))
-        .collect();
+    let real: Vec<(String, &Sprite)> = real.iter().map(|(n, s)| (n.clone(), s)).collect();
     let real_total = total(c, &real);
     println!("{mode}: random {random_total} real {real_total}");
     assert!(
@@ -138,10 +115,4 @@ fn thorough_totals_hold() {
 #[ignore = "long proof: cargo test --profile quick -- --ignored"]
 fn direct_totals_hold() {
     guard("direct");
-}
-
-#[test]
-#[ignore = "long proof: cargo test --profile quick -- --ignored"]
-fn thorough_direct_totals_hold() {
-    guard("thorough-direct");
 }

@@ -312,7 +312,7 @@ function setSource(image, toEditor) {
 function readOptions() {
   return {
     strategy: Number(el.strategy.value),
-    direct: el.direct.checked,
+    direct: el.direct.checked && !el.direct.disabled,
     align: ALIGNS.indexOf(el.align.value),
   };
 }
@@ -750,14 +750,14 @@ function updateSpeedLabel() {
   el.speedLabel.textContent = pps === Infinity ? 'instant' : `${pps} piece${pps === 1 ? '' : 's'}/s`;
 }
 
-/** The strategy's one-line note; direct placement only with the planners that have it. */
+/** The strategy's one-line note; direct placement only with the default planner. */
 function updateOptionNotes() {
   const strategy = Number(el.strategy.value);
   el.strategyNote.textContent = STRATEGY_NOTES[strategy];
-  const classic = strategy === STRATEGIES.optimal || strategy === STRATEGIES.greedy;
-  el.direct.disabled = classic;
-  el.directNote.textContent = classic
-    ? 'direct placement plans rows with grouped or thorough'
+  const without = strategy !== STRATEGIES.grouped;
+  el.direct.disabled = without;
+  el.directNote.textContent = without
+    ? 'direct placement plans rows with grouped'
     : 'J, T and L also dropped straight onto pixels of their colour';
 }
 

@@ -78,16 +78,17 @@ impl PassesArg {
     }
 
     /// The converter for this strategy, placing pieces directly when `direct` (which
-    /// needs the grouped, the thorough or the exact planner).
+    /// needs the grouped or the exact planner).
     fn converter(self, direct: bool) -> Result<Converter> {
-        if direct && matches!(self, PassesArg::Optimal | PassesArg::Greedy) {
+        let converter = Converter::with_passes(self.passes()).with_direct(direct);
+        if direct && !converter.direct() {
             bail!(
-                "--direct plans rows with --passes grouped (the default), thorough or exact; it \
+                "--direct plans rows with --passes grouped (the default) or exact; it \
                  cannot be combined with --passes {}",
                 self.passes().name()
             );
         }
-        Ok(Converter::with_passes(self.passes()).with_direct(direct))
+        Ok(converter)
     }
 
     /// What `stats --passes` says of this strategy (`stats` reports it alone).
@@ -122,9 +123,8 @@ Also drop J, T and L pieces directly onto pixels of their colour (blocks of 2x4,
 where that saves pieces; the other pixels are emitted as usual. Never more pieces than
 without; not the article's algorithm, so not the default. The direct pieces are chosen
 by fixed sweeps and DPs with a stated bound on their work. Works with --passes grouped
-(the default), thorough (rows planned by the thorough planner) and exact (grouped's
-direct pieces, each row re-planned by the exact planner where that is cheaper; seconds
-per sprite).";
+(the default) and exact (grouped's direct pieces, each row re-planned by the exact
+planner where that is cheaper; seconds per sprite).";
 
 /// Where the sprite stands in the printable columns 2..=18 (`--align`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -366,8 +366,8 @@ code is 1. With --align every strategy places each sprite by that rule
 column, up to 17 times); the time includes choosing the column.
 With --passes all or --direct, a `direct` column shows the pieces with direct
 placement (convert --direct), each print verified too: the default planner's, or with
---passes thorough --direct the thorough planner's, with --passes exact --direct the
-default's direct pieces with rows re-planned by the exact planner.",
+--passes exact --direct the default's direct pieces with rows re-planned by the exact
+planner.",
     after_help = "\
 Examples:
   tetris-printer stats sprites/
@@ -389,7 +389,7 @@ pub struct StatsArgs {
     /// tab-separated values (a header line, then one line per sprite).
     #[arg(long, value_enum, default_value_t = StatsFormat::Table)]
     format: StatsFormat,
-    /// Report the planner (grouped, thorough or exact) with direct pieces (`--direct`) in a column
+    /// Report the planner (grouped or exact) with direct pieces (`--direct`) in a column
     /// of its own, next to the pieces without (always shown with --passes all).
     #[arg(long)]
     direct: bool,
@@ -1010,9 +1010,9 @@ pub fn stats(args: &StatsArgs) -> Result<ExitCode> {
     // With --passes all: the other strategies' pieces, before the default's.
     let others: &[Passes] = if all { &STATS_OTHERS } else { &[] };
     // The planner with direct pieces, in a column of its own (the default's unless the
-    // searching or the exact planner is the one reported).
+    // exact planner is the one reported).
     let direct = (all || args.direct).then(|| {
-        if matches!(main.passes(), Passes::Thorough | Passes::Exact) {
+        if main.passes() == Passes::Exact {
             main.with_direct(true)
         } else {
             Converter::new().with_direct(true)

@@ -1,5 +1,6 @@
 //! Direct placement on the command line (`--direct`): `convert`, `check`, `verify`,
-//! `render`, `animate` and `stats` take it, the classic splits refuse it. The library's
+//! `render`, `animate` and `stats` take it, the classic splits and the thorough planner
+//! refuse it. The library's
 //! side is in the root package's tests/direct.rs.
 
 mod common;
@@ -37,9 +38,9 @@ fn cli_convert_direct_prints_what_check_accepts() {
 }
 
 #[test]
-fn cli_direct_refuses_the_classic_splits() {
+fn cli_direct_refuses_the_classic_splits_and_thorough() {
     let (_tmp, dir) = common::workdir();
-    for passes in ["greedy", "optimal"] {
+    for passes in ["greedy", "optimal", "thorough"] {
         let r = common::run_in(&dir, &["convert", SOLID, "--direct", "--passes", passes]);
         assert_eq!(r.code, 1, "{}", r.stderr);
         assert!(
@@ -68,6 +69,8 @@ fn cli_direct_refuses_the_classic_splits() {
 #[test]
 fn cli_stats_shows_the_direct_column() {
     let (_tmp, dir) = common::workdir();
+    // With the thorough planner reported, the default's direct pieces, as with the
+    // classic splits.
     let r = common::run_in(&dir, &["stats", SOLID, "--passes", "thorough", "--direct"]);
     assert_eq!(r.code, 0, "{}", r.stderr);
     let mut lines = r.stdout.lines();

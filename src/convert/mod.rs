@@ -73,8 +73,8 @@ use plan::{RowPlan, RowPlanner, StoredPlan};
 use planners::{classic, grouped, thorough};
 use row::RowInput;
 
-/// Row `y`'s pieces with the thorough row planner ([`thorough::plan_row`], as
-/// `--passes thorough --direct` prices rows) when direct pieces print its cells
+/// Row `y`'s pieces with the row planner `--direct` prices rows with
+/// ([`grouped::plan_row_staged`]) when direct pieces print its cells
 /// `covered`, `prefill` of them filled before its passes, with the cells
 /// `missing_below` of row `y − 1` still missing (direct cells dropped later): `None`
 /// when it would need a platform it may not have. How [`plan`] prices rows with that
@@ -92,7 +92,7 @@ pub fn row_pieces_with(
     if row.len == 0 {
         return Some(0);
     }
-    let p = thorough::plan_row(&row);
+    let p = grouped::plan_row_staged(&row);
     (!p.platform || (prefill == 0 && missing_below == 0)).then_some(p.pieces)
 }
 
@@ -103,8 +103,8 @@ pub fn row_pieces_with(
 /// Working memory lives on the calling thread's stack (nothing is allocated). `Greedy`,
 /// `Optimal`, `Grouped` (the default) and `Thorough` run on a 64 KiB thread when
 /// optimised (a test checks it; unoptimised, `Thorough` gets 128 KiB). With direct
-/// placement both run on a 64 KiB thread when optimised (a test checks it on three of
-/// the nine benchmark sprites and a checkerboard). `Exact` plans rows on threads of its
+/// placement `Grouped` runs on a 64 KiB thread when optimised (a test checks it on
+/// three of the nine benchmark sprites and a checkerboard). `Exact` plans rows on threads of its
 /// own and allocates.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Converter {
@@ -152,13 +152,16 @@ impl Converter {
     /// every pixel as the article does. The rules that keep a direct piece in place are
     /// in `docs/direct-placement.md`.
     ///
-    /// Direct placement plans rows with [`Passes::Grouped`] or [`Passes::Thorough`],
-    /// whichever the converter has. With `Passes::Exact` (`search` feature) the direct
+    /// Direct placement applies to [`Passes::Grouped`] and [`Passes::Exact`]. With
+    /// `Passes::Grouped` the rows are priced and planned by the default row planner with
+    /// its first cover staged in full. With `Passes::Exact` (`search` feature) the direct
     /// pieces are the ones `Passes::Grouped` chooses, and each row is planned again by
     /// the exact planner where that is cheaper (and needs no platform the row may not
     /// have); the print is kept only if it beats the exact print without direct pieces.
-    /// With the classic splits ([`Passes::Greedy`], [`Passes::Optimal`]) the setting is
-    /// kept but has no effect ([`Converter::direct`] says whether it applies).
+    /// With the classic splits ([`Passes::Greedy`], [`Passes::Optimal`]) and the
+    /// thorough planner ([`Passes::Thorough`]) the setting is kept but has no effect
+    /// ([`Converter::direct`] says whether it applies): with the thorough planner's rows
+    /// it would do `Passes::Grouped`'s job at several times the work.
     ///
     /// ```
     /// use tetris_printer::{compare, Converter, Playfield, Sprite};
@@ -177,11 +180,10 @@ impl Converter {
     }
 
     /// Whether this converter places pieces directly: [`Converter::with_direct`] was
-    /// given `true` and the strategy is not a classic split ([`Passes::Greedy`] or
-    /// [`Passes::Optimal`]).
+    /// given `true` and the strategy is [`Passes::Grouped`] or [`Passes::Exact`].
     #[must_use]
     pub const fn direct(&self) -> bool {
-        self.direct && !matches!(self.passes, Passes::Greedy | Passes::Optimal)
+        self.direct && matches!(self.passes, Passes::Grouped | Passes::Exact)
     }
 
     /// The strategy used to split rows into passes.
@@ -357,10 +359,7 @@ impl Converter {
             // The exact planner's `--direct` takes the default's direct pieces, chosen
             // by the grouped planner (the exact rows are too slow to price every choice with),
             // and plans their rows again.
-            let planner: RowPlanner = match self.passes {
-                Passes::Thorough => thorough::plan_row,
-                _ => grouped::plan_row_staged,
-            };
+            let planner: RowPlanner = grouped::plan_row_staged;
             let mut plain = [StoredPlan::EMPTY; MAX_HEIGHT];
             // Where no direct piece fits anywhere, the print without direct placement.
             if let Some(plan) = direct::plan(sprite, planner, &mut plain) {
@@ -372,7 +371,7 @@ impl Converter {
                 // placement: the planner that prices direct pieces plans some rows
                 // dearer than the default's planner does, so that print is written
                 // where it wins.
-                if self.passes != Passes::Grouped || !default_is_cheaper(sprite, plan.pieces) {
+                if !default_is_cheaper(sprite, plan.pieces) {
                     let rows = Rows {
                         planner,
                         plain: &plain,

@@ -49,12 +49,14 @@ test('#direct prints a filled sprite in fewer pieces; #align places it as the CL
     if (x0 !== undefined) assert.match(await page.textContent('#sprite-info'), new RegExp(`left column ${x0}(?!\\d)`));
   }
 
-  // The classic splits have no direct placement (the CLI refuses the pair): the box is
-  // greyed out, and the print is the plain one.
-  await page.selectOption('#strategy', '1');
-  const optimal = await result(page);
-  assert.equal(await page.isDisabled('#direct'), true);
-  assert.equal(optimal.moves, cli(['convert', 'filled.png', '--passes', 'optimal'], env.tmp).stdout);
+  // The classic splits and the thorough planner have no direct placement (the CLI
+  // refuses the pair): the box is greyed out, and the print is the plain one.
+  for (const [value, passes] of [['1', 'optimal'], ['2', 'thorough']]) {
+    await page.selectOption('#strategy', value);
+    const plain = await result(page);
+    assert.equal(await page.isDisabled('#direct'), true);
+    assert.equal(plain.moves, cli(['convert', 'filled.png', '--passes', passes], env.tmp).stdout);
+  }
   assert.deepEqual(problems, []);
   await page.close();
 });

@@ -13,8 +13,6 @@ test('#share opened in a fresh browser gives the same print, move for move', asy
   await setSpeed(page, 'instant');
   await page.click('button[data-sample="invader"]');
   await result(page);
-  await page.selectOption('#strategy', '2');
-  await result(page);
   await page.check('#direct');
   await result(page);
   await page.selectOption('#align', 'best');
@@ -22,7 +20,7 @@ test('#share opened in a fresh browser gives the same print, move for move', asy
   const sprite = join(WEB_DIR, 'samples/invader.png');
   await assertPrints(env, shown, sprite, 'invader');
   const href = await page.getAttribute('#share', 'href');
-  assert.match(href, /#w=\d+&h=\d+&c=[0-9a-f-]+&p=[\w-]+&strategy=thorough&direct=1&align=best&name=invader\.png$/);
+  assert.match(href, /#w=\d+&h=\d+&c=[0-9a-f-]+&p=[\w-]+&strategy=grouped&direct=1&align=best&name=invader\.png$/);
 
   // A different browser profile: nothing carries over but the URL.
   const fresh = await launch();
@@ -40,7 +38,7 @@ test('#share opened in a fresh browser gives the same print, move for move', asy
         document.getElementById('direct').checked,
         document.getElementById('align').value,
       ]),
-      ['2', true, 'best'],
+      ['3', true, 'best'],
     );
     // The reopened page shares the same link.
     assert.equal(await other.getAttribute('#share', 'href'), href);

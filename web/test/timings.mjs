@@ -9,7 +9,7 @@ import { gzipSync } from 'node:zlib';
 import { launch, openPage, serve, setSpeed, WEB_DIR } from './harness.mjs';
 
 const SAMPLES = ['mushroom', 'invader', 'heart', 'pixel'];
-const SETTINGS = [['grouped', '3', false], ['grouped --direct', '3', true], ['thorough', '2', false], ['thorough --direct', '2', true]];
+const SETTINGS = [['grouped', '3', false], ['grouped --direct', '3', true], ['thorough', '2', false]];
 
 const wasm = await readFile(join(WEB_DIR, 'tetris_printer_web.wasm'));
 const server = await serve();

@@ -212,8 +212,8 @@ mod tests {
     /// The smiley's top: four rows of one colour narrowing upwards. The row covers
     /// leave rows with no pixel to emit, the print costs less than without direct
     /// pieces, every piece lands, and the pieces and the rows' passes replay to the
-    /// cells of the rows they cover. With both row planners: the thorough one and the
-    /// grouped one.
+    /// cells of the rows they cover. With two row planners (direct placement takes any):
+    /// the thorough one and the grouped one.
     #[test]
     fn a_dome_of_one_colour_gets_rows_with_no_passes() {
         let sprite = Sprite::from_ascii(

@@ -49,12 +49,11 @@
 //! the first found). Covering pixels is not what saves pieces (a row's passes cost
 //! `(21·Σh + pixels)/4`, so only rows left with nothing, or with a pixel count that
 //! closes in fewer matrix rows, get cheaper), so the band's rows are then *priced* with
-//! the converter's row planner (with the default planner [`super::planners::grouped::plan_row_staged`], or
-//! with [`Passes::Thorough`](crate::Passes::Thorough) the thorough one,
-//! [`super::planners::thorough::plan_row`]; the same one plans the rows when the print is written), one
-//! sweep drops each block whose
-//! removal lowers the band's pieces, and one more replaces each stair by the other
-//! stair that lowers them most. Each band does this for five sets of items (all; no
+//! the row planner the converter gives (the default planner with its first cover
+//! staged in full, [`super::planners::grouped::plan_row_staged`]; the same one plans
+//! the rows when the print is written), one sweep drops each block whose removal
+//! lowers the band's pieces, and one more replaces each stair by the other stair that
+//! lowers them most. Each band does this for five sets of items (all; no
 //! singles; 2 and 5 wide; 4 wide; singles) and keeps the cheapest, or no blocks at all
 //! when none beats the rows without. Then the *add pass* (`add_blocks`) tries every
 //! block at every row and column of the band, in table order (passing over at once,
@@ -147,11 +146,10 @@
 //!   `improve`, 16 runs of at most 8,192 states, one row plan each; and the row covers
 //!   twice, per row, band of 1 to 3 rows and variant (216) one cover, re-planning the
 //!   at most 7 rows it meets and settling at most 8 rows above it (5 rows each). Each
-//!   call is one row plan of the row planner, itself bounded (in fill prices: with the
-//!   default planner [`super::planners::grouped::plan_row_staged`], its first cover
-//!   staged as the thorough planner stages every cover, at most
-//!   [`super::planners::grouped::MAX_STAGED_FILL_PRICES`]; with the thorough one,
-//!   [`super::planners::thorough`]'s). Rows planned
+//!   call is one row plan of the row planner, itself bounded (in fill prices:
+//!   [`super::planners::grouped::plan_row_staged`], its first cover staged as the
+//!   thorough planner stages every cover, at most
+//!   [`super::planners::grouped::MAX_STAGED_FILL_PRICES`]). Rows planned
 //!   before with the same direct cells are answered from a table of 512 remembered
 //!   plans and are not counted.
 //! - **row-cover DP runs**, at most [`MAX_COVER_RUNS`]: twice, per row, 216 covers
@@ -176,9 +174,9 @@
 //! 51 × 64 of 2 bytes; the ways of one cell); the remembered row plans (512 words,
 //! 4 KiB); the pixels' masks by row (each colour's pixels, where each block's cells
 //! are all of its colour and where each single fits: 5 KiB); the plain print's plans
-//! ([`PlainPlans`], 32 of 100 bytes, 3 KiB); and a few plans of about 1 KiB. Both direct modes run on a thread with a
-//! 64 KiB stack, the row planner's frames and an 8 KiB move buffer included, when
-//! optimised (a test checks it).
+//! ([`PlainPlans`], 32 of 100 bytes, 3 KiB); and a few plans of about 1 KiB.
+//! `--direct` runs on a thread with a 64 KiB stack, the row planner's frames and an
+//! 8 KiB move buffer included, when optimised (a test checks it).
 //!
 //! With the exact planner (`--passes exact --direct`) this module chooses the direct
 //! pieces as with the grouped planner; the converter then re-plans each row's leftover
@@ -455,7 +453,8 @@ mod tests {
     /// Every stage keeps its plan's `pieces` equal to the print's: the direct pieces
     /// and the rows planned again (`improve` counts the pieces its rounds keep fixed
     /// too, or a plan's count would fall short of its print's).
-    /// Sprites of blobs of one colour in three-colour noise, with both planners. The
+    /// Sprites of blobs of one colour in three-colour noise, with two planners (direct
+    /// placement takes any row planner). The
     /// plans of the print without direct pieces, stored small, rebuild to the planner's
     /// own on every row.
     #[test]
@@ -513,8 +512,8 @@ mod tests {
         assert_eq!(a.platform, b.platform, "{name}");
     }
 
-    /// A plan stored small rebuilds to itself on its row, with each row planner
-    /// direct placement takes (thorough on the first sprites only), on the rows of
+    /// A plan stored small rebuilds to itself on its row, with the grouped planners and
+    /// (on the first sprites only) the thorough one, on the rows of
     /// dense sprites with runs of one colour; a few of those plans keep their emitters
     /// out of pixel order (a local move split or merged a flipped emitter), which the
     /// store keeps.

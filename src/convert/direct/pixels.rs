@@ -20,11 +20,8 @@ pub(super) struct Pixels {
     pub(super) width: usize,
     /// Row plans made so far ([`Pixels::row_plan`]).
     memo: [Cell<Memo>; MEMO],
-    /// The row planner that prices and plans the rows ([`Passes::Grouped`]'s or
-    /// [`Passes::Thorough`]'s).
-    ///
-    /// [`Passes::Grouped`]: crate::Passes::Grouped
-    /// [`Passes::Thorough`]: crate::Passes::Thorough
+    /// The row planner that prices and plans the rows (the converter's: the default's
+    /// with its first cover staged in full).
     pub(super) planner: RowPlanner,
     /// The work done so far, counted.
     pub(super) work: Cell<Work>,

@@ -145,7 +145,7 @@ fn align(n: u32) -> Option<Align> {
 
 /// Converts the `width` × `height` RGBA image at `ptr` (`len` bytes, top row first),
 /// placed by `align` (0 left, 1 centre, 2 right, 3 best) and with direct placement when
-/// `direct` is not 0 (`Converter::with_direct`: no effect with greedy or optimal).
+/// `direct` is not 0 (`Converter::with_direct`: no effect with greedy, optimal or thorough).
 ///
 /// Returns the number of moves and leaves the move list as the text; or returns
 /// [`STATUS_BAD_SPRITE`], [`STATUS_TOO_LARGE`] or [`STATUS_BAD_STRATEGY`] and leaves the error message.
