@@ -104,8 +104,8 @@ pub fn row_pieces_with(
 /// `Optimal`, `Grouped` (the default) and `Thorough` run on a 64 KiB thread when
 /// optimised (a test checks it; unoptimised, `Thorough` gets 128 KiB). With direct
 /// placement `Grouped` runs on a 64 KiB thread when optimised (a test checks it on
-/// three of the nine benchmark sprites and a checkerboard). `Exact` plans rows on threads of its
-/// own and allocates.
+/// three of the nine benchmark sprites and a checkerboard). `Exact` plans rows on
+/// threads of its own and allocates.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Converter {
     passes: Passes,
