@@ -7,7 +7,8 @@
 //! ```
 //!
 //! A mode is a [`Passes`] name, `direct` (the default planner with direct placement)
-//! or `NAME-direct` for a strategy direct placement applies to (`exact-direct`). Each sprite's time is the best of 7 rounds; a round converts the
+//! or `NAME-direct` for a strategy direct placement applies to (`exact-direct`). Each
+//! sprite's time is the best of 7 rounds; a round converts the
 //! sprite over and over for at least 40 ms (at least once) and takes the mean. Clocks
 //! drift on a shared machine: compare the ratios of one run, and use instruction counts
 //! (`examples/convert_loop.rs` under callgrind) for small differences.
