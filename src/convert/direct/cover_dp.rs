@@ -279,15 +279,10 @@ pub(super) fn cover_dp(
         let shift = x.abs_diff(column);
         column = x;
         let here = 1u64 << ((y as isize - lo) as u32 * SPAN + 2);
-        let rank = |e: &Entry| {
-            let p = e.pieces();
-            (if most { u64::MAX - p } else { p }, e.down())
-        };
-        let order = |e: &Entry| if high { !e.bits() } else { e.bits() };
         let mut m = 0;
         for (i, s) in states[..len].iter().enumerate() {
             if m + COVER_WAYS + 1 > NEXT {
-                m = keep_best(&mut next[..m], rank, order);
+                m = keep_best(&mut next[..m], most, high);
             }
             let bits = moved(s.bits(), shift, rtl);
             if bits & here != 0 {
@@ -306,7 +301,7 @@ pub(super) fn cover_dp(
         if m == 0 {
             return None;
         }
-        len = keep_best(&mut next[..m], rank, order);
+        len = keep_best(&mut next[..m], most, high);
         states[..len].copy_from_slice(&next[..len]);
         for (t, e) in trail[k].iter_mut().zip(&next[..len]) {
             *t = e.step();
@@ -333,18 +328,25 @@ pub(super) fn cover_dp(
     Some(cover)
 }
 
-/// Keeps of the new states `next` one entry per state, the best ranked (then the first
-/// listed: the lowest step), and of those at most [`STATES`], the best ranked, then by
-/// the variant's order of bits; they come first in `next`, in that order, and their
-/// number is returned. Keeping only those part way through a cell's new states keeps
-/// the same ones in the end: a state dropped has [`STATES`] others ranked before it,
-/// and those only get better ranks as more come, so it could never come back.
-fn keep_best<R: Ord>(
-    next: &mut [Entry],
-    rank: impl Fn(&Entry) -> R,
-    order: impl Fn(&Entry) -> u64,
-) -> usize {
-    next.sort_unstable_by_key(|e| (e.bits(), rank(e), e.step().0));
+/// Keeps of the new states `next` one entry per state, the best ranked (the fewest
+/// pieces, or with `most` the most, then the fewest cells below the band), then the
+/// first listed (the lowest step), and of those at most [`STATES`], the best ranked,
+/// then by the lowest state bits (or with `high` the highest); they come first in
+/// `next`, in that order, and their number is returned. Keeping only those part way
+/// through a cell's new states keeps the same ones in the end: a state dropped has
+/// [`STATES`] others ranked before it, and those only get better ranks as more come,
+/// so it could never come back.
+///
+/// Both orders are of one word per entry: an [`Entry`]'s fields from the top are the
+/// bits, the pieces, the cells below and the step, so the entry itself (its pieces
+/// turned round with `most`) sorts by bits, then rank, then step; and the rank above
+/// the bits (turned round with `high`) sorts the states kept, each once, by rank and
+/// then order. Only the best [`STATES`] are put in order.
+fn keep_best(next: &mut [Entry], most: bool, high: bool) -> usize {
+    const PIECES: u64 = 63 << 18;
+    const BITS: u64 = (1 << (WINDOW as u32 * SPAN)) - 1;
+    let turned = if most { PIECES } else { 0 };
+    next.sort_unstable_by_key(|e| e.0 ^ turned);
     let mut kept = 0;
     for i in 0..next.len() {
         if i == 0 || next[i].bits() != next[kept - 1].bits() {
@@ -352,8 +354,13 @@ fn keep_best<R: Ord>(
             kept += 1;
         }
     }
+    let order = if high { BITS } else { 0 };
+    let key = |e: &Entry| ((e.0 ^ turned) >> 12 & 0xFFF) << 40 | (e.bits() ^ order);
     let next = &mut next[..kept];
-    next.sort_unstable_by_key(|e| (rank(e), order(e)));
+    if kept > STATES {
+        next.select_nth_unstable_by_key(STATES - 1, key);
+    }
+    next[..kept.min(STATES)].sort_unstable_by_key(key);
     kept.min(STATES)
 }
 

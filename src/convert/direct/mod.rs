@@ -163,8 +163,9 @@
 //! Each block tried in an add pass is checked against the plan's pieces
 //! (`DirectPlan::all_land`: every piece sharing a column with it, each against every
 //! piece of the plan, at most 136 × 136 pairs). The offsets stop early once a print
-//! needs only a quarter of the pixels in pieces (all of them direct), and `improve`
-//! does not run on such a print. The `ratio` example measures the time against the
+//! needs only a quarter of the pixels in pieces (all of them direct), and nothing
+//! after the bands (the placement DP, the row covers, `improve`) runs on such a print:
+//! no print needs fewer, and each keeps only fewer. The `ratio` example measures the time against the
 //! greedy converter's.
 //!
 //! On the stack, at most one stage's working memory at a time: the placement DP's
@@ -297,13 +298,21 @@ fn choose(sprite: &Sprite, px: &Pixels, stored: &mut PlainPlans) -> DirectPlan {
     best.pieces = plain[..h].iter().sum();
     // No print needs fewer pieces than a quarter of the pixels (a direct piece places
     // four, an emitted pixel costs more than a quarter piece): stop there.
-    let pixels: u32 = (0..h).map(|y| px.any(y).count_ones()).sum();
-    bands(sprite, px, &plain, pixels.div_ceil(4), &mut best);
+    // No stage after the bands runs on a print that needs only that: none keeps a
+    // print unless it has fewer pieces.
+    let least = (0..h)
+        .map(|y| px.any(y).count_ones())
+        .sum::<u32>()
+        .div_ceil(4);
+    bands(sprite, px, &plain, least, &mut best);
+    if best.pieces <= least {
+        return best;
+    }
     keep(&mut best, placement_dp(px, sprite));
     let start = best;
     keep(&mut best, cover_rows(px, sprite, &DirectPlan::EMPTY));
     keep(&mut best, cover_rows(px, sprite, &start));
-    if best.pieces > pixels.div_ceil(4) {
+    if best.pieces > least {
         let found = improve(px, sprite, &best);
         keep(&mut best, found);
     }
@@ -575,6 +584,9 @@ mod tests {
             ascii_art(w, h, |x, _| b'0' + (x % 3) as u8),
             ascii_art(w, h, |x, y| b'0' + ((x + y) % 3) as u8),
             ascii_art(w, h, |_, _| b'1'),
+            // Solid but for one pixel: its print needs more than a quarter of its
+            // pixels, so the stages after the bands run (on the solid one they do not).
+            ascii_art(w, h, |x, y| if (x, y) == (0, 0) { b'0' } else { b'1' }),
             ascii_art(w, h, |_, y| b'0' + (y % 3) as u8),
             ascii_art(w, h, |x, y| if (x + y) % 2 == 0 { b'0' } else { b'.' }),
             ascii_art(w, h, |x, y| b'0' + ((x + y) % 2) as u8),
