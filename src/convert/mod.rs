@@ -360,9 +360,15 @@ impl Converter {
             // by the grouped planner (the exact rows are too slow to price every choice with),
             // and plans their rows again.
             let planner: RowPlanner = grouped::plan_row_staged;
+            // `improve`'s rounds price with the default planner (a third of the staged
+            // one's work on `07_stripes17x16`'s rounds, the same pieces on the nine).
+            let planners = direct::Planners {
+                rows: planner,
+                rounds: grouped::plan_row,
+            };
             let mut plain = [StoredPlan::EMPTY; MAX_HEIGHT];
             // Where no direct piece fits anywhere, the print without direct placement.
-            if let Some(plan) = direct::plan(sprite, planner, &mut plain) {
+            if let Some(plan) = direct::plan(sprite, planners, &mut plain) {
                 #[cfg(feature = "search")]
                 if self.passes == Passes::Exact {
                     return Self::run_direct_exact(sprite, &plan, planner, sink, on_block, stats);

@@ -119,7 +119,12 @@
 //! piece is offered, by row, column and block, while the caps allow. The DP prices
 //! the fixed pieces too and can choose the print's own pieces again, landing as they
 //! do, so no round costs more; a round's print is kept when it costs no more (a tie
-//! is another print as cheap, from which a later round may find a cheaper one).
+//! is another print as cheap, from which a later round may find a cheaper one). The
+//! rounds price rows with a second, cheaper row planner ([`Planners::rounds`]: the
+//! converter gives the default's own, where every other stage gets the staged one),
+//! from the best print priced with it; the print they end with is priced again with
+//! the rows' planner and kept only if it needs fewer pieces so, so the print's count
+//! is always the rows' planner's.
 //!
 //! Before any of this, a sprite where no single piece fits anywhere (none has three
 //! pixels of one colour side by side or one above another, checked by masks; else
@@ -143,13 +148,16 @@
 //!   fitting at each of 8 rows × 17 columns: the blocks' heights add up to 94); the
 //!   pass across the at most 4 band edges (each block at each column and each of the
 //!   `h − 1` rows that put an edge inside it: Σ h·(h − 1) = 424); the placement DP and
-//!   `improve`, 16 runs of at most 8,192 states, one row plan each; and the row covers
+//!   `improve`, 16 runs of at most 8,192 states, one row plan each; the row covers
 //!   twice, per row, band of 1 to 3 rows and variant (216) one cover, re-planning the
-//!   at most 7 rows it meets and settling at most 8 rows above it (5 rows each). Each
-//!   call is one row plan of the row planner, itself bounded (in fill prices:
-//!   [`super::planners::grouped::plan_row_staged`], its first cover staged as the
-//!   thorough planner stages every cover, at most
-//!   [`super::planners::grouped::MAX_STAGED_FILL_PRICES`]). Rows planned
+//!   at most 7 rows it meets and settling at most 8 rows above it (5 rows each); and
+//!   `improve`'s start and its print priced again, each row once. Each
+//!   call is one row plan of one of the two row planners, each bounded (in fill
+//!   prices: [`super::planners::grouped::plan_row_staged`], its first cover staged as
+//!   the thorough planner stages every cover, at most
+//!   [`super::planners::grouped::MAX_STAGED_FILL_PRICES`]; the rounds'
+//!   [`super::planners::grouped::plan_row`] at most
+//!   [`super::planners::grouped::MAX_FILL_PRICES`]). Rows planned
 //!   before with the same direct cells are answered from a table of 512 remembered
 //!   plans and are not counted.
 //! - **row-cover DP runs**, at most [`MAX_COVER_RUNS`]: twice, per row, 216 covers
@@ -213,10 +221,10 @@ use placement::{improve, placement_dp};
 /// placement.
 pub(crate) fn plan(
     sprite: &Sprite,
-    planner: RowPlanner,
+    planners: Planners,
     plain: &mut PlainPlans,
 ) -> Option<DirectPlan> {
-    let (plan, work) = plan_counted(sprite, planner, plain);
+    let (plan, work) = plan_counted(sprite, planners, plain);
     debug_assert!(
         work.row_plans <= MAX_ROW_PLANS
             && work.cover_runs <= MAX_COVER_RUNS
@@ -247,7 +255,9 @@ pub(crate) const MAX_ROW_PLANS: u32 = {
     // The row covers, twice: their rows, then per row, band of 1 to 3 rows and variant
     // a cover's rows (at most 7) and at most 8 rows settled (5 rows each).
     let covers = 2 * (h + h * covers::COVERS_PER_ROW * covers::ROWS_PER_COVER);
-    h + offsets + dp + covers
+    // `improve`'s start priced by the rounds' planner, and its print by the rows'.
+    let repriced = 2 * h;
+    h + offsets + dp + covers + repriced
 };
 
 /// The most runs of the row covers' DP one [`plan()`] makes: twice, per row, band of 1 to
@@ -262,7 +272,7 @@ pub(crate) const MAX_DP_STATES: u32 = placement::DP_RUNS * placement::DP_STATES 
 /// [`plan()`], and the work it did, counted.
 pub(crate) fn plan_counted(
     sprite: &Sprite,
-    planner: RowPlanner,
+    planners: Planners,
     plain: &mut PlainPlans,
 ) -> (Option<DirectPlan>, Work) {
     // Most sprites without a direct piece have no three pixels of one colour in a
@@ -270,9 +280,32 @@ pub(crate) fn plan_counted(
     if !has_three(&colour_masks(sprite), sprite.height()) {
         return (None, Work::default());
     }
-    let px = Pixels::of(sprite, planner);
+    let px = Pixels::priced_by(sprite, planners.rows, planners.rounds);
     let best = px.any_single_fits().then(|| choose(sprite, &px, plain));
     (best, px.work.get())
+}
+
+/// The row planners direct placement prices with (the converter gives them: this
+/// module names none).
+#[derive(Clone, Copy)]
+pub(crate) struct Planners {
+    /// Prices every choice but `improve`'s rounds, and plans the print's rows.
+    pub(crate) rows: RowPlanner,
+    /// Prices `improve`'s rounds: a cheaper planner, whose prices steer the rounds
+    /// alone (the print they find is priced again with `rows`, and kept only if it
+    /// needs fewer pieces so).
+    pub(crate) rounds: RowPlanner,
+}
+
+impl Planners {
+    /// `planner` for everything.
+    #[cfg(test)]
+    pub(crate) const fn one(planner: RowPlanner) -> Planners {
+        Planners {
+            rows: planner,
+            rounds: planner,
+        }
+    }
 }
 
 /// The plans of the print without direct pieces, kept small, one per row (rows with no
@@ -313,10 +346,29 @@ fn choose(sprite: &Sprite, px: &Pixels, stored: &mut PlainPlans) -> DirectPlan {
     keep(&mut best, cover_rows(px, sprite, &DirectPlan::EMPTY));
     keep(&mut best, cover_rows(px, sprite, &start));
     if best.pieces > least {
-        let found = improve(px, sprite, &best);
-        keep(&mut best, found);
+        improved(px, sprite, &mut best);
     }
     best
+}
+
+/// `improve`'s print in place of `best` where it has fewer pieces: its rounds price
+/// with the rounds' planner, from `best` priced so; what they find is priced again
+/// with the rows' planner. (Not inlined: the stages before it then leave the stack.
+/// `best` itself is priced for the rounds and back: no copy of it while they run.)
+#[inline(never)]
+fn improved(px: &Pixels, sprite: &Sprite, best: &mut DirectPlan) {
+    let pieces = best.pieces;
+    px.price_rounds(true);
+    best.pieces = best.priced(px, sprite);
+    let found = improve(px, sprite, best);
+    px.price_rounds(false);
+    best.pieces = pieces;
+    if let Some(mut found) = found {
+        found.pieces = found.priced(px, sprite);
+        if found.pieces < best.pieces {
+            *best = found;
+        }
+    }
 }
 
 /// `found` in place of `best` if it has fewer pieces.
@@ -407,14 +459,6 @@ mod tests {
     use crate::convert::row::{Emit, RowInput};
     use crate::xorshift::xorshift;
 
-    /// The print `plan` stands for: its direct pieces and every row's passes, each row
-    /// planned again from scratch (`u32::MAX` when a row would need a platform it may
-    /// not have).
-    fn print_pieces(plan: &DirectPlan, px: &Pixels, sprite: &Sprite) -> u32 {
-        let rows = (0..sprite.height()).map(|y| plan::priced_row(plan, px, sprite, y));
-        rows.fold(plan.direct_pieces() as u32, u32::saturating_add)
-    }
-
     /// The figures the module docs type in are the constants the work bound is computed
     /// from ([`MAX_ROW_PLANS`], [`MAX_COVER_RUNS`], [`MAX_DP_STATES`]); the submodules'
     /// tests check those of their own private caps.
@@ -486,12 +530,12 @@ mod tests {
             ] {
                 let mut stored = [StoredPlan::EMPTY; MAX_HEIGHT];
                 let px = Pixels::of(&sprite, planner);
-                let Some(p) = plan(&sprite, planner, &mut stored) else {
+                let Some(p) = plan(&sprite, Planners::one(planner), &mut stored) else {
                     // Only where no single fits anywhere.
                     assert!(!px.any_single_fits(), "{name}\n{art}");
                     continue;
                 };
-                assert_eq!(p.pieces, print_pieces(&p, &px, &sprite), "{name}\n{art}");
+                assert_eq!(p.pieces, p.priced(&px, &sprite), "{name}\n{art}");
                 direct += p.direct_pieces();
                 // The plain print's plans, stored small, rebuild to the planner's own.
                 for (y, stored) in stored[..sprite.height()].iter().enumerate() {
@@ -608,7 +652,7 @@ mod tests {
             let sprite = Sprite::from_ascii(art).unwrap();
             let (_, work) = plan_counted(
                 &sprite,
-                grouped::plan_row,
+                Planners::one(grouped::plan_row),
                 &mut [StoredPlan::EMPTY; MAX_HEIGHT],
             );
             assert!(work.row_plans <= MAX_ROW_PLANS, "{work:?}\n{art}");

@@ -23,6 +23,10 @@ pub(super) struct Pixels {
     /// The row planner that prices and plans the rows (the converter's: the default's
     /// with its first cover staged in full).
     pub(super) planner: RowPlanner,
+    /// The row planner that prices `improve`'s rounds ([`super::Planners::rounds`]).
+    rounds: RowPlanner,
+    /// Whether rows are priced by `rounds` now ([`Pixels::price_rounds`]).
+    in_rounds: Cell<bool>,
     /// The work done so far, counted.
     pub(super) work: Cell<Work>,
     /// `coloured[b][y]`: the columns where every cell of block `b` with its
@@ -101,7 +105,15 @@ pub(super) fn has_three(colour: &[[u32; 3]; MAX_HEIGHT], h: usize) -> bool {
 
 impl Pixels {
     /// The pixels of `sprite`, its rows to be planned by `planner`.
+    #[cfg(test)]
     pub(super) fn of(sprite: &Sprite, planner: RowPlanner) -> Pixels {
+        Pixels::priced_by(sprite, planner, planner)
+    }
+
+    /// The pixels of `sprite`, its rows to be planned by `planner` and `improve`'s
+    /// rounds priced by `rounds` (built in place: a `Pixels` is kilobytes, and a copy
+    /// would stay on the stack under every stage).
+    pub(super) fn priced_by(sprite: &Sprite, planner: RowPlanner, rounds: RowPlanner) -> Pixels {
         let mut px = Pixels {
             colour: colour_masks(sprite),
             height: sprite.height(),
@@ -109,6 +121,8 @@ impl Pixels {
             width: sprite.width(),
             memo: [const { Cell::new(Memo::EMPTY) }; MEMO],
             planner,
+            rounds,
+            in_rounds: Cell::new(false),
             work: Cell::new(Work::default()),
             coloured: [[0; MAX_HEIGHT]; BLOCKS.len()],
             singles: [[0; MAX_HEIGHT]; SINGLE_COUNT],
@@ -193,6 +207,16 @@ impl Pixels {
         columns & rests
     }
 
+    /// Rows priced from now on by the rounds' planner (`true`) or the rows' (`false`);
+    /// the remembered plans are forgotten when that changes.
+    pub(super) fn price_rounds(&self, on: bool) {
+        if self.in_rounds.replace(on) != on {
+            for m in &self.memo {
+                m.set(Memo::EMPTY);
+            }
+        }
+    }
+
     /// Row `y`'s pieces with the row planner when direct pieces print its cells
     /// `covered`, `prefill` of them filled before its passes (0 when nothing is left to
     /// emit), and whether its plan has a platform. The last plan of each slot of a
@@ -224,7 +248,12 @@ impl Pixels {
             row_plans: self.work.get().row_plans + 1,
             ..self.work.get()
         });
-        let p = (self.planner)(&RowInput::of(sprite, y).without(covered, prefill));
+        let planner = if self.in_rounds.get() {
+            self.rounds
+        } else {
+            self.planner
+        };
+        let p = planner(&RowInput::of(sprite, y).without(covered, prefill));
         if let Ok(pieces) = u16::try_from(p.pieces) {
             let key = Memo::key(y, covered, prefill);
             self.memo_slot(y, covered, prefill).set(Memo(

@@ -191,6 +191,14 @@ impl DirectPlan {
             .map(|p| p.shape().pieces.len())
             .sum()
     }
+
+    /// The pieces of the print this plan stands for, its rows priced by `px`'s row
+    /// planner: its direct pieces and every row's passes (`u32::MAX` when a row would
+    /// need a platform it may not have).
+    pub(super) fn priced(&self, px: &Pixels, sprite: &Sprite) -> u32 {
+        let rows = (0..sprite.height()).map(|y| priced_row(self, px, sprite, y));
+        rows.fold(self.direct_pieces() as u32, u32::saturating_add)
+    }
 }
 
 /// Row `y`'s pieces with the plan's direct cells (0 when nothing is left to emit).
