@@ -19,10 +19,11 @@
 //! Per run: at most 3 × 17 = 51 open cells; each lists its ways (at most 4 × 12 = 48
 //! singles, each checked by [`Pixels::fits`]; listed again on the walk back for the
 //! cells where one is taken), and each of at most [`STATES`] states tries each way (a
-//! 64-bit test); the at most 64 × 49 = 3,136 new states are sorted in place, at most
-//! [`NEXT`] at a time, the best [`STATES`] kept each time ([`keep_best`]: the same
-//! ones as sorting them all). Fixed-size on the stack (about 12 KiB: the new states of
-//! one cell, [`NEXT`] words; the trail back, 51 × 64 of 2 bytes; one cell's ways, 48 of
+//! 64-bit test); the at most 64 × 49 = 3,136 new states are taken at most [`NEXT`] at
+//! a time, one entry per state found through a hash table, the best [`STATES`] kept
+//! each time ([`keep_best`]: the same ones as sorting them all). Fixed-size on the
+//! stack (about 14 KiB: the new states of one cell, [`NEXT`] words; the hash table,
+//! [`SLOTS`] of 2 bytes; the trail back, 51 × 64 of 2 bytes; one cell's ways, 48 of
 //! 16 bytes); nothing allocates and nothing recurses.
 
 use super::blocks::{shape_at, Placed, BLOCKS, SINGLES, SINGLE_COUNT};
@@ -43,6 +44,12 @@ const STATES: usize = 64;
 /// states kept and the new states of at least one state more.
 const NEXT: usize = 8 * STATES;
 const _: () = assert!(NEXT > STATES + COVER_WAYS);
+/// The hash table [`keep_best`] finds each state's entries by: indexes into the new
+/// states, at most half of its slots taken.
+const SLOTS: usize = 2 * NEXT;
+/// A free slot of that table.
+const FREE: u16 = u16::MAX;
+const _: () = assert!(SLOTS.is_power_of_two() && NEXT < u16::MAX as usize);
 /// Columns of a state: the open cell's and two either side.
 const SPAN: u32 = 5;
 
@@ -223,8 +230,22 @@ fn pack(cells: &[u32; WINDOW], x: usize) -> u64 {
 /// below it and `above` rows above it, none on a cell of `used` (the window's rows
 /// from `band.start − 2`, every cell of a row outside the sprite set); `None` when
 /// there is none (or every state that could lead to one was dropped).
+#[cfg(test)]
 pub(super) fn cover_dp(
     px: &Pixels,
+    used: &[u32; WINDOW],
+    band: core::ops::Range<usize>,
+    variant: Variant,
+) -> Option<Cover> {
+    let ways = BandWays::of(px, used, band.clone());
+    cover_dp_with(px, &ways, used, band, variant)
+}
+
+/// [`cover_dp`] with the band's ways worked out already ([`BandWays::of`] of `px`,
+/// `used` and `band`): how [`super::covers`] runs every variant of one band.
+pub(super) fn cover_dp_with(
+    px: &Pixels,
+    band_ways: &BandWays,
     used: &[u32; WINDOW],
     band: core::ops::Range<usize>,
     Variant {
@@ -272,7 +293,7 @@ pub(super) fn cover_dp(
     let mut column = open[0].0;
     for k in 0..n {
         let (x, y) = open[k];
-        let count = cell_ways(px, used, lo, reach, x, y, &mut ways);
+        let count = band_ways.at(lo, reach, x, y, &mut ways);
         if count == 0 {
             return None;
         }
@@ -318,7 +339,7 @@ pub(super) fn cover_dp(
         let step = trail[k][i];
         if step.way() != NO_WAY {
             let (x, y) = open[k];
-            cell_ways(px, used, lo, reach, x, y, &mut ways);
+            band_ways.at(lo, reach, x, y, &mut ways);
             cover.pieces[cover.len] = ways[step.way()].placed;
             cover.len += 1;
         }
@@ -337,21 +358,42 @@ pub(super) fn cover_dp(
 /// [`STATES`] others ranked before it, and those only get better ranks as more come,
 /// so it could never come back.
 ///
-/// Both orders are of one word per entry: an [`Entry`]'s fields from the top are the
-/// bits, the pieces, the cells below and the step, so the entry itself (its pieces
-/// turned round with `most`) sorts by bits, then rank, then step; and the rank above
-/// the bits (turned round with `high`) sorts the states kept, each once, by rank and
-/// then order. Only the best [`STATES`] are put in order.
+/// Both choices are of one word per entry. An [`Entry`]'s fields from the top are the
+/// bits, the pieces, the cells below and the step, so of the entries of one state the
+/// one kept is the least entry (its pieces turned round with `most`), found through a
+/// table of [`SLOTS`] indexes hashed by the state's bits; the states kept are then
+/// ranked by their rank above their bits (turned round with `high`), each once, and
+/// only the best [`STATES`] are put in order.
 fn keep_best(next: &mut [Entry], most: bool, high: bool) -> usize {
     const PIECES: u64 = 63 << 18;
     const BITS: u64 = (1 << (WINDOW as u32 * SPAN)) - 1;
     let turned = if most { PIECES } else { 0 };
-    next.sort_unstable_by_key(|e| e.0 ^ turned);
+    let slot =
+        |bits: u64| (bits.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - SLOTS.ilog2())) as usize;
+    let mut slots = [FREE; SLOTS];
     let mut kept = 0;
     for i in 0..next.len() {
-        if i == 0 || next[i].bits() != next[kept - 1].bits() {
-            next[kept] = next[i];
-            kept += 1;
+        // `kept <= i`: the entries kept so far are moved down over those read.
+        let e = next[i];
+        let bits = e.bits();
+        let mut h = slot(bits);
+        loop {
+            match slots[h] {
+                FREE => {
+                    slots[h] = kept as u16;
+                    next[kept] = e;
+                    kept += 1;
+                    break;
+                }
+                k if next[usize::from(k)].bits() == bits => {
+                    let k = usize::from(k);
+                    if e.0 ^ turned < next[k].0 ^ turned {
+                        next[k] = e;
+                    }
+                    break;
+                }
+                _ => h = (h + 1) % SLOTS,
+            }
         }
     }
     let order = if high { BITS } else { 0 };
@@ -364,9 +406,122 @@ fn keep_best(next: &mut [Entry], most: bool, high: bool) -> usize {
     kept.min(STATES)
 }
 
+/// Every way to cover a cell, in the order [`cell_ways`] lists them: the single (`k`
+/// of [`SINGLE_ROWS`]), and the row and column of its cell on the open cell.
+const CANDIDATES: [(usize, usize, usize); COVER_WAYS] = {
+    let mut out = [(0, 0, 0); COVER_WAYS];
+    let (mut n, mut k) = (0, 0);
+    while k < SINGLE_COUNT {
+        let (rows, height, width) = SINGLE_ROWS[k];
+        let mut dy = 0;
+        while dy < height {
+            let mut dx = 0;
+            while dx < width {
+                if rows[dy] >> dx & 1 != 0 {
+                    out[n] = (k, dy, dx);
+                    n += 1;
+                }
+                dx += 1;
+            }
+            dy += 1;
+        }
+        k += 1;
+    }
+    assert!(n == COVER_WAYS);
+    out
+};
+
+/// The ways to cover each open cell of a band, worked out once for every variant of
+/// [`cover_dp`]: per row of the band and column from the sprite's left, bit `c` for
+/// [`CANDIDATES`]`[c]` where that single lies in the window on pixels of its colour
+/// not in `used`, and fits ([`Pixels::fits`]). What a variant's reach leaves out is
+/// told by the rows alone ([`BandWays::at`]).
+pub(super) struct BandWays {
+    ways: [[u64; MAX_WIDTH]; COVER_BAND],
+    x0: usize,
+    start: usize,
+}
+
+impl BandWays {
+    /// The ways of `band`'s open cells: its pixels not in `used` (the window's rows
+    /// from `band.start − 2`).
+    pub(super) fn of(px: &Pixels, used: &[u32; WINDOW], band: core::ops::Range<usize>) -> BandWays {
+        let lo = band.start as isize - 2;
+        let mut out = BandWays {
+            ways: [[0; MAX_WIDTH]; COVER_BAND],
+            x0: px.x0,
+            start: band.start,
+        };
+        for (i, y) in band.enumerate() {
+            let open = px.any(y) & !used[(y as isize - lo) as usize];
+            for x in px.x0..px.x0 + px.width {
+                if open >> x & 1 == 0 {
+                    continue;
+                }
+                let mut mask = 0u64;
+                for (c, &(k, dy, dx)) in CANDIDATES.iter().enumerate() {
+                    let (rows, height, _) = SINGLE_ROWS[k];
+                    let (Some(bx), Some(by)) = (x.checked_sub(dx), y.checked_sub(dy)) else {
+                        continue;
+                    };
+                    if bx < px.x0 || !px.fits(SINGLES + k, bx, by) {
+                        continue;
+                    }
+                    let free = (0..height).all(|r| {
+                        let w = (by + r) as isize - lo;
+                        (0..WINDOW as isize).contains(&w) && used[w as usize] & rows[r] << bx == 0
+                    });
+                    if free {
+                        mask |= 1 << c;
+                    }
+                }
+                out.ways[i][x - px.x0] = mask;
+            }
+        }
+        out
+    }
+
+    /// The ways to cover open cell `(x, y)` with every cell in window rows
+    /// `first_row..last_row` (from `lo`): what [`cell_ways`] lists, looked up.
+    fn at(
+        &self,
+        lo: isize,
+        (first_row, last_row): (usize, usize),
+        x: usize,
+        y: usize,
+        out: &mut [Way; COVER_WAYS],
+    ) -> usize {
+        let mut n = 0;
+        let mut mask = self.ways[y - self.start][x - self.x0];
+        while mask != 0 {
+            let (k, dy, dx) = CANDIDATES[mask.trailing_zeros() as usize];
+            mask &= mask - 1;
+            let (rows, height, _) = SINGLE_ROWS[k];
+            let (bx, by) = (x - dx, y - dy);
+            let w0 = (by as isize - lo) as usize;
+            if w0 < first_row || w0 + height > last_row {
+                continue;
+            }
+            let mut cells = [0u32; WINDOW];
+            for r in 0..height {
+                cells[w0 + r] = rows[r] << bx;
+            }
+            out[n] = Way {
+                placed: Placed::new(SINGLES + k, bx, by),
+                bits: pack(&cells, x),
+                down: (cells[0].count_ones() + cells[1].count_ones()) as u8,
+            };
+            n += 1;
+        }
+        n
+    }
+}
+
 /// The ways to cover open cell `(x, y)`: every single with a cell there, all its cells
 /// in window rows `rows` (from `lo`), on pixels of its colour not in `used`, fitting
-/// ([`Pixels::fits`]); as state bits with the open cell in column `x`.
+/// ([`Pixels::fits`]); as state bits with the open cell in column `x`. The plain
+/// listing: the oracle of [`BandWays::at`] in the tests.
+#[cfg(test)]
 fn cell_ways(
     px: &Pixels,
     used: &[u32; WINDOW],
@@ -414,6 +569,7 @@ fn cell_ways(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bits::Bits;
     use crate::convert::planners::grouped;
     use crate::sprite::Sprite;
     use crate::xorshift::xorshift;
@@ -557,5 +713,61 @@ mod tests {
             }
         }
         assert!(found > 50 && none > 50, "{found} covers, {none} without");
+    }
+
+    /// The ways a band's table gives each open cell are the plain listing's, in its
+    /// order, for every reach (the oracle: `cell_ways`), on random sprites with random
+    /// cells taken by direct pieces.
+    #[test]
+    fn the_band_ways_are_the_listed_ways() {
+        let mut rng = xorshift(0x9E37_79B9_7F4A_7C15);
+        let mut next = move |n: u64| rng() % n;
+        let (mut cells, mut ways) = (0, 0);
+        for _ in 0..40 {
+            let (w, h) = (3 + next(15) as usize, 2 + next(9) as usize);
+            let art = super::super::ascii_art(w, h, |_, _| match next(8) {
+                0 => b'.',
+                1 => b'2',
+                2 | 3 => b'1',
+                _ => b'0',
+            });
+            let sprite = Sprite::from_ascii(&art).unwrap();
+            let px = Pixels::of(&sprite, grouped::plan_row);
+            for start in 0..h {
+                for rows in 1..=COVER_BAND.min(h - start) {
+                    let band = start..start + rows;
+                    let mut used = window(&px, &band);
+                    for u in &mut used {
+                        if *u != u32::MAX {
+                            *u = (next(1 << 21) & next(1 << 21)) as u32;
+                        }
+                    }
+                    let lo = band.start as isize - 2;
+                    let table = BandWays::of(&px, &used, band.clone());
+                    for y in band.clone() {
+                        let open = px.any(y) & !used[(y as isize - lo) as usize];
+                        for x in Bits(open) {
+                            for below in 0..=2 {
+                                for above in 0..=2 {
+                                    let reach = (2 - below, 2 + rows + above);
+                                    let mut a = [Way::default(); COVER_WAYS];
+                                    let mut b = [Way::default(); COVER_WAYS];
+                                    let n = cell_ways(&px, &used, lo, reach, x, y, &mut a);
+                                    let m = table.at(lo, reach, x, y, &mut b);
+                                    let key = |w: &Way| (w.placed, w.bits, w.down);
+                                    assert!(
+                                        a[..n].iter().map(key).eq(b[..m].iter().map(key)),
+                                        "({x}, {y}) {reach:?}\n{art}"
+                                    );
+                                    ways += n;
+                                }
+                            }
+                            cells += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(cells > 1000 && ways > 1000, "{cells} cells, {ways} ways");
     }
 }

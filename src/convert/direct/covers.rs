@@ -4,7 +4,7 @@
 use crate::sprite::{Sprite, MAX_HEIGHT};
 
 use super::blocks::*;
-use super::cover_dp::{cover_dp, Variant, COVER_BAND, WINDOW};
+use super::cover_dp::{cover_dp_with, BandWays, Variant, COVER_BAND, WINDOW};
 use super::pixels::Pixels;
 use super::plan::{priced_row, DirectPlan};
 
@@ -175,8 +175,9 @@ fn cover_band(
         };
     }
     let mut found = None;
+    let ways = BandWays::of(px, &base, band.clone());
     for &variant in variants {
-        if let Some(c) = cover_dp(px, &base, band.clone(), variant) {
+        if let Some(c) = cover_dp_with(px, &ways, &base, band.clone(), variant) {
             offer(&mut c.pieces[..c.len].iter().copied(), &mut found);
         }
     }

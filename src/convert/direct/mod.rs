@@ -173,14 +173,16 @@
 //! piece of the plan, at most 136 × 136 pairs). The offsets stop early once a print
 //! needs only a quarter of the pixels in pieces (all of them direct), and nothing
 //! after the bands (the placement DP, the row covers, `improve`) runs on such a print:
-//! no print needs fewer, and each keeps only fewer. The `ratio` example measures the time against the
-//! greedy converter's.
+//! no print needs fewer, and each keeps only fewer. The `ratio` example measures the
+//! time against the greedy converter's.
 //!
 //! On the stack, at most one stage's working memory at a time: the placement DP's
 //! table of where each state came from (8,192 states of 10 bits, 10 KiB) and its
 //! costs (two rows of 2^10, 4 KiB); the row covers' DP (its new states, packed in a
-//! word each and kept to the best 64 whenever 512 have come, 4 KiB; its trail back,
-//! 51 × 64 of 2 bytes; the ways of one cell); the remembered row plans (512 words,
+//! word each and kept to the best 64 whenever 512 have come, 4 KiB, through a hash
+//! table of 1,024 indexes, 2 KiB; its trail back, 51 × 64 of 2 bytes; the ways of one
+//! cell; which ways each open cell of the band has, 51 words, worked out once for its
+//! 72 variants); the remembered row plans (512 words,
 //! 4 KiB); the pixels' masks by row (each colour's pixels, where each block's cells
 //! are all of its colour and where each single fits: 5 KiB); the plain print's plans
 //! ([`PlainPlans`], 32 of 100 bytes, 3 KiB); and a few plans of about 1 KiB.
