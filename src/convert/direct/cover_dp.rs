@@ -639,6 +639,11 @@ mod tests {
     }
 
     /// The window's cells already used: none in the sprite, all outside it.
+    /// Every band of one to [`COVER_BAND`] rows of a sprite `h` rows tall, lowest first.
+    fn bands(h: usize) -> impl Iterator<Item = core::ops::Range<usize>> {
+        (0..h).flat_map(move |start| (1..=COVER_BAND.min(h - start)).map(move |n| start..start + n))
+    }
+
     fn window(px: &Pixels, band: &core::ops::Range<usize>) -> [u32; WINDOW] {
         let mut used = [0u32; WINDOW];
         for (w, u) in used.iter_mut().enumerate() {
@@ -687,27 +692,24 @@ mod tests {
             });
             let sprite = Sprite::from_ascii(&art).unwrap();
             let px = Pixels::of(&sprite, grouped::plan_row);
-            for start in 0..h {
-                for rows in 1..=COVER_BAND.min(h - start) {
-                    let band = start..start + rows;
-                    let used = window(&px, &band);
-                    for reach in [(0, 0), (1, 1), (2, 0), (0, 2), (2, 2)] {
-                        let oracle = fewest_by_hand(&px, &used, band.clone(), reach);
-                        // Both directions and both tie orders find as few pieces.
-                        for (rtl, high) in [(false, false), (true, false), (false, true)] {
-                            let variant = Variant {
-                                rtl,
-                                high,
-                                ..Variant::fewest(reach.0, reach.1)
-                            };
-                            let dp = cover_dp(&px, &used, band.clone(), variant);
-                            assert_eq!(dp.map(|c| c.len), oracle, "{band:?} {variant:?}\n{art}");
-                        }
-                        if oracle.is_some() {
-                            found += 1;
-                        } else {
-                            none += 1;
-                        }
+            for band in bands(h) {
+                let used = window(&px, &band);
+                for reach in [(0, 0), (1, 1), (2, 0), (0, 2), (2, 2)] {
+                    let oracle = fewest_by_hand(&px, &used, band.clone(), reach);
+                    // Both directions and both tie orders find as few pieces.
+                    for (rtl, high) in [(false, false), (true, false), (false, true)] {
+                        let variant = Variant {
+                            rtl,
+                            high,
+                            ..Variant::fewest(reach.0, reach.1)
+                        };
+                        let dp = cover_dp(&px, &used, band.clone(), variant);
+                        assert_eq!(dp.map(|c| c.len), oracle, "{band:?} {variant:?}\n{art}");
+                    }
+                    if oracle.is_some() {
+                        found += 1;
+                    } else {
+                        none += 1;
                     }
                 }
             }
@@ -733,37 +735,35 @@ mod tests {
             });
             let sprite = Sprite::from_ascii(&art).unwrap();
             let px = Pixels::of(&sprite, grouped::plan_row);
-            for start in 0..h {
-                for rows in 1..=COVER_BAND.min(h - start) {
-                    let band = start..start + rows;
-                    let mut used = window(&px, &band);
-                    for u in &mut used {
-                        if *u != u32::MAX {
-                            *u = (next(1 << 21) & next(1 << 21)) as u32;
-                        }
+            for band in bands(h) {
+                let rows = band.len();
+                let mut used = window(&px, &band);
+                for u in &mut used {
+                    if *u != u32::MAX {
+                        *u = (next(1 << 21) & next(1 << 21)) as u32;
                     }
-                    let lo = band.start as isize - 2;
-                    let table = BandWays::of(&px, &used, band.clone());
-                    for y in band.clone() {
-                        let open = px.any(y) & !used[(y as isize - lo) as usize];
-                        for x in Bits(open) {
-                            for below in 0..=2 {
-                                for above in 0..=2 {
-                                    let reach = (2 - below, 2 + rows + above);
-                                    let mut a = [Way::default(); COVER_WAYS];
-                                    let mut b = [Way::default(); COVER_WAYS];
-                                    let n = cell_ways(&px, &used, lo, reach, x, y, &mut a);
-                                    let m = table.at(lo, reach, x, y, &mut b);
-                                    let key = |w: &Way| (w.placed, w.bits, w.down);
-                                    assert!(
-                                        a[..n].iter().map(key).eq(b[..m].iter().map(key)),
-                                        "({x}, {y}) {reach:?}\n{art}"
-                                    );
-                                    ways += n;
-                                }
+                }
+                let lo = band.start as isize - 2;
+                let table = BandWays::of(&px, &used, band.clone());
+                for y in band.clone() {
+                    let open = px.any(y) & !used[(y as isize - lo) as usize];
+                    for x in Bits(open) {
+                        for below in 0..=2 {
+                            for above in 0..=2 {
+                                let reach = (2 - below, 2 + rows + above);
+                                let mut a = [Way::default(); COVER_WAYS];
+                                let mut b = [Way::default(); COVER_WAYS];
+                                let n = cell_ways(&px, &used, lo, reach, x, y, &mut a);
+                                let m = table.at(lo, reach, x, y, &mut b);
+                                let key = |w: &Way| (w.placed, w.bits, w.down);
+                                assert!(
+                                    a[..n].iter().map(key).eq(b[..m].iter().map(key)),
+                                    "({x}, {y}) {reach:?}\n{art}"
+                                );
+                                ways += n;
                             }
-                            cells += 1;
                         }
+                        cells += 1;
                     }
                 }
             }
