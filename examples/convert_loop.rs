@@ -15,15 +15,20 @@
 
 use std::process::ExitCode;
 
-use tetris_printer::{Converter, Move, Passes, Shape, Sprite, MAX_MOVES};
+use tetris_printer::{Converter, Move, Passes, Shape, Sprite, Workspace, MAX_MOVES};
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let usage =
-        "usage: convert_loop STRATEGY|direct|STRATEGY-direct COUNT SPRITE.png|SPRITE.txt...";
+        "usage: convert_loop STRATEGY|direct|STRATEGY-direct[+ws] COUNT SPRITE.png|SPRITE.txt...";
     let (Some(passes), Some(count), paths) = (args.first(), args.get(1), args.get(2..)) else {
         eprintln!("{usage}");
         return ExitCode::FAILURE;
+    };
+    // `MODE+ws`: converted with a workspace (`Converter::convert_in`).
+    let (passes, ws) = match passes.strip_suffix("+ws") {
+        Some(p) => (p, true),
+        None => (passes.as_str(), false),
     };
     let direct = passes == "direct" || passes.ends_with("-direct");
     let name = passes.strip_suffix("-direct").unwrap_or(passes);
@@ -57,10 +62,15 @@ fn main() -> ExitCode {
     }
     let converter = Converter::with_passes(passes).with_direct(direct);
     let mut buf = vec![Move::new(Shape::ALL[0], 0).expect("valid"); MAX_MOVES];
+    let mut workspace = Box::new(Workspace::new());
     let mut pieces = 0;
     for _ in 0..count {
         for s in &sprites {
-            pieces += converter.convert(s, &mut buf).expect("MAX_MOVES suffices");
+            pieces += match ws {
+                true => converter.convert_in(&mut workspace, s, &mut buf),
+                false => converter.convert(s, &mut buf),
+            }
+            .expect("MAX_MOVES suffices");
         }
     }
     println!("{} sprites x {count}: {pieces} pieces", sprites.len());

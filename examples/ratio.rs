@@ -7,7 +7,9 @@
 //! ```
 //!
 //! A mode is a [`Passes`] name, `direct` (the default planner with direct placement)
-//! or `NAME-direct` for a strategy direct placement applies to (`exact-direct`). Each
+//! or `NAME-direct` for a strategy direct placement applies to (`exact-direct`);
+//! `MODE+ws` converts with a [`Workspace`] (`Converter::convert_in`), as
+//! `direct+ws`. Each
 //! sprite's time is the best of 7 rounds; a round converts the
 //! sprite over and over for at least 40 ms (at least once) and takes the mean. Clocks
 //! drift on a shared machine: compare the ratios of one run, and use instruction counts
@@ -16,7 +18,7 @@
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use tetris_printer::{Converter, Move, Passes, Shape, Sprite, MAX_MOVES};
+use tetris_printer::{Converter, Move, Passes, Shape, Sprite, Workspace, MAX_MOVES};
 
 /// Rounds per sprite and mode; the best is kept.
 const ROUNDS: usize = 7;
@@ -33,15 +35,24 @@ fn mode(name: &str) -> Option<Converter> {
     }
 }
 
-/// The best mean time of one conversion of `sprite` by `converter`.
-fn time(converter: Converter, sprite: &Sprite, buf: &mut [Move]) -> Duration {
+/// The best mean time of one conversion of `sprite` by `converter`, in `workspace`
+/// if one is given.
+fn time(
+    converter: Converter,
+    mut workspace: Option<&mut Workspace>,
+    sprite: &Sprite,
+    buf: &mut [Move],
+) -> Duration {
     (0..ROUNDS)
         .map(|_| {
             let (start, mut n) = (Instant::now(), 0u32);
             while n == 0 || start.elapsed() < ROUND {
-                converter
-                    .convert(std::hint::black_box(sprite), buf)
-                    .expect("MAX_MOVES suffices");
+                let sprite = std::hint::black_box(sprite);
+                match workspace.as_deref_mut() {
+                    Some(w) => converter.convert_in(w, sprite, buf),
+                    None => converter.convert(sprite, buf),
+                }
+                .expect("MAX_MOVES suffices");
                 n += 1;
             }
             start.elapsed() / n
@@ -58,8 +69,8 @@ fn main() -> ExitCode {
     names.retain(|n| n != "greedy");
     let mut modes = vec![("greedy".to_string(), Converter::greedy())];
     for n in names {
-        let Some(c) = mode(&n) else {
-            eprintln!("unknown mode {n:?}: a strategy name, `direct` or `NAME-direct`");
+        let Some(c) = mode(n.strip_suffix("+ws").unwrap_or(&n)) else {
+            eprintln!("unknown mode {n:?}: a strategy name, `direct` or `NAME-direct`, each with `+ws` or not");
             return ExitCode::FAILURE;
         };
         modes.push((n, c));
@@ -74,6 +85,7 @@ fn main() -> ExitCode {
     };
     paths.sort();
     let mut buf = vec![Move::new(Shape::ALL[0], 0).expect("valid"); MAX_MOVES];
+    let mut workspace = Box::new(Workspace::new());
     let mut header = format!("{:<18}", "sprite");
     for (n, _) in &modes {
         header += &format!(" {n:>22}");
@@ -92,8 +104,9 @@ fn main() -> ExitCode {
         let name = p.file_stem().unwrap_or_default().to_string_lossy();
         let mut line = format!("{name:<18}");
         let mut greedy = Duration::ZERO;
-        for (k, (_, c)) in modes.iter().enumerate() {
-            let t = time(*c, &sprite, &mut buf);
+        for (k, (n, c)) in modes.iter().enumerate() {
+            let ws = n.ends_with("+ws").then_some(&mut *workspace);
+            let t = time(*c, ws, &sprite, &mut buf);
             if k == 0 {
                 greedy = t;
             }

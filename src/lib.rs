@@ -121,7 +121,7 @@
 //!
 //! | feature | default | needs | adds |
 //! |---|---|---|---|
-//! | *(none)* | | `core` only | [`Converter`] (`for_each_move`, `convert_into`, `convert`, `stats`), [`Playfield`], [`compare`], [`Move`] parsing and formatting, [`MoveLines`], [`MoveList`], [`Sprite::from_rgba`], [`Sprite::from_ascii`], [`Sprite::pixels`], and their typed errors |
+//! | *(none)* | | `core` only | [`Converter`] (`for_each_move`, `convert_into`, `convert`, `convert_in` with a [`Workspace`], `stats`), [`Playfield`], [`compare`], [`Move`] parsing and formatting, [`MoveLines`], [`MoveList`], [`Sprite::from_rgba`], [`Sprite::from_ascii`], [`Sprite::pixels`], and their typed errors |
 //! | `alloc` | (by `std`) | `alloc` | `Vec` and `String` conveniences: `parse_moves`, `parse_moves_with_lines`, `moves_to_string`, `Converter::convert_to_vec` and `convert_blocks`, the block listing (`write_blocks`, `parse_blocks`), `Sprite::to_rgba` and `to_ascii` |
 //! | `std` | yes | `std`, `alloc` | `MoveReader` over `std::io::BufRead` |
 //! | `image-io` | | `std`; `image`, `png`, `gif` | `Sprite::open`, `Sprite::read_from`, `Sprite::from_image_bytes` (every format of the `image` crate's PNG, GIF, BMP, ICO, JPEG, TGA, TIFF, WebP, PNM, QOI), `render`: the field as PNG bytes |
@@ -205,7 +205,8 @@ pub use align::{Align, PlacementError, UnknownAlign};
 #[cfg(feature = "alloc")]
 pub use blocks::{parse_blocks, write_blocks, BlocksError, ParseBlocksError};
 pub use convert::{
-    Block, BlockKind, ConvertError, ConvertStats, Converter, Passes, UnknownPasses, MAX_MOVES,
+    Block, BlockKind, ConvertError, ConvertStats, Converter, Passes, UnknownPasses, Workspace,
+    MAX_MOVES,
 };
 pub use field::{HEIGHT, WIDTH};
 pub use move_file::MoveLines;

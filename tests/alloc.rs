@@ -1,4 +1,5 @@
-//! `Converter::convert` and `Converter::stats` never touch the heap, from the first call
+//! `Converter::convert`, `Converter::convert_in` (with a workspace made beforehand) and
+//! `Converter::stats` never touch the heap, from the first call
 //! in a fresh process: a counting global allocator sees no allocation on this thread
 //! while they run, for the nine benchmark sprites and many more up to the worst cases,
 //! with every pass strategy but the exact planner's (which allocates), and with direct
@@ -13,7 +14,7 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
 use tetris_printer::{
-    Align, Converter, Move, MoveLines, MoveList, Passes, Playfield, Sprite, MAX_MOVES,
+    Align, Converter, Move, MoveLines, MoveList, Passes, Playfield, Sprite, Workspace, MAX_MOVES,
 };
 use tetris_printer::{ASCII_COLORS, MAX_HEIGHT, MAX_WIDTH};
 
@@ -177,6 +178,7 @@ fn convert_and_stats_never_allocate_on(sprites: &[Sprite]) {
     // first benchmark sprite) is counted like every other.
     let mut total = 0;
     let mut list: Box<MoveList> = Box::default();
+    let mut workspace = Box::new(Workspace::new());
     for s in &sprites {
         for c in converters {
             let n = allocations(|| {
@@ -197,6 +199,9 @@ fn convert_and_stats_never_allocate_on(sprites: &[Sprite]) {
                 assert_eq!(tetris_printer::compare(&field, s), Ok(()));
                 list.clear();
                 c.convert_into(s, &mut list).unwrap();
+                assert_eq!(&list[..], &buf[..moves]);
+                // With a workspace: the same moves.
+                assert_eq!(c.convert_in(&mut workspace, s, &mut buf).unwrap(), moves);
                 assert_eq!(&list[..], &buf[..moves]);
                 total += moves;
             });

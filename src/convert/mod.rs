@@ -54,12 +54,16 @@ mod pricing;
 pub(crate) mod row;
 mod stats;
 mod tiling;
+mod workspace;
 
 pub use bounds::{MAX_MOVES, MAX_PIECES_PER_SQUARE, PLATFORM_PIECES};
 pub use emit::{Block, BlockKind};
 pub use error::ConvertError;
 pub use passes::{Passes, UnknownPasses};
 pub use stats::ConvertStats;
+pub use workspace::Workspace;
+
+use core::cell::Cell;
 
 use crate::moves::Move;
 use crate::sprite::{Sprite, MAX_HEIGHT};
@@ -104,8 +108,10 @@ pub fn row_pieces_with(
 /// `Optimal`, `Grouped` (the default) and `Thorough` run on a 64 KiB thread when
 /// optimised (a test checks it; unoptimised, `Thorough` gets 128 KiB). With direct
 /// placement `Grouped` runs on a 64 KiB thread when optimised (a test checks it on
-/// three of the nine benchmark sprites and a checkerboard). `Exact` plans rows on
-/// threads of its own and allocates.
+/// three of the nine benchmark sprites and a checkerboard), remembering 512 row plans
+/// there; [`Converter::convert_in`] remembers 8,192 in a [`Workspace`] the caller
+/// lends (64 KiB, in a `static` or a `Box`), and so plans fewer rows again, for the
+/// same moves. `Exact` plans rows on threads of its own and allocates.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Converter {
     passes: Passes,
@@ -220,7 +226,7 @@ impl Converter {
         mut f: impl FnMut(Move),
     ) -> Result<usize, ConvertError> {
         let mut sink = Sink::new(Out::Each(&mut f));
-        self.run(sprite, &mut sink, &mut |_| {})?;
+        self.run(sprite, &mut sink, &mut |_| {}, None)?;
         Ok(sink.len)
     }
 
@@ -263,10 +269,45 @@ impl Converter {
         self.run_into(sprite, out).map(|stats| stats.pieces)
     }
 
-    /// Converts into `out`, or says how long it must be.
-    fn run_into(&self, sprite: &Sprite, out: &mut [Move]) -> Result<ConvertStats, ConvertError> {
+    /// [`Converter::convert`] with working memory that the caller lends: with direct
+    /// placement ([`Converter::with_direct`]) the row plans it prices are remembered
+    /// in `workspace` ([`Workspace::PLANS`] of them) rather than in a table of 512 on
+    /// the stack, so fewer rows are planned twice; the moves are the same. The other
+    /// modes do not use it.
+    ///
+    /// Never allocates. The workspace is 64 KiB: put it in a `static` or a `Box`, not
+    /// on a small stack.
+    ///
+    /// ```
+    /// use tetris_printer::{Converter, Move, Sprite, Workspace, MAX_MOVES};
+    ///
+    /// let sprite = Sprite::from_ascii("000\n.0.\n")?;
+    /// let mut workspace = Box::new(Workspace::new());
+    /// let mut out = vec![Move::new(tetris_printer::Shape::ALL[0], 0).unwrap(); MAX_MOVES];
+    /// let direct = Converter::new().with_direct(true);
+    /// let n = direct.convert_in(&mut workspace, &sprite, &mut out)?;
+    /// assert_eq!(&out[..n], direct.convert_to_vec(&sprite));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn convert_in(
+        &self,
+        workspace: &mut Workspace,
+        sprite: &Sprite,
+        out: &mut [Move],
+    ) -> Result<usize, ConvertError> {
         let capacity = out.len();
-        let stats = self.run(sprite, &mut Sink::new(Out::Slice(out)), &mut |_| {})?;
+        let memo = workspace.memo();
+        let stats = self.run(
+            sprite,
+            &mut Sink::new(Out::Slice(out)),
+            &mut |_| {},
+            Some(memo),
+        )?;
+        Self::fits(stats, capacity).map(|stats| stats.pieces)
+    }
+
+    /// `stats`, or [`ConvertError::BufferTooSmall`] when its moves did not fit `capacity`.
+    fn fits(stats: ConvertStats, capacity: usize) -> Result<ConvertStats, ConvertError> {
         if stats.pieces > capacity {
             return Err(ConvertError::BufferTooSmall {
                 needed: stats.pieces,
@@ -274,6 +315,13 @@ impl Converter {
             });
         }
         Ok(stats)
+    }
+
+    /// Converts into `out`, or says how long it must be.
+    fn run_into(&self, sprite: &Sprite, out: &mut [Move]) -> Result<ConvertStats, ConvertError> {
+        let capacity = out.len();
+        let stats = self.run(sprite, &mut Sink::new(Out::Slice(out)), &mut |_| {}, None)?;
+        Self::fits(stats, capacity)
     }
 
     /// The moves that print `sprite`, in a vector of exactly the right length.
@@ -285,11 +333,7 @@ impl Converter {
     #[cfg(feature = "alloc")]
     #[must_use]
     pub fn convert_to_vec(&self, sprite: &Sprite) -> Vec<Move> {
-        let mut moves = Vec::new();
-        self.for_each_move(sprite, |m| moves.push(m))
-            .unwrap_or_else(|e| panic!("{e}"));
-        moves.shrink_to_fit();
-        moves
+        self.convert_blocks_if(sprite, false).0
     }
 
     /// Like [`Converter::convert_to_vec`], also returning how the moves group into blocks
@@ -301,13 +345,33 @@ impl Converter {
     #[cfg(feature = "alloc")]
     #[must_use]
     pub fn convert_blocks(&self, sprite: &Sprite) -> (Vec<Move>, Vec<Block>) {
+        self.convert_blocks_if(sprite, true)
+    }
+
+    /// The moves that print `sprite`, and their blocks if `blocks`; with direct
+    /// placement, row plans remembered in a table as large as a [`Workspace`]'s, on the
+    /// heap (these already allocate).
+    #[cfg(feature = "alloc")]
+    fn convert_blocks_if(&self, sprite: &Sprite, blocks: bool) -> (Vec<Move>, Vec<Block>) {
         let mut moves = Vec::new();
-        let mut blocks = Vec::new();
+        let mut listed = Vec::new();
         let mut push = |m| moves.push(m);
         let mut sink = Sink::new(Out::Each(&mut push));
-        self.run(sprite, &mut sink, &mut |b| blocks.push(b))
+        let mut on_block = |b| {
+            if blocks {
+                listed.push(b);
+            }
+        };
+        let mut memo = if self.direct() {
+            alloc::vec![0; Workspace::PLANS]
+        } else {
+            Vec::new()
+        };
+        let memo = self.direct().then(|| workspace::cells(&mut memo));
+        self.run(sprite, &mut sink, &mut on_block, memo)
             .unwrap_or_else(|e| panic!("{e}"));
-        (moves, blocks)
+        moves.shrink_to_fit();
+        (moves, listed)
     }
 
     /// Counts what converting `sprite` costs, without writing moves or allocating.
@@ -318,7 +382,7 @@ impl Converter {
     #[must_use]
     pub fn stats(&self, sprite: &Sprite) -> ConvertStats {
         let mut sink = Sink::new(Out::Count);
-        self.run(sprite, &mut sink, &mut |_| {})
+        self.run(sprite, &mut sink, &mut |_| {}, None)
             .unwrap_or_else(|e| panic!("{e}"))
     }
 
@@ -344,6 +408,7 @@ impl Converter {
         sprite: &Sprite,
         sink: &mut Sink<'_>,
         on_block: &mut dyn FnMut(Block),
+        memo: Option<&[Cell<u64>]>,
     ) -> Result<ConvertStats, ConvertError> {
         if let Some(feature) = self.passes.missing_feature() {
             return Err(ConvertError::Unavailable {
@@ -368,7 +433,7 @@ impl Converter {
             };
             let mut plain = [StoredPlan::EMPTY; MAX_HEIGHT];
             // Where no direct piece fits anywhere, the print without direct placement.
-            if let Some(plan) = direct::plan(sprite, planners, &mut plain) {
+            if let Some(plan) = direct::plan(sprite, planners, &mut plain, memo) {
                 #[cfg(feature = "search")]
                 if self.passes == Passes::Exact {
                     return Self::run_direct_exact(sprite, &plan, planner, sink, on_block, stats);

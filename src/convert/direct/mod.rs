@@ -159,7 +159,8 @@
 //!   [`super::planners::grouped::plan_row`] at most
 //!   [`super::planners::grouped::MAX_FILL_PRICES`]). Rows planned
 //!   before with the same direct cells are answered from a table of 512 remembered
-//!   plans and are not counted.
+//!   plans (or of the 8,192 of a workspace the caller lends: `Converter::convert_in`)
+//!   and are not counted; the bound counts as if none were.
 //! - **row-cover DP runs**, at most [`MAX_COVER_RUNS`]: twice, per row, 216 covers
 //!   and at most 8 settling runs each; a run visits at most 51 open cells, each with
 //!   at most 48 ways checked by [`Pixels::fits`] and at most 64 × 49 state steps.
@@ -182,8 +183,8 @@
 //! word each and kept to the best 64 whenever 512 have come, 4 KiB, through a hash
 //! table of 1,024 indexes, 2 KiB; its trail back, 51 × 64 of 2 bytes; the ways of one
 //! cell; which ways each open cell of the band has, 51 words, worked out once for its
-//! 72 variants); the remembered row plans (512 words,
-//! 4 KiB); the pixels' masks by row (each colour's pixels, where each block's cells
+//! 72 variants); the remembered row plans (512 words, 4 KiB), unless the caller lends
+//! a [`crate::Workspace`] of 8,192; the pixels' masks by row (each colour's pixels, where each block's cells
 //! are all of its colour and where each single fits: 5 KiB); the plain print's plans
 //! ([`PlainPlans`], 32 of 100 bytes, 3 KiB); and a few plans of about 1 KiB.
 //! `--direct` runs on a thread with a 64 KiB stack, the row planner's frames and an
@@ -203,6 +204,8 @@ mod pixels;
 mod placement;
 mod plan;
 
+use core::cell::Cell;
+
 use crate::sprite::{Sprite, MAX_HEIGHT, MAX_WIDTH};
 
 use super::plan::{RowPlanner, StoredPlan};
@@ -212,7 +215,7 @@ pub(crate) use plan::DirectPlan;
 use bands::{add_blocks, pruned, VARIANTS};
 use blocks::BAND;
 use covers::cover_rows;
-use pixels::{colour_masks, has_three, Pixels, Work};
+use pixels::{colour_masks, has_three, stack_memo, Pixels, Work};
 use placement::{improve, placement_dp};
 
 /// The direct plan with the fewest pieces in all, never more than the print without
@@ -225,8 +228,9 @@ pub(crate) fn plan(
     sprite: &Sprite,
     planners: Planners,
     plain: &mut PlainPlans,
+    memo: Option<&[Cell<u64>]>,
 ) -> Option<DirectPlan> {
-    let (plan, work) = plan_counted(sprite, planners, plain);
+    let (plan, work) = plan_counted(sprite, planners, plain, memo);
     debug_assert!(
         work.row_plans <= MAX_ROW_PLANS
             && work.cover_runs <= MAX_COVER_RUNS
@@ -276,13 +280,23 @@ pub(crate) fn plan_counted(
     sprite: &Sprite,
     planners: Planners,
     plain: &mut PlainPlans,
+    memo: Option<&[Cell<u64>]>,
 ) -> (Option<DirectPlan>, Work) {
     // Most sprites without a direct piece have no three pixels of one colour in a
     // line: told by masks before the pixels' tables are built.
     if !has_three(&colour_masks(sprite), sprite.height()) {
         return (None, Work::default());
     }
-    let px = Pixels::priced_by(sprite, planners.rows, planners.rounds);
+    // The row plans remembered: in the caller's workspace, or in a table of our own.
+    let own;
+    let memo = match memo {
+        Some(memo) => memo,
+        None => {
+            own = stack_memo();
+            &own
+        }
+    };
+    let px = Pixels::priced_by(sprite, planners.rows, planners.rounds, memo);
     let best = px.any_single_fits().then(|| choose(sprite, &px, plain));
     (best, px.work.get())
 }
@@ -532,7 +546,7 @@ mod tests {
             ] {
                 let mut stored = [StoredPlan::EMPTY; MAX_HEIGHT];
                 let px = Pixels::of(&sprite, planner);
-                let Some(p) = plan(&sprite, Planners::one(planner), &mut stored) else {
+                let Some(p) = plan(&sprite, Planners::one(planner), &mut stored, None) else {
                     // Only where no single fits anywhere.
                     assert!(!px.any_single_fits(), "{name}\n{art}");
                     continue;
@@ -656,6 +670,7 @@ mod tests {
                 &sprite,
                 Planners::one(grouped::plan_row),
                 &mut [StoredPlan::EMPTY; MAX_HEIGHT],
+                None,
             );
             assert!(work.row_plans <= MAX_ROW_PLANS, "{work:?}\n{art}");
             assert!(work.cover_runs <= MAX_COVER_RUNS, "{work:?}\n{art}");

@@ -12,14 +12,14 @@ use crate::bits::Bits;
 use super::blocks::{shape_at, Placed, BAND, BLOCKS, SINGLES, SINGLE_COUNT};
 
 /// The sprite's pixels as row masks, and its colours per row as masks per colour.
-pub(super) struct Pixels {
+pub(super) struct Pixels<'m> {
     /// `colour[y][c]`: the cells of colour `c` in playfield row `y`.
     pub(super) colour: [[u32; 3]; MAX_HEIGHT],
     pub(super) height: usize,
     pub(super) x0: usize,
     pub(super) width: usize,
     /// Row plans made so far ([`Pixels::row_plan`]).
-    memo: [Cell<Memo>; MEMO],
+    memo: &'m [Cell<u64>],
     /// The row planner that prices and plans the rows (the converter's: the default's
     /// with its first cover staged in full).
     pub(super) planner: RowPlanner,
@@ -54,8 +54,17 @@ pub(crate) struct Work {
     pub(crate) dp_states: u32,
 }
 
-/// How many row plans [`Pixels::row_plan`] remembers.
-const MEMO: usize = 512;
+/// How many row plans [`Pixels::row_plan`] remembers without a workspace: the table
+/// `--direct` keeps on its own stack ([`stack_memo`]).
+pub(crate) const MEMO: usize = 512;
+
+/// The table of remembered row plans on the stack, [`MEMO`] of them.
+pub(crate) type StackMemo = [Cell<u64>; MEMO];
+
+/// An empty [`StackMemo`] ([`Pixels::priced_by`] empties any table it is given).
+pub(crate) const fn stack_memo() -> StackMemo {
+    [const { Cell::new(Memo::EMPTY.0) }; MEMO]
+}
 
 /// One row plan remembered, packed in a word: from the top, the row's direct cells
 /// and pre-filled cells (21 bits each), the row (5 bits), whether its plan has a
@@ -103,23 +112,34 @@ pub(super) fn has_three(colour: &[[u32; 3]; MAX_HEIGHT], h: usize) -> bool {
     })
 }
 
-impl Pixels {
+impl<'m> Pixels<'m> {
     /// The pixels of `sprite`, its rows to be planned by `planner`.
     #[cfg(test)]
-    pub(super) fn of(sprite: &Sprite, planner: RowPlanner) -> Pixels {
-        Pixels::priced_by(sprite, planner, planner)
+    pub(super) fn of(sprite: &Sprite, planner: RowPlanner) -> Pixels<'static> {
+        let memo: &'static StackMemo = std::boxed::Box::leak(std::boxed::Box::new(stack_memo()));
+        Pixels::priced_by(sprite, planner, planner, memo)
     }
 
     /// The pixels of `sprite`, its rows to be planned by `planner` and `improve`'s
-    /// rounds priced by `rounds` (built in place: a `Pixels` is kilobytes, and a copy
-    /// would stay on the stack under every stage).
-    pub(super) fn priced_by(sprite: &Sprite, planner: RowPlanner, rounds: RowPlanner) -> Pixels {
+    /// rounds priced by `rounds`, row plans remembered in `memo` (emptied first; its
+    /// length a power of two). Built in place: a `Pixels` is kilobytes, and a copy
+    /// would stay on the stack under every stage.
+    pub(super) fn priced_by(
+        sprite: &Sprite,
+        planner: RowPlanner,
+        rounds: RowPlanner,
+        memo: &'m [Cell<u64>],
+    ) -> Pixels<'m> {
+        debug_assert!(memo.len().is_power_of_two());
+        for m in memo {
+            m.set(Memo::EMPTY.0);
+        }
         let mut px = Pixels {
             colour: colour_masks(sprite),
             height: sprite.height(),
             x0: sprite.x0(),
             width: sprite.width(),
-            memo: [const { Cell::new(Memo::EMPTY) }; MEMO],
+            memo,
             planner,
             rounds,
             in_rounds: Cell::new(false),
@@ -211,8 +231,8 @@ impl Pixels {
     /// the remembered plans are forgotten when that changes.
     pub(super) fn price_rounds(&self, on: bool) {
         if self.in_rounds.replace(on) != on {
-            for m in &self.memo {
-                m.set(Memo::EMPTY);
+            for m in self.memo {
+                m.set(Memo::EMPTY.0);
             }
         }
     }
@@ -232,7 +252,7 @@ impl Pixels {
         if self.any(y) & !covered == 0 {
             return (0, false);
         }
-        let m = self.memo_slot(y, covered, prefill).get().0;
+        let m = self.memo_slot(y, covered, prefill).get();
         if m >> 17 == Memo::key(y, covered, prefill) {
             return (m as u32 & 0xFFFF, m >> 16 & 1 != 0);
         }
@@ -256,19 +276,20 @@ impl Pixels {
         let p = planner(&RowInput::of(sprite, y).without(covered, prefill));
         if let Ok(pieces) = u16::try_from(p.pieces) {
             let key = Memo::key(y, covered, prefill);
-            self.memo_slot(y, covered, prefill).set(Memo(
-                key << 17 | u64::from(p.platform) << 16 | u64::from(pieces),
-            ));
+            self.memo_slot(y, covered, prefill)
+                .set(key << 17 | u64::from(p.platform) << 16 | u64::from(pieces));
         }
         p
     }
 
     /// The slot of the remembered plans where row `y` with these cells goes.
-    fn memo_slot(&self, y: usize, covered: u32, prefill: u32) -> &Cell<Memo> {
+    fn memo_slot(&self, y: usize, covered: u32, prefill: u32) -> &Cell<u64> {
         let hash = (u64::from(covered) << 32 | u64::from(prefill))
             .wrapping_add(y as u64)
             .wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        &self.memo[(hash >> 54) as usize % MEMO]
+        // The hash's top bits but the highest, as many as the table needs.
+        let bits = self.memo.len().trailing_zeros();
+        &self.memo[(hash >> (63 - bits)) as usize & (self.memo.len() - 1)]
     }
 
     /// Whether some single piece fits anywhere ([`Pixels::fits`]): every block is made
@@ -448,8 +469,9 @@ mod tests {
     /// The figures the direct module's docs type in are [`MEMO`] and its size.
     #[test]
     fn the_docs_state_the_remembered_plans() {
-        use crate::convert::doc_figures::assert_says;
-        let kib = core::mem::size_of::<[Cell<Memo>; MEMO]>() / 1024;
+        use crate::convert::doc_figures::{assert_says, thousands};
+        use crate::Workspace;
+        let kib = core::mem::size_of::<StackMemo>() / 1024;
         // The masks by row, rounded to the nearest KiB.
         let masks = core::mem::size_of::<[[u32; 3]; MAX_HEIGHT]>()
             + core::mem::size_of::<[[u32; MAX_HEIGHT]; BLOCKS.len()]>()
@@ -458,6 +480,14 @@ mod tests {
         let masks_kib = (masks + 512) / 1024;
         for phrase in [
             format!("a table of {MEMO} remembered plans"),
+            format!(
+                "or of the {} of a workspace",
+                thousands(Workspace::PLANS as u64)
+            ),
+            format!(
+                "a [`crate::Workspace`] of {}",
+                thousands(Workspace::PLANS as u64)
+            ),
             format!("the remembered row plans ({MEMO} words, {kib} KiB)"),
             format!("where each single fits: {masks_kib} KiB)"),
         ] {
