@@ -67,9 +67,10 @@ pub(crate) const fn stack_memo() -> StackMemo {
 }
 
 /// One row plan remembered, packed in a word: from the top, the row's direct cells
-/// and pre-filled cells (21 bits each), the row (5 bits), whether its plan has a
-/// platform (1 bit) and its pieces (16 bits). An empty slot has a pre-filled cell that
-/// is no direct cell, which no key has (pre-filled cells are direct cells).
+/// and pre-filled cells (21 bits each), the row (5 bits), which planner planned it (1
+/// bit: the rounds', [`Pixels::price_rounds`]), whether its plan has a platform (1 bit)
+/// and its pieces (15 bits). An empty slot has a pre-filled cell that is no direct
+/// cell, which no key has (pre-filled cells are direct cells).
 #[derive(Clone, Copy)]
 struct Memo(u64);
 
@@ -228,13 +229,9 @@ impl<'m> Pixels<'m> {
     }
 
     /// Rows priced from now on by the rounds' planner (`true`) or the rows' (`false`);
-    /// the remembered plans are forgotten when that changes.
+    /// each planner's plans stay remembered apart (a bit of their key).
     pub(super) fn price_rounds(&self, on: bool) {
-        if self.in_rounds.replace(on) != on {
-            for m in self.memo {
-                m.set(Memo::EMPTY.0);
-            }
-        }
+        self.in_rounds.set(on);
     }
 
     /// Row `y`'s pieces with the row planner when direct pieces print its cells
@@ -253,8 +250,8 @@ impl<'m> Pixels<'m> {
             return (0, false);
         }
         let m = self.memo_slot(y, covered, prefill).get();
-        if m >> 17 == Memo::key(y, covered, prefill) {
-            return (m as u32 & 0xFFFF, m >> 16 & 1 != 0);
+        if m >> 16 == self.memo_key(y, covered, prefill) {
+            return (m as u32 & 0x7FFF, m >> 15 & 1 != 0);
         }
         let p = self.planned(sprite, y, covered, prefill);
         (p.pieces, p.platform)
@@ -274,18 +271,24 @@ impl<'m> Pixels<'m> {
             self.planner
         };
         let p = planner(&RowInput::of(sprite, y).without(covered, prefill));
-        if let Ok(pieces) = u16::try_from(p.pieces) {
-            let key = Memo::key(y, covered, prefill);
+        if p.pieces < 1 << 15 {
+            let key = self.memo_key(y, covered, prefill);
             self.memo_slot(y, covered, prefill)
-                .set(key << 17 | u64::from(p.platform) << 16 | u64::from(pieces));
+                .set(key << 16 | u64::from(p.platform) << 15 | u64::from(p.pieces));
         }
         p
+    }
+
+    /// The key of row `y` with `covered` and `prefill` planned by the planner of now:
+    /// the bits above the platform's.
+    fn memo_key(&self, y: usize, covered: u32, prefill: u32) -> u64 {
+        Memo::key(y, covered, prefill) << 1 | u64::from(self.in_rounds.get())
     }
 
     /// The slot of the remembered plans where row `y` with these cells goes.
     fn memo_slot(&self, y: usize, covered: u32, prefill: u32) -> &Cell<u64> {
         let hash = (u64::from(covered) << 32 | u64::from(prefill))
-            .wrapping_add(y as u64)
+            .wrapping_add(y as u64 | u64::from(self.in_rounds.get()) << 5)
             .wrapping_mul(0x9E37_79B9_7F4A_7C15);
         // The hash's top bits but the highest, as many as the table needs.
         let bits = self.memo.len().trailing_zeros();
