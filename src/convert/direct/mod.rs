@@ -174,7 +174,9 @@
 //! piece of the plan, at most 136 × 136 pairs). The offsets stop early once a print
 //! needs only a quarter of the pixels in pieces (all of them direct), and nothing
 //! after the bands (the placement DP, the row covers, `improve`) runs on such a print:
-//! no print needs fewer, and each keeps only fewer. The `ratio` example measures the
+//! no print needs fewer, and each keeps only fewer. Nor does `improve` run on a print
+//! still without a direct piece after the row covers (on the random and real sets it
+//! never found one there). The `ratio` example measures the
 //! time against the greedy converter's.
 //!
 //! On the stack, at most one stage's working memory at a time: the placement DP's
@@ -361,7 +363,11 @@ fn choose(sprite: &Sprite, px: &Pixels, stored: &mut PlainPlans) -> DirectPlan {
     let start = best;
     keep(&mut best, cover_rows(px, sprite, &DirectPlan::EMPTY));
     keep(&mut best, cover_rows(px, sprite, &start));
-    if best.pieces > least {
+    // Nor on a print with no direct piece: the stages above found none that pays, and
+    // `improve`'s windows found none either on any sprite of the random and real sets
+    // (the same prints with them as without), for a fifth of the work where no direct
+    // piece pays (`docs/converter.md`).
+    if best.pieces > least && best.direct_pieces() > 0 {
         improved(px, sprite, &mut best);
     }
     best
