@@ -363,10 +363,11 @@ fn choose(sprite: &Sprite, px: &Pixels, stored: &mut PlainPlans) -> DirectPlan {
     let start = best;
     keep(&mut best, cover_rows(px, sprite, &DirectPlan::EMPTY));
     keep(&mut best, cover_rows(px, sprite, &start));
-    // Nor on a print with no direct piece: the stages above found none that pays, and
-    // `improve`'s windows found none either on any sprite of the random and real sets
-    // (the same prints with them as without), for a fifth of the work where no direct
-    // piece pays (`docs/converter.md`).
+    // `improve` neither where the print cannot get cheaper nor where it has no direct
+    // piece yet: the stages above found none that pays there, and `improve`'s windows
+    // found none either on any sprite of the random and real sets (the same prints
+    // with them as without), for a fifth of the work where no direct piece pays
+    // (`docs/converter.md`).
     if best.pieces > least && best.direct_pieces() > 0 {
         improved(px, sprite, &mut best);
     }
