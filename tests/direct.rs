@@ -171,28 +171,16 @@ fn direct_modes_run_on_a_64_kib_stack() {
 /// runs on a 64 KiB thread too, its workspace on the heap.
 #[test]
 fn a_workspace_changes_no_move() {
-    use rand::{Rng, SeedableRng};
     let mut sprites: Vec<Sprite> = benchmark_sprites()
         .iter()
         .map(|f| Sprite::open(f).unwrap())
         .collect();
-    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(35);
+    // Blocky sprites drawn by the property tests' strategy, from a fixed seed.
+    use proptest::strategy::ValueTree;
+    let mut runner = proptest::test_runner::TestRunner::deterministic();
+    let blocky = blocky(17, 16);
     for _ in 0..24 {
-        let (w, h) = (rng.gen_range(4..=17), rng.gen_range(4..=16));
-        let art: String = (0..h)
-            .map(|y| {
-                let row: String = (0..w)
-                    .map(|x| match (x / 3 + y / 2 + rng.gen_range(0..2)) % 4 {
-                        0 => '0',
-                        1 => '1',
-                        2 => '2',
-                        _ => '0',
-                    })
-                    .collect();
-                row + "\n"
-            })
-            .collect();
-        sprites.push(Sprite::from_ascii(&art).unwrap());
+        sprites.push(blocky.new_tree(&mut runner).unwrap().current());
     }
     let c = direct();
     let mut workspace = Box::new(Workspace::new());

@@ -254,7 +254,7 @@ impl Converter {
         list: &mut MoveList<N>,
     ) -> Result<ConvertStats, ConvertError> {
         list.clear();
-        let stats = self.run_into(sprite, list.storage_mut())?;
+        let stats = self.run_into(sprite, list.storage_mut(), None)?;
         list.set_len(stats.pieces);
         Ok(stats)
     }
@@ -266,7 +266,7 @@ impl Converter {
     /// (its contents are then unspecified). [`Converter::convert_into`] needs no
     /// initialised buffer, [`Converter::for_each_move`] no buffer at all.
     pub fn convert(&self, sprite: &Sprite, out: &mut [Move]) -> Result<usize, ConvertError> {
-        self.run_into(sprite, out).map(|stats| stats.pieces)
+        self.run_into(sprite, out, None).map(|stats| stats.pieces)
     }
 
     /// [`Converter::convert`] with working memory that the caller lends: with direct
@@ -295,19 +295,20 @@ impl Converter {
         sprite: &Sprite,
         out: &mut [Move],
     ) -> Result<usize, ConvertError> {
-        let capacity = out.len();
-        let memo = workspace.memo();
-        let stats = self.run(
-            sprite,
-            &mut Sink::new(Out::Slice(out)),
-            &mut |_| {},
-            Some(memo),
-        )?;
-        Self::fits(stats, capacity).map(|stats| stats.pieces)
+        self.run_into(sprite, out, Some(workspace.memo()))
+            .map(|stats| stats.pieces)
     }
 
-    /// `stats`, or [`ConvertError::BufferTooSmall`] when its moves did not fit `capacity`.
-    fn fits(stats: ConvertStats, capacity: usize) -> Result<ConvertStats, ConvertError> {
+    /// Converts into `out`, or says how long it must be; with direct placement, row plans
+    /// remembered in `memo` if given.
+    fn run_into(
+        &self,
+        sprite: &Sprite,
+        out: &mut [Move],
+        memo: Option<&[Cell<u64>]>,
+    ) -> Result<ConvertStats, ConvertError> {
+        let capacity = out.len();
+        let stats = self.run(sprite, &mut Sink::new(Out::Slice(out)), &mut |_| {}, memo)?;
         if stats.pieces > capacity {
             return Err(ConvertError::BufferTooSmall {
                 needed: stats.pieces,
@@ -315,13 +316,6 @@ impl Converter {
             });
         }
         Ok(stats)
-    }
-
-    /// Converts into `out`, or says how long it must be.
-    fn run_into(&self, sprite: &Sprite, out: &mut [Move]) -> Result<ConvertStats, ConvertError> {
-        let capacity = out.len();
-        let stats = self.run(sprite, &mut Sink::new(Out::Slice(out)), &mut |_| {}, None)?;
-        Self::fits(stats, capacity)
     }
 
     /// The moves that print `sprite`, in a vector of exactly the right length.
@@ -362,12 +356,8 @@ impl Converter {
                 listed.push(b);
             }
         };
-        let mut memo = if self.direct() {
-            alloc::vec![0; Workspace::PLANS]
-        } else {
-            Vec::new()
-        };
-        let memo = self.direct().then(|| workspace::cells(&mut memo));
+        let mut table = alloc::vec![0; if self.direct() { Workspace::PLANS } else { 0 }];
+        let memo = (!table.is_empty()).then(|| workspace::cells(&mut table));
         self.run(sprite, &mut sink, &mut on_block, memo)
             .unwrap_or_else(|e| panic!("{e}"));
         moves.shrink_to_fit();

@@ -176,8 +176,8 @@
 //! after the bands (the placement DP, the row covers, `improve`) runs on such a print:
 //! no print needs fewer, and each keeps only fewer. Nor does `improve` run on a print
 //! still without a direct piece after the row covers (on the random and real sets it
-//! never found one there). The `ratio` example measures the
-//! time against the greedy converter's.
+//! never found one there). The `ratio` example measures the time against the greedy
+//! converter's.
 //!
 //! On the stack, at most one stage's working memory at a time: the placement DP's
 //! table of where each state came from (8,192 states of 10 bits, 10 KiB) and its
@@ -186,8 +186,9 @@
 //! table of 1,024 indexes, 2 KiB; its trail back, 51 × 64 of 2 bytes; the ways of one
 //! cell; which ways each open cell of the band has, 51 words, worked out once for its
 //! 72 variants); the remembered row plans (512 words, 4 KiB), unless the caller lends
-//! a [`crate::Workspace`] of 8,192; the pixels' masks by row (each colour's pixels, where each block's cells
-//! are all of its colour and where each single fits: 5 KiB); the plain print's plans
+//! a [`crate::Workspace`] of 8,192; the pixels' masks by row (each colour's pixels,
+//! where each block's cells are all of its colour and where each single fits: 5 KiB);
+//! the plain print's plans
 //! ([`PlainPlans`], 32 of 100 bytes, 3 KiB); and a few plans of about 1 KiB.
 //! `--direct` runs on a thread with a 64 KiB stack, the row planner's frames and an
 //! 8 KiB move buffer included, when optimised (a test checks it).
@@ -348,9 +349,8 @@ fn choose(sprite: &Sprite, px: &Pixels, stored: &mut PlainPlans) -> DirectPlan {
     let mut best = DirectPlan::EMPTY;
     best.pieces = plain[..h].iter().sum();
     // No print needs fewer pieces than a quarter of the pixels (a direct piece places
-    // four, an emitted pixel costs more than a quarter piece): stop there.
-    // No stage after the bands runs on a print that needs only that: none keeps a
-    // print unless it has fewer pieces.
+    // four, an emitted pixel costs more than a quarter piece): no stage runs on a print
+    // that needs only that, since each keeps a print only if it has fewer pieces.
     let least = (0..h)
         .map(|y| px.any(y).count_ones())
         .sum::<u32>()

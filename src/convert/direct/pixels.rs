@@ -56,13 +56,13 @@ pub(crate) struct Work {
 
 /// How many row plans [`Pixels::row_plan`] remembers without a workspace: the table
 /// `--direct` keeps on its own stack ([`stack_memo`]).
-pub(crate) const MEMO: usize = 512;
+pub(super) const MEMO: usize = 512;
 
 /// The table of remembered row plans on the stack, [`MEMO`] of them.
-pub(crate) type StackMemo = [Cell<u64>; MEMO];
+pub(super) type StackMemo = [Cell<u64>; MEMO];
 
 /// An empty [`StackMemo`] ([`Pixels::priced_by`] empties any table it is given).
-pub(crate) const fn stack_memo() -> StackMemo {
+pub(super) const fn stack_memo() -> StackMemo {
     [const { Cell::new(Memo::EMPTY.0) }; MEMO]
 }
 
