@@ -241,6 +241,8 @@ pub(super) fn add_blocks(
 ) -> u32 {
     let (y, rows) = (band.start, band.len());
     let mut priced = priced_band::<MAX_HEIGHT>(plan, px, sprite, y, rows);
+    // No block fits where none of its rows has a single that fits (`Pixels::single_rows`).
+    let fit_rows = px.single_rows();
     for s in y..y + rows {
         // Where each block's cells are all pixels of its colour (a block fits nowhere
         // else: the rest of the fit is checked where this passes).
@@ -251,7 +253,8 @@ pub(super) fn add_blocks(
         let mut at = [0u32; 32];
         let mut columns = 0u32;
         for (b, block) in BLOCKS.iter().enumerate() {
-            if s + usize::from(block.height) > y + rows {
+            let h = usize::from(block.height);
+            if s + h > y + rows || fit_rows >> s & ((1 << h) - 1) == 0 {
                 continue;
             }
             let c = px.coloured(b, s) & sprite_columns;

@@ -59,7 +59,9 @@
 //! block at every row and column of the band, in table order (passing over at once,
 //! by masks per row and block worked out once per sprite, where its cells are not all
 //! pixels of its colour: `Pixels::coloured`; a column where no block is left is not
-//! visited), and keeps each that fits, covers no direct cell, lets
+//! visited; nor is a block at a row where none of its rows has a single that fits,
+//! `Pixels::single_rows`: a block's first piece is one, so a band with none is passed
+//! over whole), and keeps each that fits, covers no direct cell, lets
 //! itself and every piece near it still land (`DirectPlan::all_land`) and lowers the
 //! band's pieces; it runs a second time when the first saved something. A band's
 //! pieces stay in its rows, and a row's plan and
@@ -415,6 +417,8 @@ fn bands(
     best: &mut DirectPlan,
 ) {
     let h = sprite.height();
+    // A band where no single fits has no block to choose or add (`Pixels::single_rows`).
+    let fit_rows = px.single_rows();
     for offset in 0..BAND.min(h) {
         if best.pieces <= least {
             break;
@@ -430,6 +434,11 @@ fn bands(
             }
             let rows = if y == 0 && offset > 0 { offset } else { BAND }.min(h - y);
             let without: u32 = plain[y..y + rows].iter().sum();
+            if fit_rows >> y & ((1 << rows) - 1) == 0 {
+                total += without;
+                y += rows;
+                continue;
+            }
             // The band's cheapest blocks, or none.
             let mut cost = without;
             let mut chosen = plan;

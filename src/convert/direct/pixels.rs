@@ -307,6 +307,14 @@ impl<'m> Pixels<'m> {
         self.singles.iter().fold(0, |m, k| m | k[y])
     }
 
+    /// The rows where some single fits with its bottom-left cell there (bit `y`). Every
+    /// block's first piece is such a single (it rests on the floor or on a pixel, not
+    /// on the block), inside the block's rows: no block fits where none of its rows
+    /// has one.
+    pub(super) fn single_rows(&self) -> u32 {
+        (0..MAX_HEIGHT).fold(0, |m, y| m | u32::from(self.single_columns_at(y) != 0) << y)
+    }
+
     /// The columns where every cell of block `b` with its bottom-left cell at row `y`
     /// is a pixel of its colour ([`Pixels::colour_columns`], looked up).
     pub(super) fn coloured(&self, b: usize, y: usize) -> u32 {
@@ -467,6 +475,50 @@ mod tests {
         }
         assert!(fits > 1000, "{fits} fits: the sprites test too little");
         assert!(coloured_blocks > 100, "{coloured_blocks} blocks coloured");
+    }
+
+    /// Every block that fits ([`Pixels::block_fits`]) has a single that fits with its
+    /// bottom-left cell in one of the block's rows ([`Pixels::single_rows`]): what the
+    /// bands and the add passes pass over the rest by. On random sprites from sparse to
+    /// dense, where blocks of several pieces fit.
+    #[test]
+    fn every_block_that_fits_has_a_single_in_its_rows() {
+        use crate::convert::planners::grouped;
+        use crate::xorshift::xorshift;
+        let mut next = xorshift(0x51B6_1E5F_0000_0035);
+        let (mut checked, mut tight) = (0, 0);
+        for case in 0..400 {
+            let (w, h) = (1 + next() as usize % 17, 1 + next() as usize % 32);
+            let colours = 1 + case % 3;
+            let density = 20 + next() % 70;
+            let art = super::super::ascii_art(w, h, |_, _| match next() % 100 < density {
+                true => b'0' + (next() % colours as u64) as u8,
+                false => b'.',
+            });
+            let Ok(sprite) = Sprite::from_ascii(&art) else {
+                continue;
+            };
+            let px = Pixels::of(&sprite, grouped::plan_row);
+            let rows = px.single_rows();
+            for (b, block) in BLOCKS.iter().enumerate() {
+                let own = (1u32 << block.height) - 1;
+                for y in 0..px.height {
+                    for x in px.x0..px.x0 + px.width {
+                        if !px.block_fits(b, x, y) {
+                            continue;
+                        }
+                        assert!(
+                            rows >> y & own != 0,
+                            "{art}block {b} fits at {x}, {y}, no single in its rows"
+                        );
+                        checked += 1;
+                        // Only its bottom row has one: a check one row off fails here.
+                        tight += usize::from(block.pieces.len() > 1 && rows >> y & own == 1);
+                    }
+                }
+            }
+        }
+        assert!(checked > 1000 && tight > 10, "{checked} fits, {tight} tight");
     }
 
     /// The figures the direct module's docs type in are [`MEMO`] and its size.
