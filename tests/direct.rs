@@ -248,7 +248,7 @@ fn benchmark_sprites_print_with_fewer_pieces() {
     }
     assert_eq!(files.len(), 9);
     // Measured: the default (grouped) 6,832, with direct placement (its rows planned
-    // with the first cover staged in full) 5,194 (smiley 577 → 367, solid 640 → 136, noise 2,005 →
+    // with the first cover staged more) 5,194 (smiley 577 → 367, solid 640 → 136, noise 2,005 →
     // 1,816, stripes 992 → 320, invpyramid 225 → 204, noise_t 1,175 → 1,133). Neither
     // may grow. Issue #18's target: the default with direct placement needs at most half
     // the original's realtime total, 10,423.

@@ -45,7 +45,7 @@ const STAGE_HEIGHT: usize = 5;
 const STAGE_OPTIONS: usize = 9;
 
 /// The cheapest first passes [`Planner::offer_staged`] starts from.
-const STAGE_FIRSTS: usize = 2;
+pub(crate) const STAGE_FIRSTS: usize = 2;
 
 /// Which end of the row first fit starts from ([`Planner::group`]).
 #[derive(Clone, Copy)]

@@ -160,7 +160,7 @@ impl Converter {
     ///
     /// Direct placement applies to [`Passes::Grouped`] and [`Passes::Exact`]. With
     /// `Passes::Grouped` the rows are priced and planned by the default row planner with
-    /// its first cover staged in full. With `Passes::Exact` (`search` feature) the direct
+    /// its first cover staged more (`grouped::plan_row_staged`). With `Passes::Exact` (`search` feature) the direct
     /// pieces are the ones `Passes::Grouped` chooses, and each row is planned again by
     /// the exact planner where that is cheaper (and needs no platform the row may not
     /// have); the print is kept only if it beats the exact print without direct pieces.

@@ -11,7 +11,7 @@ use super::row::{Emit, RowInput};
 use super::tiling::{fill_priced, Fill, NO_EMITTER};
 
 /// A row planner: the plan of a row, a function of the row alone (the grouped
-/// planner's with its first cover staged in full, for direct placement).
+/// planner's with its first cover staged more, for direct placement).
 pub(crate) type RowPlanner = fn(&RowInput) -> RowPlan;
 
 /// One pass of a plan: its emitters (flipped ones first) and its fill.

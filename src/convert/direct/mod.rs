@@ -50,7 +50,7 @@
 //! `(21·Σh + pixels)/4`, so only rows left with nothing, or with a pixel count that
 //! closes in fewer matrix rows, get cheaper), so the band's rows are then *priced* with
 //! the row planner the converter gives (the default planner with its first cover
-//! staged in full, [`super::planners::grouped::plan_row_staged`]; the same one plans
+//! staged more, [`super::planners::grouped::plan_row_staged`]; the same one plans
 //! the rows when the print is written), one sweep drops each block whose removal
 //! lowers the band's pieces, and one more replaces each stair by the other stair that
 //! lowers them most. Each band does this for five sets of items (all; no
@@ -155,8 +155,8 @@
 //!   at most 7 rows it meets and settling at most 8 rows above it (5 rows each); and
 //!   `improve`'s start and its print priced again, each row once. Each
 //!   call is one row plan of one of the two row planners, each bounded (in fill
-//!   prices: [`super::planners::grouped::plan_row_staged`], its first cover staged as
-//!   the thorough planner stages every cover, at most
+//!   prices: [`super::planners::grouped::plan_row_staged`], its first cover staged
+//!   more, at most
 //!   [`super::planners::grouped::MAX_STAGED_FILL_PRICES`]; the rounds'
 //!   [`super::planners::grouped::plan_row`] at most
 //!   [`super::planners::grouped::MAX_FILL_PRICES`]). Rows planned

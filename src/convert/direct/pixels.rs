@@ -21,7 +21,7 @@ pub(super) struct Pixels<'m> {
     /// Row plans made so far ([`Pixels::row_plan`]).
     memo: &'m [Cell<u64>],
     /// The row planner that prices and plans the rows (the converter's: the default's
-    /// with its first cover staged in full).
+    /// with its first cover staged more).
     pub(super) planner: RowPlanner,
     /// The row planner that prices `improve`'s rounds ([`super::Planners::rounds`]).
     rounds: RowPlanner,
@@ -518,7 +518,10 @@ mod tests {
                 }
             }
         }
-        assert!(checked > 1000 && tight > 10, "{checked} fits, {tight} tight");
+        assert!(
+            checked > 1000 && tight > 10,
+            "{checked} fits, {tight} tight"
+        );
     }
 
     /// The figures the direct module's docs type in are [`MEMO`] and its size.

@@ -39,8 +39,8 @@
 //! thorough planner's local moves on the best plan (each emitter moved to each other
 //! pass, each pair swapped, each flipped emitter split, each three singles merged;
 //! [`Planner::improve`](crate::convert::pricing::Planner::improve)
-//! with one round: no round is repeated). Three things the thorough planner and
-//! [`plan_row_staged`] do are left out ([`DEFAULT`]): the deals into one and two
+//! with one round: no round is repeated). Three things the thorough planner does are
+//! left out ([`DEFAULT`]): the deals into one and two
 //! more passes than first fit uses, the swap repair of first fit from the right, and
 //! the moves of an emitter to a pass of its own (in both sweeps); none saves a piece
 //! on the nine benchmark sprites, and together they cost more instructions than any
@@ -93,10 +93,8 @@ pub(crate) const GROUPING_PRICES: u32 = 17 + 4 + 3 * 17;
 pub(crate) const MAX_FILL_PRICES: u32 = max_fill_prices(DEFAULT);
 
 /// The most fill prices [`plan_row_staged`] requests for any row: as [`plan_row`], but
-/// with everything on the first cover ([`CoverWork::EVERY`]: staged as [`Stages::EVERY`]
-/// says, 4 first passes × 17 staged passes × 5 groupings of the rest each, and both
-/// first-fit groupings moved), three round-robin deals per cover, the swap repair and
-/// the local moves to a pass of the emitter's own ([`STAGED`]).
+/// with the first cover staged more ([`STAGED`]: from 3 first passes, not 1, the rest
+/// grouped 5 ways after each of the 3 stages, not 1).
 pub(crate) const MAX_STAGED_FILL_PRICES: u32 = max_fill_prices(STAGED);
 
 /// The most fill prices a row requests with `work` done on it (see the module docs).
@@ -181,10 +179,43 @@ const DEFAULT: RowWork = RowWork {
     targets: Targets::OtherPasses,
 };
 
-/// What [`plan_row_staged`] does on a row: everything on its first cover
-/// ([`CoverWork::EVERY`]), three round-robin deals per cover, the swap repair, and the
-/// local moves to a pass of the emitter's own too.
+/// What [`plan_row_staged`] does on a row: what [`plan_row`] does ([`DEFAULT`]), but its
+/// first cover staged more ([`MORE_STAGES`]).
 const STAGED: RowWork = RowWork {
+    first: CoverWork {
+        stages: Some(MORE_STAGES),
+        ..FIRST
+    },
+    ..DEFAULT
+};
+
+/// How [`plan_row_staged`] stages its first cover: as [`STAGES`], but on rows of at
+/// least [`MORE_STAGED_PIXELS`] pixels, from the [`STAGE_FIRSTS`] stage options too
+/// besides the first-fit pass from the right, and the rest grouped every way after each
+/// stage (first fit from either end and three round-robin deals): at most 3 first
+/// passes × 3 stages × 5 groupings per row. Direct placement prices every candidate
+/// set of direct pieces with it: on the nine benchmark sprites it gives the pieces of
+/// everything on the first cover ([`EVERYTHING`]), which the smiley's rows of 11 and
+/// 12 pixels need (`docs/converter.md` has the frontier).
+///
+/// [`STAGE_FIRSTS`]: crate::convert::grouping::STAGE_FIRSTS
+const MORE_STAGES: Stages = Stages {
+    min_pixels: MORE_STAGED_PIXELS,
+    firsts: crate::convert::grouping::STAGE_FIRSTS,
+    rest_every_way: true,
+    ..STAGES
+};
+
+/// The rows of at least this many pixels [`plan_row_staged`] groups in stages
+/// ([`MORE_STAGES`]).
+const MORE_STAGED_PIXELS: usize = 11;
+
+/// Everything on a row's first cover ([`CoverWork::EVERY`]), three round-robin deals
+/// per cover, the swap repair, and the local moves to a pass of the emitter's own too:
+/// what [`price_cover`] does on the cover it prices (the run-cover table was ranked
+/// so, at build time, where the work is paid once).
+#[cfg_attr(not(any(test, feature = "search")), allow(dead_code))]
+const EVERYTHING: RowWork = RowWork {
     first: CoverWork::EVERY,
     deals: Deals::Three,
     repair: true,
@@ -217,12 +248,12 @@ pub(crate) fn plan_row(row: &RowInput) -> RowPlan {
     plan
 }
 
-/// A row planned as [`plan_row`] plans it, but with everything on its first cover
-/// ([`CoverWork::EVERY`]: staged as the thorough planner stages every cover,
-/// [`Stages::EVERY`], on every row, and both first-fit groupings moved; at most
-/// [`MAX_STAGED_FILL_PRICES`] = 129,682 fill prices per row): the row planner of direct
-/// placement with the default planner, which prices every candidate set of direct
-/// pieces by its rows and keeps the stages' pieces.
+/// A row planned as [`plan_row`] plans it, but with its first cover staged more
+/// ([`MORE_STAGES`]: on rows of at least 11 pixels, from 3 first passes, the rest
+/// grouped every way after each stage; at most [`MAX_STAGED_FILL_PRICES`] = 79,738
+/// fill prices per row): the row planner of direct placement with the default
+/// planner, which prices every candidate set of direct pieces by its rows and keeps
+/// the stages' pieces.
 pub(crate) fn plan_row_staged(row: &RowInput) -> RowPlan {
     let (plan, prices) = plan_row_with(row, STAGED, |_| {});
     debug_assert!(prices <= MAX_STAGED_FILL_PRICES, "{prices} fill prices");
@@ -401,15 +432,13 @@ fn runs(row: &RowInput) -> impl Iterator<Item = (usize, usize)> + '_ {
 /// ranks covers by (`search::covers`), not used by any converter.
 #[cfg(feature = "search")]
 pub(crate) fn price_cover(row: &RowInput, flips: u32) -> Option<u32> {
-    // Staged as the thorough planner stages every cover: the table was ranked so,
-    // at build time, where the work is paid once.
     let mut c = Candidate::EMPTY;
     let (greedy, passes) = classic::greedy_passes(row);
     let mut planner = Planner::start(row, &greedy[..passes], &mut c);
     // Not the greedy split's price: only this cover's.
     planner.clear_best();
-    // As the first cover of a row `plan_row_staged` plans.
-    planner.offer_cover(&mut c, flips, STAGED, 0);
+    // Everything on it, as on a row's first cover.
+    planner.offer_cover(&mut c, flips, EVERYTHING, 0);
     planner.best_pieces()
 }
 
@@ -525,10 +554,10 @@ mod tests {
     /// and in all (not on every row: a cheaper plan the parts find early can prune
     /// more of what follows).
     #[test]
-    fn the_default_leaves_out_what_staged_does_more() {
+    fn the_default_leaves_out_what_everything_does_more() {
         let every = RowWork {
             first: FIRST,
-            ..STAGED
+            ..EVERYTHING
         };
         let mut rng = xorshift(0x0DEF_A017_0000_0035);
         let (mut fewer, mut rows, mut cut_sum, mut all_sum) = (0, 0, 0, 0);
