@@ -25,7 +25,7 @@ const GUARDS: [(&str, usize, usize); 5] = [
     ("optimal", 3_347_008, 455_912),
     ("grouped", 2_376_934, 295_409),
     ("thorough", 2_364_208, 292_406),
-    ("direct", 2_087_176, 183_059),
+    ("direct", 2_088_499, 183_416),
 ];
 
 /// The converter `examples/pieces.rs` names `mode`.

@@ -16,14 +16,14 @@
 //! ranked state's at the last open cell.
 //!
 //! # Work
-//! Per run: at most 3 × 17 = 51 open cells; each lists its ways (at most 4 × 12 = 48
+//! Per run: at most 2 × 17 = 34 open cells; each lists its ways (at most 4 × 12 = 48
 //! singles, each checked by [`Pixels::fits`]; listed again on the walk back for the
 //! cells where one is taken), and each of at most [`STATES`] states tries each way (a
 //! 64-bit test); the at most 64 × 49 = 3,136 new states are taken at most [`NEXT`] at
 //! a time, one entry per state found through a hash table, the best [`STATES`] kept
 //! each time ([`keep_best`]: the same ones as sorting them all). Fixed-size on the
 //! stack (about 14 KiB: the new states of one cell, [`NEXT`] words; the hash table,
-//! [`SLOTS`] of 2 bytes; the trail back, 51 × 64 of 2 bytes; one cell's ways, 48 of
+//! [`SLOTS`] of 2 bytes; the trail back, 34 × 64 of 2 bytes; one cell's ways, 48 of
 //! 16 bytes); nothing allocates and nothing recurses.
 
 use super::blocks::{shape_at, Placed, BLOCKS, SINGLES, SINGLE_COUNT};
@@ -31,7 +31,7 @@ use super::pixels::Pixels;
 use crate::sprite::MAX_WIDTH;
 
 /// Most rows a cover covers at once.
-pub(super) const COVER_BAND: usize = 3;
+pub(super) const COVER_BAND: usize = 2;
 /// Rows around a band a cover's pieces may reach: its band and two rows either side.
 pub(super) const WINDOW: usize = COVER_BAND + 4;
 /// Most pieces of a cover: one per cell of the band at most.

@@ -81,14 +81,13 @@
 //! lands depends only on the singles meeting its top row (those dropped after it that
 //! reach its rows, and those dropped before it in that row), so the DP checks it in
 //! that row's state. Singles with the same top row drop in the order the DP lists
-//! them, so it runs twice, listing them by row, then column left to right, then right
-//! to left, and keeps the cheaper. It is kept if it beats the bands' best. (The
+//! them: by row, then column left to right. It is kept if it beats the bands' best. (The
 //! `direct_bound` example's `dp` is the same DP with no piece having to land: what
 //! landing costs.)
 //!
 //! Then the *row covers* (`cover_rows`, from no direct pieces and from the best print
 //! so far): bottom to top, each row still left to the passes is covered whole, alone
-//! or with the one or two rows above it, by single pieces on pixels of their colour
+//! or with the row above it, by single pieces on pixels of their colour
 //! that no direct piece holds yet (they may reach two rows above and below the band).
 //! A row with no pixel left costs nothing, which is where direct pieces pay. A band
 //! with a pixel that no fitting single holds (`Pixels::coverable`, the union of their
@@ -150,9 +149,9 @@
 //!   fitting at each of 8 rows × 17 columns: the blocks' heights add up to 94); the
 //!   pass across the at most 4 band edges (each block at each column and each of the
 //!   `h − 1` rows that put an edge inside it: Σ h·(h − 1) = 424); the placement DP and
-//!   `improve`, 16 runs of at most 8,192 states, one row plan each; the row covers
-//!   twice, per row, band of 1 to 3 rows and variant (216) one cover, re-planning the
-//!   at most 7 rows it meets and settling at most 8 rows above it (5 rows each); and
+//!   `improve`, 15 runs of at most 8,192 states, one row plan each; the row covers
+//!   twice, per row, band of 1 to 2 rows and variant (144) one cover, re-planning the
+//!   at most 6 rows it meets and settling at most 8 rows above it (5 rows each); and
 //!   `improve`'s start and its print priced again, each row once. Each
 //!   call is one row plan of one of the two row planners, each bounded (in fill
 //!   prices: [`super::planners::grouped::plan_row_staged`], its first cover staged
@@ -163,10 +162,10 @@
 //!   before with the same direct cells are answered from a table of 512 remembered
 //!   plans (or of the 8,192 of a workspace the caller lends: `Converter::convert_in`)
 //!   and are not counted; the bound counts as if none were.
-//! - **row-cover DP runs**, at most [`MAX_COVER_RUNS`]: twice, per row, 216 covers
-//!   and at most 8 settling runs each; a run visits at most 51 open cells, each with
+//! - **row-cover DP runs**, at most [`MAX_COVER_RUNS`]: twice, per row, 144 covers
+//!   and at most 8 settling runs each; a run visits at most 34 open cells, each with
 //!   at most 48 ways checked by [`Pixels::fits`] and at most 64 × 49 state steps.
-//! - **placement-DP states**, at most [`MAX_DP_STATES`]: 16 runs of at most 8,192;
+//! - **placement-DP states**, at most [`MAX_DP_STATES`]: 15 runs of at most 8,192;
 //!   each state checks the landing of the at most 10 chosen and 17 fixed singles
 //!   meeting its row against each other and steps to at most 2^10 subsets of the next
 //!   row's new singles.
@@ -185,8 +184,8 @@
 //! table of where each state came from (8,192 states of 10 bits, 10 KiB) and its
 //! costs (two rows of 2^10, 4 KiB); the row covers' DP (its new states, packed in a
 //! word each and kept to the best 64 whenever 512 have come, 4 KiB, through a hash
-//! table of 1,024 indexes, 2 KiB; its trail back, 51 × 64 of 2 bytes; the ways of one
-//! cell; which ways each open cell of the band has, 51 words, worked out once for its
+//! table of 1,024 indexes, 2 KiB; its trail back, 34 × 64 of 2 bytes; the ways of one
+//! cell; which ways each open cell of the band has, 34 words, worked out once for its
 //! 72 variants); the remembered row plans (512 words, 4 KiB), unless the caller lends
 //! a [`crate::Workspace`] of 8,192; the pixels' masks by row (each colour's pixels,
 //! where each block's cells are all of its colour and where each single fits: 5 KiB);
@@ -263,7 +262,7 @@ pub(crate) const MAX_ROW_PLANS: u32 = {
     let offsets = band * ((h / band + 1) * (VARIANTS.len() as u32 * pruned + 2 * add) + across);
     // The placement DP and `improve`: a row plan per state.
     let dp = placement::DP_RUNS * placement::DP_STATES as u32;
-    // The row covers, twice: their rows, then per row, band of 1 to 3 rows and variant
+    // The row covers, twice: their rows, then per row, band of 1 to 2 rows and variant
     // a cover's rows (at most 7) and at most 8 rows settled (5 rows each).
     let covers = 2 * (h + h * covers::COVERS_PER_ROW * covers::ROWS_PER_COVER);
     // `improve`'s start priced by the rounds' planner, and its print by the rows'.
@@ -513,7 +512,7 @@ mod tests {
             format!("Σ h·(h − 1) = {}", blocks::HEIGHTS_ACROSS),
             format!("at most {} states in all", thousands(states as u64)),
             format!("{runs} runs of at most {}", thousands(states as u64)),
-            format!("in {} rounds", runs - 2),
+            format!("in {} rounds", runs - 1),
             format!(
                 "{MAX_HEIGHT} of {} bytes, {} KiB",
                 core::mem::size_of::<StoredPlan>(),
