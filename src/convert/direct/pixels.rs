@@ -396,6 +396,27 @@ impl<'m> Pixels<'m> {
 mod tests {
     use super::*;
 
+    /// `cases` random sprites from `seed` (1 to 17 × 1 to 32 pixels of one to three
+    /// colours in turn, `density` % of them set) and their ASCII art; those with an
+    /// empty row (no sprite may have one) are left out.
+    fn random_sprites(
+        seed: u64,
+        cases: usize,
+        density: core::ops::Range<u64>,
+    ) -> impl Iterator<Item = (String, Sprite)> {
+        let mut next = crate::xorshift::xorshift(seed);
+        (0..cases).filter_map(move |case| {
+            let (w, h) = (1 + next() as usize % 17, 1 + next() as usize % 32);
+            let colours = 1 + case % 3;
+            let set = density.start + next() % (density.end - density.start);
+            let art = super::super::ascii_art(w, h, |_, _| match next() % 100 < set {
+                true => b'0' + (next() % colours as u64) as u8,
+                false => b'.',
+            });
+            Sprite::from_ascii(&art).ok().map(|sprite| (art, sprite))
+        })
+    }
+
     /// The singles worked out by masks fit exactly where [`Pixels::block_fits`] says,
     /// every block's colour columns are exactly where its cells are all pixels of its
     /// colour, and the colour columns looked up ([`Pixels::coloured`]) and every
@@ -404,20 +425,8 @@ mod tests {
     #[test]
     fn singles_by_masks_fit_as_block_fits_says() {
         use crate::convert::planners::grouped;
-        use crate::xorshift::xorshift;
-        let mut next = xorshift(0x2545_F491_4F6C_DD1D);
         let (mut fits, mut coloured_blocks) = (0, 0);
-        for case in 0..300 {
-            let (w, h) = (1 + next() as usize % 17, 1 + next() as usize % 32);
-            let colours = 1 + case % 3;
-            let density = 40 + next() % 60;
-            let art = super::super::ascii_art(w, h, |_, _| match next() % 100 < density {
-                true => b'0' + (next() % colours as u64) as u8,
-                false => b'.',
-            });
-            let Ok(sprite) = Sprite::from_ascii(&art) else {
-                continue;
-            };
+        for (art, sprite) in random_sprites(0x2545_F491_4F6C_DD1D, 300, 40..100) {
             let px = Pixels::of(&sprite, grouped::plan_row);
             // The cells of the singles that fit, by row.
             let mut held = [0u32; MAX_HEIGHT];
@@ -484,20 +493,8 @@ mod tests {
     #[test]
     fn every_block_that_fits_has_a_single_in_its_rows() {
         use crate::convert::planners::grouped;
-        use crate::xorshift::xorshift;
-        let mut next = xorshift(0x51B6_1E5F_0000_0035);
         let (mut checked, mut tight) = (0, 0);
-        for case in 0..400 {
-            let (w, h) = (1 + next() as usize % 17, 1 + next() as usize % 32);
-            let colours = 1 + case % 3;
-            let density = 20 + next() % 70;
-            let art = super::super::ascii_art(w, h, |_, _| match next() % 100 < density {
-                true => b'0' + (next() % colours as u64) as u8,
-                false => b'.',
-            });
-            let Ok(sprite) = Sprite::from_ascii(&art) else {
-                continue;
-            };
+        for (art, sprite) in random_sprites(0x51B6_1E5F_0000_0035, 400, 20..90) {
             let px = Pixels::of(&sprite, grouped::plan_row);
             let rows = px.single_rows();
             for (b, block) in BLOCKS.iter().enumerate() {
