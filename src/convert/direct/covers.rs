@@ -9,7 +9,7 @@ use super::pixels::Pixels;
 use super::plan::{priced_row, DirectPlan};
 
 /// Row covers: from `start`, bottom to top, each row still left to the passes is
-/// covered whole, alone or with the one or two rows above it, by single pieces where
+/// covered whole, alone or with the row above it, by single pieces where
 /// that lowers the print's pieces. A band's covers come from the DP, one per variant
 /// ([`cover_band`]). A cover may leave a row above it unprintable (a pre-filled cell
 /// where its passes need a platform): such a row is priced at a quarter of its pixels
@@ -101,7 +101,7 @@ type Covered = (u32, DirectPlan, [u32; MAX_HEIGHT]);
 
 /// Most rows [`cover_rows`] covers to make a cover's print printable again.
 const SETTLE: usize = 8;
-/// The covers [`cover_rows`] offers per row at most: one per band of 1 to 3 rows and
+/// The covers [`cover_rows`] offers per row at most: one per band of 1 to 2 rows and
 /// variant.
 pub(super) const COVERS_PER_ROW: u32 = (COVER_BAND * Variant::ALL.len()) as u32;
 /// The DP runs per row at most: each cover's, and one per row it settles.
