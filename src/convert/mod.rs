@@ -432,7 +432,7 @@ impl Converter {
                 // placement: the planner that prices direct pieces plans some rows
                 // dearer than the default's planner does, so that print is written
                 // where it wins.
-                if !default_is_cheaper(sprite, plan.pieces) {
+                if !default_is_cheaper(sprite, plan.pieces, &plain) {
                     let rows = Rows {
                         planner,
                         plain: &plain,
@@ -619,17 +619,25 @@ impl Converter {
 
 /// Whether the default planner's print of `sprite` without direct placement needs
 /// fewer than `pieces` pieces. The rows' floors come first (no plan of a row costs
-/// less than [`pricing::least_pieces`]), so the rows are planned only when it may.
-fn default_is_cheaper(sprite: &Sprite, pieces: u32) -> bool {
-    let rows = || (0..sprite.height()).map(|y| RowInput::of(sprite, y));
+/// less than [`pricing::least_pieces`]), so the rows are planned only when it may; a
+/// row that `--direct`'s row planner plans as the default's does
+/// ([`grouped::staged_is_default`]) is not planned again but read from `plain`, the
+/// plans [`direct::plan`] kept of the print without direct pieces.
+fn default_is_cheaper(sprite: &Sprite, pieces: u32, plain: &direct::PlainPlans) -> bool {
+    let rows = || {
+        (0..sprite.height())
+            .map(|y| (y, RowInput::of(sprite, y)))
+            .filter(|(_, r)| r.len > 0)
+    };
     let floors: u32 = rows()
-        .filter(|r| r.len > 0)
-        .map(|r| pricing::least_pieces(1, r.len as u32))
+        .map(|(_, r)| pricing::least_pieces(1, r.len as u32))
         .sum();
     floors < pieces
         && rows()
-            .filter(|r| r.len > 0)
-            .map(|r| grouped::plan_row(&r).pieces)
+            .map(|(y, r)| match grouped::staged_is_default(&r) {
+                true => plain[y].pieces(),
+                false => grouped::plan_row(&r).pieces,
+            })
             .sum::<u32>()
             < pieces
 }

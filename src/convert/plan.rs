@@ -171,6 +171,11 @@ impl StoredPlan {
         stored
     }
 
+    /// The stored plan's pieces.
+    pub(crate) fn pieces(&self) -> u32 {
+        self.pieces
+    }
+
     /// The plan stored, rebuilt on `row` (the row it was made for).
     pub(crate) fn plan_on(&self, row: &RowInput) -> RowPlan {
         let mut c = Candidate::EMPTY;

@@ -260,6 +260,13 @@ pub(crate) fn plan_row_staged(row: &RowInput) -> RowPlan {
     plan
 }
 
+/// Whether [`plan_row_staged`] plans `row` exactly as [`plan_row`] does: they differ
+/// only in the first cover's stages, and neither stages a row of fewer than
+/// [`MORE_STAGED_PIXELS`] pixels (a unit test compares their plans).
+pub(crate) const fn staged_is_default(row: &RowInput) -> bool {
+    row.len < MORE_STAGED_PIXELS
+}
+
 /// [`plan_row`] with `work` done on the row and the planner set up by `setup` first (the
 /// knob-effect tests leave parts out: `Planner::leave_out`), and the fill prices it
 /// requested.
@@ -575,6 +582,38 @@ mod tests {
             10 * fewer >= 9 * rows && cut_sum < all_sum,
             "{fewer} of {rows} rows with fewer fill prices; {cut_sum} in all, {all_sum} with \
              every part"
+        );
+    }
+
+    /// [`plan_row_staged`] plans a row exactly as [`plan_row`] does where
+    /// [`staged_is_default`] says so (the same pieces, passes and fills), and on rows
+    /// of [`MORE_STAGED_PIXELS`] pixels and more it finds cheaper plans (so the
+    /// threshold is the planners' own: one pixel lower and some row would differ).
+    #[test]
+    fn the_staged_planner_is_the_default_on_sparser_rows() {
+        let mut rng = xorshift(0x57A6_ED00_DEFA_0011);
+        let (mut same, mut cheaper_at_threshold) = (0, 0);
+        for _ in 0..2000 {
+            let n = 6 + (rng() % 12) as usize;
+            let art: String = (0..17)
+                .map(|x| match x < n {
+                    true => char::from(b"012"[(rng() % 3) as usize]),
+                    false => '.',
+                })
+                .collect();
+            let row = RowInput::of(&Sprite::from_ascii(&art).unwrap(), 0);
+            let (staged, default) = (plan_row_staged(&row), plan_row(&row));
+            if staged_is_default(&row) {
+                let passes = |p: &RowPlan| (p.pieces, p.plan.pass_of, p.plan.order, p.fills);
+                assert_eq!(passes(&staged), passes(&default), "{art}");
+                same += 1;
+            } else if row.len == MORE_STAGED_PIXELS && staged.pieces < default.pieces {
+                cheaper_at_threshold += 1;
+            }
+        }
+        assert!(
+            same > 500 && cheaper_at_threshold > 0,
+            "{same} rows the same, {cheaper_at_threshold} of {MORE_STAGED_PIXELS} pixels cheaper"
         );
     }
 
