@@ -81,9 +81,9 @@ impl Single {
 /// (they land only where the cells above their short column are empty or filled by
 /// later direct pieces); when that is still too many, the singles offered while the
 /// caps allow ([`Singles::around`] an empty plan). Singles with the same top row drop
-/// in index order: listed by row, then column left to right (the listing right to left
-/// too, keeping the cheaper plan, saved 504 pieces on the random set and 105 on the
-/// real set, none on the nine, for a tenth of `--direct`'s time: `docs/converter.md`).
+/// in index order: listed by row, then column left to right (listing them right to
+/// left too and keeping the cheaper saves no piece on the nine; `docs/converter.md` has
+/// what it saves elsewhere, and its cost).
 pub(super) fn placement_dp(px: &Pixels, sprite: &Sprite) -> Option<DirectPlan> {
     let mut singles = Singles::new(sprite.height());
     if !singles.of(px, sprite, SINGLES + SINGLE_COUNT, false)
