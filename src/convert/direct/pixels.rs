@@ -236,9 +236,10 @@ impl<'m> Pixels<'m> {
 
     /// Row `y`'s pieces with the row planner when direct pieces print its cells
     /// `covered`, `prefill` of them filled before its passes (0 when nothing is left to
-    /// emit), and whether its plan has a platform. The last plan of each slot of a
-    /// fixed table is remembered, so the same row is not planned twice in a row; the
-    /// answers are the planner's either way.
+    /// emit), and whether its plan has a platform. The last two plans of each pair of
+    /// slots of a fixed table are remembered ([`Pixels::memo_pair`]), so the same row
+    /// is not planned twice in a row, nor two rows that meet in a pair each time the
+    /// other was; the answers are the planner's either way.
     pub(super) fn row_plan(
         &self,
         sprite: &Sprite,
@@ -249,9 +250,12 @@ impl<'m> Pixels<'m> {
         if self.any(y) & !covered == 0 {
             return (0, false);
         }
-        let m = self.memo_slot(y, covered, prefill).get();
-        if m >> 16 == self.memo_key(y, covered, prefill) {
-            return (m as u32 & 0x7FFF, m >> 15 & 1 != 0);
+        let key = self.memo_key(y, covered, prefill);
+        for slot in self.memo_pair(y, covered, prefill) {
+            let m = slot.get();
+            if m >> 16 == key {
+                return (m as u32 & 0x7FFF, m >> 15 & 1 != 0);
+            }
         }
         let p = self.planned(sprite, y, covered, prefill);
         (p.pieces, p.platform)
@@ -272,9 +276,11 @@ impl<'m> Pixels<'m> {
         };
         let p = planner(&RowInput::of(sprite, y).without(covered, prefill));
         if p.pieces < 1 << 15 {
+            // The newest first, the one it was before second (the older one goes).
             let key = self.memo_key(y, covered, prefill);
-            self.memo_slot(y, covered, prefill)
-                .set(key << 16 | u64::from(p.platform) << 15 | u64::from(p.pieces));
+            let [newest, older] = self.memo_pair(y, covered, prefill);
+            older.set(newest.get());
+            newest.set(key << 16 | u64::from(p.platform) << 15 | u64::from(p.pieces));
         }
         p
     }
@@ -285,14 +291,16 @@ impl<'m> Pixels<'m> {
         Memo::key(y, covered, prefill) << 1 | u64::from(self.in_rounds.get())
     }
 
-    /// The slot of the remembered plans where row `y` with these cells goes.
-    fn memo_slot(&self, y: usize, covered: u32, prefill: u32) -> &Cell<u64> {
+    /// The pair of slots of the remembered plans where row `y` with these cells goes
+    /// (two adjacent slots: two rows whose hashes meet both stay), the newest first.
+    fn memo_pair(&self, y: usize, covered: u32, prefill: u32) -> [&Cell<u64>; 2] {
         let hash = (u64::from(covered) << 32 | u64::from(prefill))
             .wrapping_add(y as u64 | u64::from(self.in_rounds.get()) << 5)
             .wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        // The hash's top bits but the highest, as many as the table needs.
-        let bits = self.memo.len().trailing_zeros();
-        &self.memo[(hash >> (63 - bits)) as usize & (self.memo.len() - 1)]
+        // The hash's top bits but the highest, as many as the table has pairs.
+        let bits = self.memo.len().trailing_zeros() - 1;
+        let pair = 2 * ((hash >> (63 - bits)) as usize & (self.memo.len() / 2 - 1));
+        [&self.memo[pair], &self.memo[pair + 1]]
     }
 
     /// Whether some single piece fits anywhere ([`Pixels::fits`]): every block is made
@@ -519,6 +527,41 @@ mod tests {
             checked > 1000 && tight > 10,
             "{checked} fits, {tight} tight"
         );
+    }
+
+    /// Two rows whose hashes meet in one pair of slots of the remembered plans
+    /// ([`Pixels::memo_pair`]) both stay remembered: asked for in turn, each is
+    /// planned once.
+    #[test]
+    fn two_rows_meeting_in_a_pair_both_stay() {
+        use crate::convert::planners::grouped;
+        let art = super::super::ascii_art(crate::sprite::MAX_WIDTH, MAX_HEIGHT, |x, y| {
+            b'0' + ((x + y) % 3) as u8
+        });
+        let sprite = Sprite::from_ascii(&art).unwrap();
+        let px = Pixels::of(&sprite, grouped::plan_row);
+        let x0 = px.x0;
+        // Two (row, covered pixel) keys in one pair.
+        let keys: Vec<(usize, u32)> = (0..MAX_HEIGHT)
+            .flat_map(|y| (0..3).map(move |dx| (y, 1u32 << (x0 + dx))))
+            .collect();
+        let pair = |&(y, covered): &(usize, u32)| px.memo_pair(y, covered, 0)[0].as_ptr();
+        let (a, b) = keys
+            .iter()
+            .enumerate()
+            .find_map(|(i, k)| {
+                keys[i + 1..]
+                    .iter()
+                    .find(|l| pair(l) == pair(k))
+                    .map(|l| (*k, *l))
+            })
+            .expect("two keys in one pair among 96");
+        for _ in 0..3 {
+            for (y, covered) in [a, b] {
+                px.row_plan(&sprite, y, covered, 0);
+            }
+        }
+        assert_eq!(px.work.get().row_plans, 2, "{a:?} and {b:?}");
     }
 
     /// The figures the direct module's docs type in are [`MEMO`] and its size.
