@@ -40,6 +40,9 @@ pub(super) struct Pixels<'m> {
     /// `coverable[y]`: the cells of row `y` some single that fits holds (the union of
     /// [`Pixels::singles`]' cells): a pixel outside them no single piece can place.
     pub(super) coverable: [u32; MAX_HEIGHT],
+    /// Bit `y`: some single fits with its bottom-left cell in row `y` (some
+    /// [`Pixels::singles`]`[k][y]` is not empty; [`Pixels::single_rows`]).
+    single_rows: u32,
 }
 
 /// The work of one [`super::plan()`], in its countable units (the module docs of
@@ -148,6 +151,7 @@ impl<'m> Pixels<'m> {
             coloured: [[0; MAX_HEIGHT]; BLOCKS.len()],
             singles: [[0; MAX_HEIGHT]; SINGLE_COUNT],
             coverable: [0; MAX_HEIGHT],
+            single_rows: 0,
         };
         let h = px.height;
         let three = has_three(&px.colour, h);
@@ -156,6 +160,7 @@ impl<'m> Pixels<'m> {
                 for y in 0..h {
                     px.coloured[SINGLES + k][y] = px.colour_columns(SINGLES + k, y);
                     px.singles[k][y] = px.single_columns(SINGLES + k, y);
+                    px.single_rows |= u32::from(px.singles[k][y] != 0) << y;
                     for x in Bits(px.singles[k][y]) {
                         for (r, cells) in Placed::new(SINGLES + k, x, y).cells() {
                             px.coverable[r] |= cells;
@@ -306,7 +311,7 @@ impl<'m> Pixels<'m> {
     /// Whether some single piece fits anywhere ([`Pixels::fits`]): every block is made
     /// of singles, so without one no direct piece can be placed.
     pub(super) fn any_single_fits(&self) -> bool {
-        self.singles.iter().flatten().any(|&columns| columns != 0)
+        self.single_rows != 0
     }
 
     /// The columns where some single fits with its bottom-left cell in row `y` (0: no
@@ -320,7 +325,7 @@ impl<'m> Pixels<'m> {
     /// on the block), inside the block's rows: no block fits where none of its rows
     /// has one.
     pub(super) fn single_rows(&self) -> u32 {
-        (0..MAX_HEIGHT).fold(0, |m, y| m | u32::from(self.single_columns_at(y) != 0) << y)
+        self.single_rows
     }
 
     /// The columns where every cell of block `b` with its bottom-left cell at row `y`
@@ -457,6 +462,9 @@ mod tests {
                 }
             }
             assert_eq!(px.coverable, held, "{art}coverable");
+            let rows =
+                (0..MAX_HEIGHT).fold(0, |m, y| m | u32::from(px.single_columns_at(y) != 0) << y);
+            assert_eq!(px.single_rows(), rows, "{art}single rows");
             // Every block's colour columns: exactly where each of its cells is a pixel
             // of its colour (so wherever it fits).
             for (b, block) in BLOCKS.iter().enumerate() {
