@@ -267,6 +267,10 @@ pub(crate) const fn staged_is_default(row: &RowInput) -> bool {
     row.len < MORE_STAGED_PIXELS
 }
 
+// The default stages no sparser row than `plan_row_staged` does (else a row below
+// `MORE_STAGED_PIXELS` would be staged by one of them only).
+const _: () = assert!(STAGED_PIXELS >= MORE_STAGED_PIXELS);
+
 /// [`plan_row`] with `work` done on the row and the planner set up by `setup` first (the
 /// knob-effect tests leave parts out: `Planner::leave_out`), and the fill prices it
 /// requested.
