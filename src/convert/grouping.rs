@@ -104,18 +104,22 @@ impl Planner<'_> {
     pub(super) fn by_end(c: &Candidate, end: End) -> [u16; MAX_WIDTH] {
         // The emitters of each key (a mask of indexes), read out in order of key, then
         // of index: the keys `key << 5 | index` sorted, without a sort.
-        let mut of_key = [0u32; 33];
+        // `keys`: the keys that have an emitter, so only those are read out.
+        let (mut of_key, mut keys) = ([0u32; 33], 0u64);
         for (i, e) in c.emits[..c.len].iter().enumerate() {
             let key = match end {
                 End::Left => e.above.trailing_zeros(),
                 End::Right => e.above.leading_zeros(),
             };
             of_key[key as usize] |= 1 << i;
+            keys |= 1 << key;
         }
         let mut by_end = [0u16; MAX_WIDTH];
         let mut n = 0;
-        for (key, &members) in of_key.iter().enumerate() {
-            for i in Bits(members) {
+        while keys != 0 {
+            let key = keys.trailing_zeros() as usize;
+            keys &= keys - 1;
+            for i in Bits(of_key[key]) {
                 by_end[n] = (key as u16) << 5 | i as u16;
                 n += 1;
             }
