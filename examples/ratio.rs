@@ -9,10 +9,14 @@
 //! A mode is a [`Passes`] name, `direct` (the default planner with direct placement)
 //! or `NAME-direct` for a strategy direct placement applies to (`exact-direct`);
 //! `MODE+ws` converts with a [`Workspace`] (`Converter::convert_in`), as
-//! `direct+ws`. Each
-//! sprite's time is the best of 7 rounds; a round converts the
-//! sprite over and over for at least 40 ms (at least once) and takes the mean. Clocks
-//! drift on a shared machine: compare the ratios of one run, and use instruction counts
+//! `direct+ws`. A round converts the sprite over and over for at least 40 ms (at least
+//! once) and takes the mean; each sprite gets 7 rounds of every mode, interleaved
+//! (greedy's round, then each mode's, seven times over). A sprite's time is a mode's
+//! best round, and its ratio the median of the 7 rounds' ratios to the greedy round
+//! just before them: a shared machine's speed drifts over seconds (greedy's own best
+//! time on one sprite has differed by 1.7× between runs), and a round's ratio compares
+//! two times taken within a fraction of a second of each other. The lines "all nine"
+//! and "worst sprite" read the same medians. Use instruction counts
 //! (`examples/convert_loop.rs` under callgrind) for small differences.
 
 use std::process::ExitCode;
@@ -35,30 +39,33 @@ fn mode(name: &str) -> Option<Converter> {
     }
 }
 
-/// The best mean time of one conversion of `sprite` by `converter`, in `workspace`
-/// if one is given.
-fn time(
+/// The mean time of one conversion of `sprite` by `converter` over one round, in
+/// `workspace` if one is given.
+fn round(
     converter: Converter,
-    mut workspace: Option<&mut Workspace>,
+    workspace: Option<&mut Workspace>,
     sprite: &Sprite,
     buf: &mut [Move],
 ) -> Duration {
-    (0..ROUNDS)
-        .map(|_| {
-            let (start, mut n) = (Instant::now(), 0u32);
-            while n == 0 || start.elapsed() < ROUND {
-                let sprite = std::hint::black_box(sprite);
-                match workspace.as_deref_mut() {
-                    Some(w) => converter.convert_in(w, sprite, buf),
-                    None => converter.convert(sprite, buf),
-                }
-                .expect("MAX_MOVES suffices");
-                n += 1;
-            }
-            start.elapsed() / n
-        })
-        .min()
-        .expect("at least one round")
+    let mut workspace = workspace;
+    let (start, mut n) = (Instant::now(), 0u32);
+    while n == 0 || start.elapsed() < ROUND {
+        let sprite = std::hint::black_box(sprite);
+        match workspace.as_deref_mut() {
+            Some(w) => converter.convert_in(w, sprite, buf),
+            None => converter.convert(sprite, buf),
+        }
+        .expect("MAX_MOVES suffices");
+        n += 1;
+    }
+    start.elapsed() / n
+}
+
+/// The median of `xs` (not empty; the mean of the middle two for an even count).
+fn median(xs: &mut [f64]) -> f64 {
+    xs.sort_by(f64::total_cmp);
+    let n = xs.len();
+    (xs[(n - 1) / 2] + xs[n / 2]) / 2.0
 }
 
 fn main() -> ExitCode {
@@ -91,7 +98,10 @@ fn main() -> ExitCode {
         header += &format!(" {n:>22}");
     }
     println!("{header}");
+    // Per mode: the best times summed over the sprites, each round's sum (for the
+    // ratios of "all nine"), and the worst sprite's ratio.
     let mut totals = vec![Duration::ZERO; modes.len()];
+    let mut round_totals = vec![[Duration::ZERO; ROUNDS]; modes.len()];
     let mut worst = vec![0f64; modes.len()];
     for p in &paths {
         let sprite = match Sprite::open(p) {
@@ -102,25 +112,40 @@ fn main() -> ExitCode {
             }
         };
         let name = p.file_stem().unwrap_or_default().to_string_lossy();
-        let mut line = format!("{name:<18}");
-        let mut greedy = Duration::ZERO;
-        for (k, (n, c)) in modes.iter().enumerate() {
-            let ws = n.ends_with("+ws").then_some(&mut *workspace);
-            let t = time(*c, ws, &sprite, &mut buf);
-            if k == 0 {
-                greedy = t;
+        // times[k][r]: mode k's round r (greedy's first, then each mode's, per round).
+        let mut times = vec![[Duration::ZERO; ROUNDS]; modes.len()];
+        for r in 0..ROUNDS {
+            for (k, (n, c)) in modes.iter().enumerate() {
+                let ws = n.ends_with("+ws").then_some(&mut *workspace);
+                times[k][r] = round(*c, ws, &sprite, &mut buf);
+                round_totals[k][r] += times[k][r];
             }
-            let ratio = t.as_secs_f64() / greedy.as_secs_f64();
+        }
+        let mut line = format!("{name:<18}");
+        for (k, t) in times.iter().enumerate() {
+            let best = *t.iter().min().expect("at least one round");
+            let mut ratios = [0f64; ROUNDS];
+            for r in 0..ROUNDS {
+                ratios[r] = t[r].as_secs_f64() / times[0][r].as_secs_f64();
+            }
+            let ratio = median(&mut ratios);
             worst[k] = worst[k].max(ratio);
-            totals[k] += t;
-            line += &format!(" {:>12.1} µs {:>6.0}×", t.as_secs_f64() * 1e6, ratio);
+            totals[k] += best;
+            line += &format!(" {:>12.1} µs {:>6.0}×", best.as_secs_f64() * 1e6, ratio);
         }
         println!("{line}");
     }
     let mut line = format!("{:<18}", "all nine");
-    for t in &totals {
-        let ratio = t.as_secs_f64() / totals[0].as_secs_f64();
-        line += &format!(" {:>12.1} µs {:>6.0}×", t.as_secs_f64() * 1e6, ratio);
+    for (k, t) in totals.iter().enumerate() {
+        let mut ratios = [0f64; ROUNDS];
+        for r in 0..ROUNDS {
+            ratios[r] = round_totals[k][r].as_secs_f64() / round_totals[0][r].as_secs_f64();
+        }
+        line += &format!(
+            " {:>12.1} µs {:>6.0}×",
+            t.as_secs_f64() * 1e6,
+            median(&mut ratios)
+        );
     }
     println!("{line}");
     let mut line = format!("{:<18}", "worst sprite");
