@@ -9,9 +9,15 @@
 //!
 //! Each line is one sprite: the default's time, `--direct`'s, their ratio and whether
 //! `--direct` placed any direct piece; the last lines sum the times of all sprites and
-//! of those without a direct piece, and count those of them within 2× the default's. Each time is the best of 5 rounds of at least
-//! 10 ms (and 3 conversions). The sprites are the same on every machine (xorshift from
-//! a fixed seed); a sprite with an empty row (which no sprite may have) is skipped.
+//! of those without a direct piece, and count those of them within 2× the default's.
+//! A round converts the sprite for at least 10 ms (and 3 conversions) and takes the
+//! mean; each sprite gets 5 rounds of each, interleaved (the default's, then
+//! `--direct`'s, five times over). A time is the best of its 5 rounds, a ratio the
+//! median of the rounds' ratios (`--direct`'s round to the default's just before it),
+//! so a drift of the machine's speed between the two does not enter it; the sums'
+//! ratios are the medians of the rounds' sums. The sprites are the same on every
+//! machine (xorshift from a fixed seed); a sprite with an empty row (which no sprite
+//! may have) is skipped.
 
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -21,21 +27,32 @@ use tetris_printer::{Converter, Move, Shape, Sprite, MAX_MOVES};
 /// Sprites tried (some are skipped).
 const SPRITES: usize = 30;
 
-/// The best mean time of one conversion of `sprite` by `converter`.
-fn time(converter: Converter, sprite: &Sprite, buf: &mut [Move]) -> Duration {
-    (0..5)
-        .map(|_| {
-            let (start, mut n) = (Instant::now(), 0u32);
-            while n < 3 || start.elapsed() < Duration::from_millis(10) {
-                converter
-                    .convert(sprite, buf)
-                    .expect("a buffer of MAX_MOVES suffices");
-                n += 1;
-            }
-            start.elapsed() / n
-        })
-        .min()
-        .expect("five rounds")
+/// Rounds per sprite and converter.
+const ROUNDS: usize = 5;
+
+/// The mean time of one conversion of `sprite` by `converter` over one round.
+fn round(converter: Converter, sprite: &Sprite, buf: &mut [Move]) -> Duration {
+    let (start, mut n) = (Instant::now(), 0u32);
+    while n < 3 || start.elapsed() < Duration::from_millis(10) {
+        converter
+            .convert(std::hint::black_box(sprite), buf)
+            .expect("a buffer of MAX_MOVES suffices");
+        n += 1;
+    }
+    start.elapsed() / n
+}
+
+/// The median of `xs` (not empty; the mean of the middle two for an even count).
+fn median(mut xs: [f64; ROUNDS]) -> f64 {
+    xs.sort_by(f64::total_cmp);
+    (xs[(ROUNDS - 1) / 2] + xs[ROUNDS / 2]) / 2.0
+}
+
+/// The median ratio of the rounds of `b` to those of `a`.
+fn ratio(a: &[Duration; ROUNDS], b: &[Duration; ROUNDS]) -> f64 {
+    median(std::array::from_fn(|r| {
+        b[r].as_secs_f64() / a[r].as_secs_f64()
+    }))
 }
 
 fn main() -> ExitCode {
@@ -56,11 +73,9 @@ fn main() -> ExitCode {
     };
     let mut buf = vec![Move::new(Shape::ALL[0], 0).expect("valid"); MAX_MOVES];
     let (default, direct) = (Converter::new(), Converter::new().with_direct(true));
-    // Total times: all sprites, and those printed without a direct piece.
-    let (mut all, mut none) = (
-        (Duration::ZERO, Duration::ZERO),
-        (Duration::ZERO, Duration::ZERO),
-    );
+    // Each round's times summed: all sprites, and those printed without a direct piece.
+    let zero = [Duration::ZERO; ROUNDS];
+    let (mut all, mut none) = ((zero, zero), (zero, zero));
     let (mut without, mut within) = (0, 0);
     println!(
         "{:>6} {:>12} {:>12} {:>8}",
@@ -82,37 +97,48 @@ fn main() -> ExitCode {
         let Ok(sprite) = Sprite::from_ascii(&art) else {
             continue;
         };
-        let (a, b) = (
-            time(default, &sprite, &mut buf),
-            time(direct, &sprite, &mut buf),
-        );
-        let placed = direct.stats(&sprite).direct;
-        all = (all.0 + a, all.1 + b);
-        if placed == 0 {
-            none = (none.0 + a, none.1 + b);
-            without += 1;
-            within += usize::from(b <= 2 * a);
+        let (mut a, mut b) = (zero, zero);
+        for r in 0..ROUNDS {
+            a[r] = round(default, &sprite, &mut buf);
+            b[r] = round(direct, &sprite, &mut buf);
         }
+        let placed = direct.stats(&sprite).direct;
+        let r = ratio(&a, &b);
+        for q in 0..ROUNDS {
+            all.0[q] += a[q];
+            all.1[q] += b[q];
+            if placed == 0 {
+                none.0[q] += a[q];
+                none.1[q] += b[q];
+            }
+        }
+        if placed == 0 {
+            without += 1;
+            within += usize::from(r <= 2.0);
+        }
+        let best = |t: &[Duration; ROUNDS]| t.iter().min().expect("rounds").as_secs_f64() * 1e6;
         println!(
-            "{k:>6} {:>9.1} µs {:>9.1} µs {:>7.2}× {}",
-            a.as_secs_f64() * 1e6,
-            b.as_secs_f64() * 1e6,
-            b.as_secs_f64() / a.as_secs_f64(),
+            "{k:>6} {:>9.1} µs {:>9.1} µs {r:>7.2}× {}",
+            best(&a),
+            best(&b),
             match placed {
                 0 => "no direct piece".to_string(),
                 n => format!("{n} direct pieces"),
             }
         );
     }
-    if all.0.is_zero() {
+    if all.0[0].is_zero() {
         println!("no sprite: at {percent} % every sprite had an empty row");
         return ExitCode::SUCCESS;
     }
-    let ratio = |(a, b): (Duration, Duration)| b.as_secs_f64() / a.as_secs_f64();
-    println!("all sprites: {:.2}×", ratio(all));
-    println!(
-        "the {without} without a direct piece: {:.2}×; {within} of them at most 2×",
-        ratio(none)
-    );
+    println!("all sprites: {:.2}×", ratio(&all.0, &all.1));
+    if without == 0 {
+        println!("every sprite got a direct piece");
+    } else {
+        println!(
+            "the {without} without a direct piece: {:.2}×; {within} of them at most 2×",
+            ratio(&none.0, &none.1)
+        );
+    }
     ExitCode::SUCCESS
 }
