@@ -104,9 +104,11 @@ impl Planner<'_> {
     pub(super) fn by_end(c: &Candidate, end: End) -> [u16; MAX_WIDTH] {
         // The emitters of each key (a mask of indexes), read out in order of key, then
         // of index: the keys `key << 5 | index` sorted, without a sort.
-        // `keys`: the keys that have an emitter, so only those are read out.
-        let (mut of_key, mut keys) = ([0u32; 33], 0u64);
+        // `keys`: the keys that have an emitter, so only those are read out. Every
+        // emitter has a cell above the row, so a key is at most 31.
+        let (mut of_key, mut keys) = ([0u32; 32], 0u32);
         for (i, e) in c.emits[..c.len].iter().enumerate() {
+            debug_assert!(e.above != 0, "an emitter without a cell above the row");
             let key = match end {
                 End::Left => e.above.trailing_zeros(),
                 End::Right => e.above.leading_zeros(),
@@ -116,9 +118,7 @@ impl Planner<'_> {
         }
         let mut by_end = [0u16; MAX_WIDTH];
         let mut n = 0;
-        while keys != 0 {
-            let key = keys.trailing_zeros() as usize;
-            keys &= keys - 1;
+        for key in Bits(keys) {
             for i in Bits(of_key[key]) {
                 by_end[n] = (key as u16) << 5 | i as u16;
                 n += 1;
