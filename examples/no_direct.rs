@@ -24,6 +24,10 @@ use std::time::{Duration, Instant};
 
 use tetris_printer::{Converter, Move, Shape, Sprite, MAX_MOVES};
 
+#[path = "common/rounds.rs"]
+mod rounds;
+use rounds::median_ratio;
+
 /// Sprites tried (some are skipped).
 const SPRITES: usize = 30;
 
@@ -40,19 +44,6 @@ fn round(converter: Converter, sprite: &Sprite, buf: &mut [Move]) -> Duration {
         n += 1;
     }
     start.elapsed() / n
-}
-
-/// The median of `xs` (not empty; the mean of the middle two for an even count).
-fn median(mut xs: [f64; ROUNDS]) -> f64 {
-    xs.sort_by(f64::total_cmp);
-    (xs[(ROUNDS - 1) / 2] + xs[ROUNDS / 2]) / 2.0
-}
-
-/// The median ratio of the rounds of `b` to those of `a`.
-fn ratio(a: &[Duration; ROUNDS], b: &[Duration; ROUNDS]) -> f64 {
-    median(std::array::from_fn(|r| {
-        b[r].as_secs_f64() / a[r].as_secs_f64()
-    }))
 }
 
 fn main() -> ExitCode {
@@ -103,7 +94,7 @@ fn main() -> ExitCode {
             b[r] = round(direct, &sprite, &mut buf);
         }
         let placed = direct.stats(&sprite).direct;
-        let r = ratio(&a, &b);
+        let r = median_ratio(&a, &b);
         for q in 0..ROUNDS {
             all.0[q] += a[q];
             all.1[q] += b[q];
@@ -131,13 +122,13 @@ fn main() -> ExitCode {
         println!("no sprite: at {percent} % every sprite had an empty row");
         return ExitCode::SUCCESS;
     }
-    println!("all sprites: {:.2}×", ratio(&all.0, &all.1));
+    println!("all sprites: {:.2}×", median_ratio(&all.0, &all.1));
     if without == 0 {
         println!("every sprite got a direct piece");
     } else {
         println!(
             "the {without} without a direct piece: {:.2}×; {within} of them at most 2×",
-            ratio(&none.0, &none.1)
+            median_ratio(&none.0, &none.1)
         );
     }
     ExitCode::SUCCESS

@@ -24,6 +24,10 @@ use std::time::{Duration, Instant};
 
 use tetris_printer::{Converter, Move, Passes, Shape, Sprite, Workspace, MAX_MOVES};
 
+#[path = "common/rounds.rs"]
+mod rounds;
+use rounds::median_ratio;
+
 /// Rounds per sprite and mode; the best is kept.
 const ROUNDS: usize = 7;
 /// The least time of one round.
@@ -43,11 +47,10 @@ fn mode(name: &str) -> Option<Converter> {
 /// `workspace` if one is given.
 fn round(
     converter: Converter,
-    workspace: Option<&mut Workspace>,
+    mut workspace: Option<&mut Workspace>,
     sprite: &Sprite,
     buf: &mut [Move],
 ) -> Duration {
-    let mut workspace = workspace;
     let (start, mut n) = (Instant::now(), 0u32);
     while n == 0 || start.elapsed() < ROUND {
         let sprite = std::hint::black_box(sprite);
@@ -59,13 +62,6 @@ fn round(
         n += 1;
     }
     start.elapsed() / n
-}
-
-/// The median of `xs` (not empty; the mean of the middle two for an even count).
-fn median(xs: &mut [f64]) -> f64 {
-    xs.sort_by(f64::total_cmp);
-    let n = xs.len();
-    (xs[(n - 1) / 2] + xs[n / 2]) / 2.0
 }
 
 fn main() -> ExitCode {
@@ -124,11 +120,7 @@ fn main() -> ExitCode {
         let mut line = format!("{name:<18}");
         for (k, t) in times.iter().enumerate() {
             let best = *t.iter().min().expect("at least one round");
-            let mut ratios = [0f64; ROUNDS];
-            for r in 0..ROUNDS {
-                ratios[r] = t[r].as_secs_f64() / times[0][r].as_secs_f64();
-            }
-            let ratio = median(&mut ratios);
+            let ratio = median_ratio(&times[0], t);
             worst[k] = worst[k].max(ratio);
             totals[k] += best;
             line += &format!(" {:>12.1} µs {:>6.0}×", best.as_secs_f64() * 1e6, ratio);
@@ -136,16 +128,9 @@ fn main() -> ExitCode {
         println!("{line}");
     }
     let mut line = format!("{:<18}", "all nine");
-    for (k, t) in totals.iter().enumerate() {
-        let mut ratios = [0f64; ROUNDS];
-        for r in 0..ROUNDS {
-            ratios[r] = round_totals[k][r].as_secs_f64() / round_totals[0][r].as_secs_f64();
-        }
-        line += &format!(
-            " {:>12.1} µs {:>6.0}×",
-            t.as_secs_f64() * 1e6,
-            median(&mut ratios)
-        );
+    for (t, rounds) in totals.iter().zip(&round_totals) {
+        let ratio = median_ratio(&round_totals[0], rounds);
+        line += &format!(" {:>12.1} µs {:>6.0}×", t.as_secs_f64() * 1e6, ratio);
     }
     println!("{line}");
     let mut line = format!("{:<18}", "worst sprite");
