@@ -11,12 +11,15 @@
 //! cargo run --release --example pieces -- --first 500 grouped exact
 //! cargo run --release --example pieces -- grouped --align best   # each sprite at its best column
 //! cargo run --release --example pieces -- grouped direct          # with direct placement too
+//! cargo run --release --example pieces -- --nine exact exact-direct # the nine alone
 //! ```
 //!
 //! The exact planner (`exact`) runs only when named: it searches at run time and takes
 //! up to seconds per sprite. `direct` is the default planner with direct placement
 //! (`Converter::with_direct`, `convert --direct`); its prints are also replayed and
-//! compared with the sprite. `--first N` takes the first N sprites of the random set.
+//! compared with the sprite. `--first N` takes the first N sprites of the random set, `--nine` the benchmark
+//! sprites alone (no random or real set). `exact-direct` (the exact planner with direct
+//! placement) also runs only when named.
 //! Without `--align` every sprite is centred (the figures and hashes the README quotes);
 //! `--align left|centre|right|best` places every sprite that way first.
 //!
@@ -83,7 +86,7 @@ fn main() -> ExitCode {
         }
     }
     let mut random = random_set();
-    let real = match real_set() {
+    let mut real = match real_set() {
         Ok(r) => r,
         Err(e) => {
             eprintln!("{e}");
@@ -99,6 +102,11 @@ fn main() -> ExitCode {
         random.truncate(n);
         wanted.drain(i..i + 2);
     }
+    if let Some(i) = wanted.iter().position(|a| a == "--nine") {
+        random.clear();
+        real.clear();
+        wanted.remove(i);
+    }
     let mut align = Align::Centre;
     if let Some(i) = wanted.iter().position(|a| a == "--align") {
         let Some(a) = wanted.get(i + 1).and_then(|v| v.parse().ok()) else {
@@ -111,7 +119,13 @@ fn main() -> ExitCode {
     let strategies = Passes::ALL
         .into_iter()
         .map(|p| (p.name(), Converter::with_passes(p)))
-        .chain([("direct", Converter::new().with_direct(true))]);
+        .chain([
+            ("direct", Converter::new().with_direct(true)),
+            (
+                "exact-direct",
+                Converter::with_passes(Passes::Exact).with_direct(true),
+            ),
+        ]);
     for (name, c) in strategies {
         let named = wanted.iter().any(|w| w == name);
         if (!wanted.is_empty() || c.passes() == Passes::Exact) && !named {
