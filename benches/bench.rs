@@ -4,7 +4,7 @@
 use criterion::{black_box, criterion_group, criterion_main, BatchSize, Criterion};
 use tetris_printer::search::{search_emitters, search_strips, Config, DeadTable};
 use tetris_printer::{
-    compare, tables, Converter, Move, Passes, Playfield, Shape, Sprite, MAX_MOVES,
+    compare, tables, Converter, Move, Planner, Playfield, Shape, Sprite, MAX_MOVES,
 };
 
 /// A deterministic 17 × 32 three-colour noise sprite (every row non-empty).
@@ -84,8 +84,8 @@ fn convert(c: &mut Criterion) {
     ];
     let strategies = [
         ("grouped", Converter::new()),
-        ("thorough", Converter::with_passes(Passes::Thorough)),
-        ("optimal", Converter::with_passes(Passes::Optimal)),
+        ("thorough", Converter::with_planner(Planner::Thorough)),
+        ("optimal", Converter::with_planner(Planner::Optimal)),
         ("greedy", Converter::greedy()),
     ];
     bench_strategies(c, "convert", 100, &sprites, &strategies);

@@ -15,7 +15,7 @@
 
 use std::process::ExitCode;
 
-use tetris_printer::{Converter, Move, Passes, Shape, Sprite, Workspace, MAX_MOVES};
+use tetris_printer::{Converter, Move, Planner, Shape, Sprite, Workspace, MAX_MOVES};
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -33,7 +33,7 @@ fn main() -> ExitCode {
     let direct = passes == "direct" || passes.ends_with("-direct");
     let name = passes.strip_suffix("-direct").unwrap_or(passes);
     let name = if name == "direct" { "grouped" } else { name };
-    let Ok(passes) = name.parse::<Passes>() else {
+    let Ok(passes) = name.parse::<Planner>() else {
         eprintln!("unknown strategy {passes:?}; {usage}");
         return ExitCode::FAILURE;
     };
@@ -60,7 +60,7 @@ fn main() -> ExitCode {
             }
         }
     }
-    let converter = Converter::with_passes(passes).with_direct(direct);
+    let converter = Converter::with_planner(passes).with_direct(direct);
     let mut buf = vec![Move::new(Shape::ALL[0], 0).expect("valid"); MAX_MOVES];
     let mut workspace = Box::new(Workspace::new());
     let mut pieces = 0;

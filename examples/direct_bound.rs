@@ -10,7 +10,7 @@
 //!
 //! Columns:
 //! - `default`, `direct`: the default planner's pieces without and with `--direct`.
-//! - `exact`: the exact planner (`Passes::Exact`) without direct pieces.
+//! - `exact`: the exact planner (`Planner::Exact`) without direct pieces.
 //! - `direct+exact`: the direct print's own direct pieces, every row's leftover pixels
 //!   planned by the exact planner with the direct cells of its row as support
 //!   ([`ExactPlanner::plan_row_on`]): what a perfect row planner would make of today's

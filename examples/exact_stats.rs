@@ -17,7 +17,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use tetris_printer::exact::{convert_with, planner, row_spec};
-use tetris_printer::{compare, Converter, Passes, Playfield, Sprite};
+use tetris_printer::{compare, Converter, Planner, Playfield, Sprite};
 
 fn main() -> ExitCode {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
@@ -130,7 +130,9 @@ fn main() -> ExitCode {
             failed = true;
         }
         let default = Converter::new().stats(&sprite).pieces;
-        let greedy = Converter::with_passes(Passes::Greedy).stats(&sprite).pieces;
+        let greedy = Converter::with_planner(Planner::Greedy)
+            .stats(&sprite)
+            .pieces;
         let pieces = print.pieces();
         if pieces > default {
             eprintln!("error: {path}: exact {pieces} > default {default}");

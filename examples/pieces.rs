@@ -34,7 +34,7 @@ use std::process::ExitCode;
 mod random_set;
 
 use random_set::random_set;
-use tetris_printer::{compare, Align, Converter, Passes, Playfield, Sprite};
+use tetris_printer::{compare, Align, Converter, Planner, Playfield, Sprite};
 
 /// The real-sprite set: every PNG of `tests/sprites/real/`'s directories, by path.
 fn real_set() -> Result<Vec<Sprite>, String> {
@@ -116,19 +116,19 @@ fn main() -> ExitCode {
         align = a;
         wanted.drain(i..i + 2);
     }
-    let strategies = Passes::ALL
+    let strategies = Planner::ALL
         .into_iter()
-        .map(|p| (p.name(), Converter::with_passes(p)))
+        .map(|p| (p.name(), Converter::with_planner(p)))
         .chain([
             ("direct", Converter::new().with_direct(true)),
             (
                 "exact-direct",
-                Converter::with_passes(Passes::Exact).with_direct(true),
+                Converter::with_planner(Planner::Exact).with_direct(true),
             ),
         ]);
     for (name, c) in strategies {
         let named = wanted.iter().any(|w| w == name);
-        if (!wanted.is_empty() || c.passes() == Passes::Exact) && !named {
+        if (!wanted.is_empty() || c.planner() == Planner::Exact) && !named {
             continue;
         }
         let mut hash = 0xCBF2_9CE4_8422_2325u64;

@@ -6,7 +6,7 @@
 //! cargo run --release --example ratio -- grouped thorough direct
 //! ```
 //!
-//! A mode is a [`Passes`] name, `direct` (the default planner with direct placement)
+//! A mode is a [`Planner`] name, `direct` (the default planner with direct placement)
 //! or `NAME-direct` for a strategy direct placement applies to (`exact-direct`);
 //! `MODE+ws` converts with a [`Workspace`] (`Converter::convert_in`), as
 //! `direct+ws`. A round converts the sprite over and over for at least 40 ms (at least
@@ -22,7 +22,7 @@
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use tetris_printer::{Converter, Move, Passes, Shape, Sprite, Workspace, MAX_MOVES};
+use tetris_printer::{Converter, Move, Planner, Shape, Sprite, Workspace, MAX_MOVES};
 
 #[path = "common/rounds.rs"]
 mod rounds;
@@ -37,9 +37,9 @@ const ROUND: Duration = Duration::from_millis(40);
 fn mode(name: &str) -> Option<Converter> {
     match name.strip_suffix("-direct") {
         _ if name == "direct" => Some(Converter::new().with_direct(true)),
-        Some(passes) => Some(Converter::with_passes(passes.parse().ok()?).with_direct(true))
+        Some(passes) => Some(Converter::with_planner(passes.parse().ok()?).with_direct(true))
             .filter(Converter::direct),
-        None => Some(Converter::with_passes(name.parse::<Passes>().ok()?)),
+        None => Some(Converter::with_planner(name.parse::<Planner>().ok()?)),
     }
 }
 

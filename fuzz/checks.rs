@@ -7,13 +7,13 @@ use std::io::Cursor;
 
 use tetris_printer::{
     compare, parse_blocks, parse_moves, parse_moves_with_lines, write_blocks, Converter, Move,
-    MoveLines, MoveReader, Passes, Piece, Playfield, Shape, Sprite, HEIGHT, WIDTH,
+    MoveLines, MoveReader, Piece, Planner, Playfield, Shape, Sprite, HEIGHT, WIDTH,
 };
 
 /// Every pass strategy but the exact planner (seconds per sprite: far too slow for a
 /// fuzzer; `tests/exact.rs` checks it on random sprites instead).
-pub fn all_passes() -> impl Iterator<Item = Passes> {
-    Passes::ALL.into_iter().filter(|p| p.name() != "exact")
+pub fn all_passes() -> impl Iterator<Item = Planner> {
+    Planner::ALL.into_iter().filter(|p| p.name() != "exact")
 }
 
 /// Move files: the streaming reader and the string parser agree on any bytes (on invalid
@@ -176,10 +176,10 @@ pub fn convert(data: &[u8]) {
         return;
     };
     let converters = all_passes()
-        .map(Converter::with_passes)
+        .map(Converter::with_planner)
         .chain([Converter::new().with_direct(true)]);
     for conv in converters {
-        let passes = (conv.passes(), conv.direct());
+        let passes = (conv.planner(), conv.direct());
         let moves = conv.convert_to_vec(&sprite);
         let field = Playfield::replay(&moves).unwrap_or_else(|e| panic!("{passes:?}: {e}"));
         if let Err(m) = compare(&field, &sprite) {
@@ -191,7 +191,9 @@ pub fn convert(data: &[u8]) {
         let (_, back) = parse_blocks(&text).unwrap_or_else(|e| panic!("{passes:?}: {e}"));
         assert_eq!(back, moves, "{passes:?}");
         if conv.direct() {
-            let without = Converter::with_passes(conv.passes()).stats(&sprite).pieces;
+            let without = Converter::with_planner(conv.planner())
+                .stats(&sprite)
+                .pieces;
             assert!(moves.len() <= without, "{passes:?}");
         }
     }

@@ -191,7 +191,7 @@ impl Converter {
     /// [`Sprite::x0_range`] (counting pieces only, with [`Converter::stats`]) and keeps the
     /// one with the fewest pieces, the leftmost on a tie. Deterministic, and never more
     /// pieces than any fixed placement. With the table strategies it allocates nothing
-    /// (a 17-wide sprite has one column, a 1-wide one 17); with `Passes::Exact` it runs the
+    /// (a 17-wide sprite has one column, a 1-wide one 17); with `Planner::Exact` it runs the
     /// exact planner at every column (seconds each).
     ///
     /// # Panics

@@ -1,5 +1,5 @@
 //! The run-cover file, `pattern-src/covers.txt`: the flipped emitters the grouped
-//! planner ([`Passes::Grouped`](crate::Passes::Grouped)) tries on each run of
+//! planner ([`Planner::Grouped`](crate::Planner::Grouped)) tries on each run of
 //! same-colour pixels. Shared (through `#[path]`) by `build.rs`, which parses and checks
 //! it and compiles it into [`crate::tables::RUN_COVERS`], and by the searcher, which
 //! writes it (`tetris-printer search`).
@@ -160,8 +160,8 @@ pub fn parse(text: &str) -> Result<Vec<RunCovers>, (usize, String)> {
 /// The text of a run-cover file holding `records`, after a header comment.
 pub fn write(records: &[RunCovers]) -> String {
     let mut out = String::from(
-        "# Run covers for the grouped planner (Passes::Grouped), written by `tetris-printer search`\n\
-         # with the thorough planner (Passes::Thorough) and the tables compiled into it; format in\n\
+        "# Run covers for the grouped planner (Planner::Grouped), written by `tetris-printer search`\n\
+         # with the thorough planner (Planner::Thorough) and the tables compiled into it; format in\n\
          # src/cover_text.rs. Per run: colour, first column, length, then the covers tried, best\n\
          # first (flip starts counted from the run's first pixel; - for none).\n",
     );

@@ -1,5 +1,5 @@
-//! The run-cover table of the grouped planner ([`Passes::Grouped`](crate::Passes::Grouped)),
-//! computed with the thorough planner ([`Passes::Thorough`](crate::Passes::Thorough)) and
+//! The run-cover table of the grouped planner ([`Planner::Grouped`](crate::Planner::Grouped)),
+//! computed with the thorough planner ([`Planner::Thorough`](crate::Planner::Thorough)) and
 //! the tables compiled into this build: what `tetris-printer search` writes to
 //! `pattern-src/covers.txt`, and what a test compares the committed file with.
 //!

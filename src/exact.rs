@@ -53,7 +53,7 @@ impl ExactPrint {
         self.rows.iter().filter(|r| r.platform).count()
     }
 
-    /// Passes in all.
+    /// Planner in all.
     #[must_use]
     pub fn passes(&self) -> usize {
         self.rows.iter().map(|r| r.passes).sum()
@@ -79,7 +79,7 @@ pub enum ExactError {
 /// [`ExactError::MissingPlatform`] if the tables lack a platform (a build bug),
 /// [`ExactError::Verify`] if the moves do not print the sprite (a planner bug).
 pub fn convert_with(planner: &mut ExactPlanner, sprite: &Sprite) -> Result<ExactPrint, ExactError> {
-    let plans: Vec<RowPlan> = (0..sprite.height())
+    let plans: Vec<ExactPlan> = (0..sprite.height())
         .map(|y| planner.plan_row(&row_spec(sprite, y)))
         .collect();
     assemble(sprite, &plans)
@@ -97,7 +97,7 @@ pub fn convert_parallel(sprite: &Sprite, threads: usize) -> Result<ExactPrint, E
 
 /// The moves of `plans` (one per row of `sprite`, bottom first): platform add, passes,
 /// platform remove; replayed and compared with the sprite.
-fn assemble(sprite: &Sprite, plans: &[RowPlan]) -> Result<ExactPrint, ExactError> {
+fn assemble(sprite: &Sprite, plans: &[ExactPlan]) -> Result<ExactPrint, ExactError> {
     let mut moves = Vec::new();
     let mut rows = Vec::new();
     Converter::exact_moves(sprite, plans, |m| moves.push(m)).map_err(|e| match e {

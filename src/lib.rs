@@ -52,15 +52,15 @@
 //! ```
 //!
 //! [`Converter::convert_into`] fills a [`MoveList`] (fixed capacity, no heap), and with
-//! the `alloc` feature `Converter::convert_to_vec` returns a `Vec`. [`Passes`] picks
-//! how rows are split: [`Passes::Grouped`] (the default: covers from static tables,
-//! then a small bounded search over fixed groupings), [`Passes::Thorough`] (a larger
+//! the `alloc` feature `Converter::convert_to_vec` returns a `Vec`. [`Planner`] picks
+//! how rows are split: [`Planner::Grouped`] (the default: covers from static tables,
+//! then a small bounded search over fixed groupings), [`Planner::Thorough`] (a larger
 //! bounded search at run time over every cover and grouping, a few pieces fewer),
-//! [`Passes::Optimal`] or [`Passes::Greedy`] (the article's; greedy is the fastest).
+//! [`Planner::Optimal`] or [`Planner::Greedy`] (the article's; greedy is the fastest).
 //! [`Converter::with_direct`] goes beyond the article: it also drops whole J, T and L
 //! pieces onto pixels of their colour where that saves pieces (a solid 17 × 32 sprite
 //! in 136 pieces, one per four pixels), still without the heap or a search and never
-//! with more pieces than without it. With the `search` feature, `Passes::Exact` is the
+//! with more pieces than without it. With the `search` feature, `Planner::Exact` is the
 //! yardstick: the fewest pieces the printing rules allow for each row, found by a
 //! search that allocates. `docs/results.md` in the repository has the piece counts of
 //! each.
@@ -71,14 +71,14 @@
 //! [`compare`] checks a field against a sprite and names the first wrong cell.
 //!
 //! ```
-//! use tetris_printer::{compare, Converter, MoveList, Passes, Playfield, Sprite};
+//! use tetris_printer::{compare, Converter, MoveList, Planner, Playfield, Sprite};
 //!
 //! let sprite = Sprite::from_ascii("
 //!     1.1
 //!     222
 //! ")?;
 //! let mut moves: MoveList = MoveList::new();
-//! Converter::with_passes(Passes::Greedy).convert_into(&sprite, &mut moves)?;
+//! Converter::with_planner(Planner::Greedy).convert_into(&sprite, &mut moves)?;
 //!
 //! let field = Playfield::replay(&moves)?;
 //! compare(&field, &sprite)?;
@@ -126,7 +126,7 @@
 //! | `std` | yes | `std`, `alloc` | `MoveReader` over `std::io::BufRead` |
 //! | `image-io` | | `std`; `image`, `png`, `gif` | `Sprite::open`, `Sprite::read_from`, `Sprite::from_image_bytes` (every format of the `image` crate's PNG, GIF, BMP, ICO, JPEG, TGA, TIFF, WebP, PNM, QOI), `render`: the field as PNG bytes |
 //! | `animate` | | `image-io` | `animate`: the print as an animated GIF, into any `std::io::Write` |
-//! | `search` | | `std`; `rand`, `rand_chacha`, `bitvec` | `search`: the pattern searcher; `Passes::Exact`, the exhaustive per-row planner |
+//! | `search` | | `std`; `rand`, `rand_chacha`, `bitvec` | `search`: the pattern searcher; `Planner::Exact`, the exhaustive per-row planner |
 //! | `regenerate` | | | `build.rs` runs the searcher instead of reading `pattern-src/` (same tables) |
 //!
 //! With the default features the crate depends only on `phf` and `thiserror`. With
@@ -205,7 +205,7 @@ pub use align::{Align, PlacementError, UnknownAlign};
 #[cfg(feature = "alloc")]
 pub use blocks::{parse_blocks, write_blocks, BlocksError, ParseBlocksError};
 pub use convert::{
-    Block, BlockKind, ConvertError, ConvertStats, Converter, Passes, UnknownPasses, Workspace,
+    Block, BlockKind, ConvertError, ConvertStats, Converter, Planner, UnknownPlanner, Workspace,
     MAX_MOVES,
 };
 pub use field::{HEIGHT, WIDTH};

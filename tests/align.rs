@@ -7,10 +7,10 @@ mod common;
 use common::sprites::sprites;
 use proptest::prelude::*;
 use tetris_printer::align::find_placement;
-use tetris_printer::{compare, Align, Converter, Move, Passes, Playfield, Sprite, MAX_MOVES};
+use tetris_printer::{compare, Align, Converter, Move, Planner, Playfield, Sprite, MAX_MOVES};
 use tetris_printer::{MAX_HEIGHT, MAX_WIDTH};
 
-const TABLE_PASSES: [Passes; 3] = [Passes::Thorough, Passes::Optimal, Passes::Greedy];
+const TABLE_PASSES: [Planner; 3] = [Planner::Thorough, Planner::Optimal, Planner::Greedy];
 
 /// Occupied columns of a field: leftmost and rightmost.
 fn columns(field: &Playfield) -> (usize, usize) {
@@ -87,8 +87,8 @@ fn names_parse_and_print() {
 
 /// The print at `best` costs the fewest pieces of every column, and no column to its left
 /// costs as few; every column's print is verified.
-fn check_best(s: &Sprite, passes: Passes) -> Result<(), TestCaseError> {
-    let c = Converter::with_passes(passes);
+fn check_best(s: &Sprite, passes: Planner) -> Result<(), TestCaseError> {
+    let c = Converter::with_planner(passes);
     let best = c.place(s, Align::Best);
     prop_assert!(s.x0_range().contains(&best.x0()));
     let costs: Vec<(usize, usize)> = s

@@ -14,7 +14,7 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
 use tetris_printer::{
-    Align, Converter, Move, MoveLines, MoveList, Passes, Playfield, Sprite, Workspace, MAX_MOVES,
+    Align, Converter, Move, MoveLines, MoveList, Planner, Playfield, Sprite, Workspace, MAX_MOVES,
 };
 use tetris_printer::{ASCII_COLORS, MAX_HEIGHT, MAX_WIDTH};
 
@@ -169,8 +169,8 @@ fn convert_and_stats_never_allocate_on(sprites: &[Sprite]) {
     let mut buf = vec!["T0 0".parse::<Move>().unwrap(); MAX_MOVES];
     let converters = [
         Converter::new(),
-        Converter::with_passes(Passes::Thorough),
-        Converter::with_passes(Passes::Optimal),
+        Converter::with_planner(Planner::Thorough),
+        Converter::with_planner(Planner::Optimal),
         Converter::greedy(),
         Converter::new().with_direct(true),
     ];
@@ -284,12 +284,12 @@ fn best_placement_never_allocates() {
     let mut buf = vec!["T0 0".parse::<Move>().unwrap(); MAX_MOVES];
     let mut placed = Vec::with_capacity(sprites.len() * 4 * Align::ALL.len());
     for passes in [
-        Passes::Grouped,
-        Passes::Thorough,
-        Passes::Optimal,
-        Passes::Greedy,
+        Planner::Grouped,
+        Planner::Thorough,
+        Planner::Optimal,
+        Planner::Greedy,
     ] {
-        let c = Converter::with_passes(passes);
+        let c = Converter::with_planner(passes);
         for s in &sprites {
             for align in Align::ALL {
                 let n = allocations(|| {

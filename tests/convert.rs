@@ -8,14 +8,14 @@ use common::sprites::{sprite, sprites};
 use proptest::prelude::*;
 use tetris_printer::limits::{MAX_PIECES_PER_SQUARE, PLATFORM_PIECES};
 use tetris_printer::{
-    compare, tables, ConvertError, Converter, Move, MoveList, Passes, Playfield, Sprite, MAX_MOVES,
+    compare, tables, ConvertError, Converter, Move, MoveList, Planner, Playfield, Sprite, MAX_MOVES,
 };
 use tetris_printer::{MAX_HEIGHT, MAX_WIDTH};
 
 const ALL: [Converter; 4] = [
     Converter::new(),
-    Converter::with_passes(Passes::Thorough),
-    Converter::with_passes(Passes::Optimal),
+    Converter::with_planner(Planner::Thorough),
+    Converter::with_planner(Planner::Optimal),
     Converter::greedy(),
 ];
 
@@ -45,11 +45,11 @@ fn check(s: &Sprite, c: Converter) -> usize {
     c.convert_into(s, &mut list).unwrap();
     assert_eq!(&list[..], moves, "convert_into differs");
     let field = Playfield::replay(moves)
-        .unwrap_or_else(|e| panic!("{:?} replay fails: {e}\n{}", c.passes(), s.to_ascii()));
+        .unwrap_or_else(|e| panic!("{:?} replay fails: {e}\n{}", c.planner(), s.to_ascii()));
     if let Err(m) = compare(&field, s) {
         panic!(
             "{:?}: {m}\nsprite:\n{}field:\n{field:?}",
-            c.passes(),
+            c.planner(),
             s.to_ascii()
         );
     }
@@ -59,8 +59,8 @@ fn check(s: &Sprite, c: Converter) -> usize {
 /// Checks every strategy; returns the (optimal, greedy) piece counts.
 fn check_both(s: &Sprite) -> (usize, usize) {
     let grouped = check(s, Converter::new());
-    let thorough = check(s, Converter::with_passes(Passes::Thorough));
-    let optimal = check(s, Converter::with_passes(Passes::Optimal));
+    let thorough = check(s, Converter::with_planner(Planner::Thorough));
+    let optimal = check(s, Converter::with_planner(Planner::Optimal));
     let greedy = check(s, Converter::greedy());
     // The default starts from the greedy split, so it never needs more; it no longer
     // prices the exact classic split, and on 3 of 20,000 random sprites it needs more
@@ -78,11 +78,14 @@ fn check_both(s: &Sprite) -> (usize, usize) {
 
 #[test]
 fn constructors_and_default() {
-    assert_eq!(Converter::new().passes(), Passes::Grouped);
+    assert_eq!(Converter::new().planner(), Planner::Grouped);
     assert_eq!(Converter::default(), Converter::new());
-    assert_eq!(Converter::greedy().passes(), Passes::Greedy);
-    assert_eq!(Converter::with_passes(Passes::Greedy), Converter::greedy());
-    assert_eq!(Passes::default(), Passes::Grouped);
+    assert_eq!(Converter::greedy().planner(), Planner::Greedy);
+    assert_eq!(
+        Converter::with_planner(Planner::Greedy),
+        Converter::greedy()
+    );
+    assert_eq!(Planner::default(), Planner::Grouped);
 }
 
 #[test]
@@ -314,7 +317,7 @@ proptest! {
     #[test]
     fn optimal_never_costs_more_than_greedy(s in sprites(MAX_WIDTH, MAX_HEIGHT)) {
         let f = Converter::new().stats(&s);
-        let o = Converter::with_passes(Passes::Optimal).stats(&s);
+        let o = Converter::with_planner(Planner::Optimal).stats(&s);
         let g = Converter::greedy().stats(&s);
         prop_assert!(o.pieces <= g.pieces, "optimal {} > greedy {}\n{}", o.pieces, g.pieces, s.to_ascii());
         prop_assert!(f.pieces <= g.pieces, "grouped {} > greedy {}\n{}", f.pieces, g.pieces, s.to_ascii());
@@ -372,7 +375,7 @@ fn full_rows_of_each_colour_use_flipped_emitters_up_to_the_sprite_edges() {
         // 17 pixels need Σh ≡ 3 (mod 4) matrix rows: at least (3·21 + 17)/4 = 20 pieces
         // a row (the planner reaches it for the J and L rows, 41 for the T rows).
         assert!(n >= 20 * 3 * k);
-        let optimal = Converter::with_passes(Passes::Optimal).stats(&s).pieces;
+        let optimal = Converter::with_planner(Planner::Optimal).stats(&s).pieces;
         assert!(n * 2 < optimal, "{n} vs {optimal}");
     }
     assert!(edges[0], "flipped pieces on the left sprite edge");
@@ -443,33 +446,33 @@ fn singles_over_holes_land_on_squares_emitted_first() {
 /// says which feature it needs (a typed error, no panic, no move).
 #[test]
 fn every_build_lists_every_strategy_and_refuses_the_unavailable_ones() {
-    let names: Vec<&str> = Passes::ALL.iter().map(|p| p.name()).collect();
+    let names: Vec<&str> = Planner::ALL.iter().map(|p| p.name()).collect();
     assert_eq!(names, ["grouped", "thorough", "optimal", "greedy", "exact"]);
-    for p in Passes::ALL {
+    for p in Planner::ALL {
         assert_eq!(p.name().parse(), Ok(p));
-        let wanted = (p == Passes::Exact && !cfg!(feature = "search")).then_some("search");
+        let wanted = (p == Planner::Exact && !cfg!(feature = "search")).then_some("search");
         assert_eq!(p.missing_feature(), wanted, "{p}");
         assert_eq!(p.available(), wanted.is_none(), "{p}");
     }
     let s = Sprite::from_ascii("0").unwrap();
     let mut buf = [placeholder(); 64];
     let mut seen = 0;
-    let result = Converter::with_passes(Passes::Exact).for_each_move(&s, |_| seen += 1);
+    let result = Converter::with_planner(Planner::Exact).for_each_move(&s, |_| seen += 1);
     if cfg!(feature = "search") {
         assert_eq!(result, Ok(16));
         assert_eq!(
-            Converter::with_passes(Passes::Exact).convert(&s, &mut buf),
+            Converter::with_planner(Planner::Exact).convert(&s, &mut buf),
             Ok(16)
         );
     } else {
         let refused = Err(ConvertError::Unavailable {
-            passes: Passes::Exact,
+            passes: Planner::Exact,
             feature: "search",
         });
         assert_eq!(result, refused);
         assert_eq!(seen, 0);
         assert_eq!(
-            Converter::with_passes(Passes::Exact).convert(&s, &mut buf),
+            Converter::with_planner(Planner::Exact).convert(&s, &mut buf),
             refused.map(|_: usize| 0)
         );
     }
@@ -503,7 +506,7 @@ fn noise() -> Sprite {
 fn planners_run_on_a_64_kib_stack() {
     const STACK: usize = 64 * 1024;
     let stack = |passes| {
-        if cfg!(unoptimised) && passes == Passes::Thorough {
+        if cfg!(unoptimised) && passes == Planner::Thorough {
             2 * STACK
         } else {
             STACK
@@ -515,16 +518,16 @@ fn planners_run_on_a_64_kib_stack() {
         Sprite::from_ascii(&"0.1.2.0.1.2.0.1.2\n.2.1.0.2.1.0.2.1.\n".repeat(16)).unwrap(),
     ];
     for passes in [
-        Passes::Grouped,
-        Passes::Thorough,
-        Passes::Optimal,
-        Passes::Greedy,
+        Planner::Grouped,
+        Planner::Thorough,
+        Planner::Optimal,
+        Planner::Greedy,
     ] {
         let pieces =
-            common::pieces_on_stack(stack(passes), Converter::with_passes(passes), &sprites);
+            common::pieces_on_stack(stack(passes), Converter::with_planner(passes), &sprites);
         let on_main: usize = sprites
             .iter()
-            .map(|s| check(s, Converter::with_passes(passes)))
+            .map(|s| check(s, Converter::with_planner(passes)))
             .sum();
         assert_eq!(pieces, on_main, "{passes}");
     }

@@ -7,7 +7,7 @@ mod common;
 use common::sprites::{sprite, sprites};
 use proptest::prelude::*;
 use tetris_printer::{
-    compare, parse_blocks, write_blocks, BlockKind, Converter, Move, Passes, Piece, Playfield,
+    compare, parse_blocks, write_blocks, BlockKind, Converter, Move, Piece, Planner, Playfield,
     Shape, Sprite, Workspace, MAX_MOVES,
 };
 
@@ -18,14 +18,14 @@ fn direct() -> Converter {
 /// [`check_with`] the default planner: its moves with direct placement and its pieces
 /// without.
 fn check(s: &Sprite) -> (Vec<Move>, usize) {
-    check_with(s, Passes::Grouped)
+    check_with(s, Planner::Grouped)
 }
 
 /// Converts `s` with direct placement and the row planner `passes`, checks the moves
 /// replay to exactly `s`, agree with `stats` and are deterministic, and never outnumber
 /// the same planner's without direct placement; returns the moves and that count.
-fn check_with(s: &Sprite, passes: Passes) -> (Vec<Move>, usize) {
-    let c = Converter::with_passes(passes).with_direct(true);
+fn check_with(s: &Sprite, passes: Planner) -> (Vec<Move>, usize) {
+    let c = Converter::with_planner(passes).with_direct(true);
     assert!(c.direct());
     let moves = c.convert_to_vec(s);
     let field = Playfield::replay(&moves).unwrap_or_else(|e| panic!("{e}\n{}", s.to_ascii()));
@@ -33,7 +33,7 @@ fn check_with(s: &Sprite, passes: Passes) -> (Vec<Move>, usize) {
     let stats = c.stats(s);
     assert_eq!(stats.pieces, moves.len());
     assert_eq!(c.convert_to_vec(s), moves, "deterministic");
-    let default = Converter::with_passes(passes).stats(s).pieces;
+    let default = Converter::with_planner(passes).stats(s).pieces;
     assert!(
         moves.len() <= default,
         "{passes}: direct {} > without {default}\n{}",
@@ -226,7 +226,7 @@ fn sampled_benchmark_sprites_print_with_fewer_pieces() {
         let s = Sprite::open(f).unwrap();
         check(&s);
         direct_cells_stay(&s);
-        let (moves, _) = check_with(&s, Passes::Exact);
+        let (moves, _) = check_with(&s, Planner::Exact);
         assert!(moves.len() <= direct().stats(&s).pieces, "{name}");
     }
 }
@@ -289,15 +289,15 @@ fn listing_marks_direct_blocks_and_reads_back() {
 #[test]
 fn direct_applies_to_the_default_and_the_exact_planner() {
     let s = solid(8, 8, 0);
-    assert!(Converter::with_passes(Passes::Exact)
+    assert!(Converter::with_planner(Planner::Exact)
         .with_direct(true)
         .direct());
-    for p in [Passes::Greedy, Passes::Optimal, Passes::Thorough] {
-        let c = Converter::with_passes(p).with_direct(true);
+    for p in [Planner::Greedy, Planner::Optimal, Planner::Thorough] {
+        let c = Converter::with_planner(p).with_direct(true);
         assert!(!c.direct());
         assert_eq!(
             c.convert_to_vec(&s),
-            Converter::with_passes(p).convert_to_vec(&s)
+            Converter::with_planner(p).convert_to_vec(&s)
         );
     }
     assert!(direct().direct());
@@ -371,7 +371,7 @@ fn exact_direct_halves_the_original_on_the_benchmark() {
         let s = Sprite::open(f).unwrap();
         // `check_with` without its second conversion and its stats (the quick suite's
         // sample checks both on three of the nine): the exact planner is the slowest.
-        let exact = Converter::with_passes(Passes::Exact);
+        let exact = Converter::with_planner(Planner::Exact);
         let moves = exact.with_direct(true).convert_to_vec(&s);
         let field = Playfield::replay(&moves).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(compare(&field, &s), Ok(()), "{}", f.display());
@@ -491,7 +491,7 @@ proptest! {
 /// The exact planner's `--direct` on `s`: [`check_with`], and no more pieces than the
 /// default's `--direct`.
 fn exact_direct_never_worse(s: &Sprite) -> Result<(), TestCaseError> {
-    let (moves, _) = check_with(s, Passes::Exact);
+    let (moves, _) = check_with(s, Planner::Exact);
     let grouped = direct().stats(s).pieces;
     prop_assert!(
         moves.len() <= grouped,

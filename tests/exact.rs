@@ -13,7 +13,7 @@ use tetris_printer::exact::{convert_exact, ExactPlanner, RowPixel, RowSpec};
 use tetris_printer::search::engine::{
     all_placements, solve_with_restarts, DeadTable, Outcome, Placement, Problem,
 };
-use tetris_printer::{compare, Converter, Passes, Playfield, Sprite};
+use tetris_printer::{compare, Converter, Planner, Playfield, Sprite};
 
 /// One emitter as the brute force sees it, written out from the rules independently of
 /// the planner: cells in the row above (`above`), cells in the emission row (`row`),
@@ -288,8 +288,8 @@ proptest! {
         prop_assert!(compare(&field, &s).is_ok(), "exact print differs:\n{}", s.to_ascii());
         let exact = print.pieces();
         prop_assert_eq!(exact, print.rows.iter().map(|r| r.pieces as usize).sum::<usize>());
-        for passes in [Passes::Greedy, Passes::Optimal, Passes::Thorough] {
-            let other = Converter::with_passes(passes).stats(&s).pieces;
+        for passes in [Planner::Greedy, Planner::Optimal, Planner::Thorough] {
+            let other = Converter::with_planner(passes).stats(&s).pieces;
             prop_assert!(exact <= other, "{passes:?} {other} < exact {exact}:\n{}", s.to_ascii());
         }
     }
@@ -350,11 +350,11 @@ fn exact_prints_are_deterministic() {
 
 #[test]
 fn the_exact_strategy_of_the_converter_is_the_exact_planner() {
-    assert_eq!("exact".parse::<Passes>(), Ok(Passes::Exact));
-    assert!(Passes::ALL.contains(&Passes::Exact));
+    assert_eq!("exact".parse::<Planner>(), Ok(Planner::Exact));
+    assert!(Planner::ALL.contains(&Planner::Exact));
     let s = Sprite::from_ascii("0110.\n.2201\n01.10\n22222").unwrap();
     let print = convert_exact(&s).unwrap();
-    let converter = Converter::with_passes(Passes::Exact);
+    let converter = Converter::with_planner(Planner::Exact);
     assert_eq!(converter.convert_to_vec(&s), print.moves);
     let stats = converter.stats(&s);
     assert_eq!(stats.pieces, print.pieces());

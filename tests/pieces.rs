@@ -32,7 +32,7 @@ const GUARDS: [(&str, usize, usize); 5] = [
 fn converter(mode: &str) -> Converter {
     match mode {
         "direct" => Converter::new().with_direct(true),
-        _ => Converter::with_passes(mode.parse().expect("a --passes name")),
+        _ => Converter::with_planner(mode.parse().expect("a --passes name")),
     }
 }
 

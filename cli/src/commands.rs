@@ -17,8 +17,8 @@ use tetris_printer::animate::{self, AnimateError, AnimateOptions};
 use tetris_printer::render::{self, DEFAULT_SCALE, MAX_SCALE, MIN_SCALE};
 use tetris_printer::search::{self, Config, Progress};
 use tetris_printer::{
-    compare, moves_to_string, write_blocks, Align, ConvertStats, Converter, Move, MoveList, Passes,
-    Playfield, Sprite,
+    compare, moves_to_string, write_blocks, Align, ConvertStats, Converter, Move, MoveList,
+    Planner, Playfield, Sprite,
 };
 
 use crate::output::{self, write_with, WriteOptions};
@@ -67,20 +67,20 @@ pub enum PassesArg {
 
 impl PassesArg {
     /// The library's strategy.
-    const fn passes(self) -> Passes {
+    const fn passes(self) -> Planner {
         match self {
-            PassesArg::Grouped => Passes::Grouped,
-            PassesArg::Thorough => Passes::Thorough,
-            PassesArg::Optimal => Passes::Optimal,
-            PassesArg::Greedy => Passes::Greedy,
-            PassesArg::Exact => Passes::Exact,
+            PassesArg::Grouped => Planner::Grouped,
+            PassesArg::Thorough => Planner::Thorough,
+            PassesArg::Optimal => Planner::Optimal,
+            PassesArg::Greedy => Planner::Greedy,
+            PassesArg::Exact => Planner::Exact,
         }
     }
 
     /// The converter for this strategy, placing pieces directly when `direct` (which
     /// needs the grouped or the exact planner).
     fn converter(self, direct: bool) -> Result<Converter> {
-        let converter = Converter::with_passes(self.passes()).with_direct(direct);
+        let converter = Converter::with_planner(self.passes()).with_direct(direct);
         if direct && !converter.direct() {
             bail!(
                 "--direct plans rows with --passes grouped (the default) or exact; it \
@@ -847,7 +847,7 @@ fn timed_convert(
 ) -> (Sprite, ConvertStats, Box<MoveList>, Duration) {
     // Best of a few runs: the conversion takes microseconds, so one run is noise. The
     // exact planner takes up to seconds, and runs once.
-    let runs = if converter.passes() == Passes::Exact {
+    let runs = if converter.planner() == Planner::Exact {
         1
     } else {
         20
@@ -923,11 +923,11 @@ impl StatsRecord {
 }
 
 /// The strategies `--passes all` shows next to the default planner's.
-const STATS_OTHERS: [Passes; 4] = [
-    Passes::Greedy,
-    Passes::Optimal,
-    Passes::Thorough,
-    Passes::Exact,
+const STATS_OTHERS: [Planner; 4] = [
+    Planner::Greedy,
+    Planner::Optimal,
+    Planner::Thorough,
+    Planner::Exact,
 ];
 
 /// Converts (and verifies) one sprite for `stats`.
@@ -935,7 +935,7 @@ fn stats_record(
     name: String,
     sprite: &Sprite,
     main: Converter,
-    others: &[Passes],
+    others: &[Planner],
     direct: Option<Converter>,
     align: Align,
 ) -> Result<StatsRecord> {
@@ -948,7 +948,7 @@ fn stats_record(
         colors: sprite.colors().len(),
         rows: sprite.height(),
         x0: placed.x0(),
-        passes: main.passes().name(),
+        passes: main.planner().name(),
         pieces: moves.len(),
         greedy: None,
         optimal: None,
@@ -959,12 +959,12 @@ fn stats_record(
         seconds: time.as_secs_f64(),
     };
     for &p in others {
-        let (placed, _, moves) = place_convert(Converter::with_passes(p), sprite, align);
+        let (placed, _, moves) = place_convert(Converter::with_planner(p), sprite, align);
         verify_moves(&placed, &moves).with_context(|| format!("{} ({p})", record.file))?;
         let slot = match p {
-            Passes::Greedy => &mut record.greedy,
-            Passes::Optimal => &mut record.optimal,
-            Passes::Thorough => &mut record.thorough,
+            Planner::Greedy => &mut record.greedy,
+            Planner::Optimal => &mut record.optimal,
+            Planner::Thorough => &mut record.thorough,
             _ => &mut record.exact,
         };
         *slot = Some(moves.len());
@@ -1003,16 +1003,16 @@ pub fn stats(args: &StatsArgs) -> Result<ExitCode> {
         .max()
         .unwrap_or(STATS_NAME_WIDTH);
     let all = args.passes == StatsPasses::All;
-    let main = Converter::with_passes(match args.passes {
+    let main = Converter::with_planner(match args.passes {
         StatsPasses::One(p) => p.passes(),
-        StatsPasses::All => Passes::Grouped,
+        StatsPasses::All => Planner::Grouped,
     });
     // With --passes all: the other strategies' pieces, before the default's.
-    let others: &[Passes] = if all { &STATS_OTHERS } else { &[] };
+    let others: &[Planner] = if all { &STATS_OTHERS } else { &[] };
     // The planner with direct pieces, in a column of its own (the default's unless the
     // exact planner is the one reported).
     let direct = (all || args.direct).then(|| {
-        if main.passes() == Passes::Exact {
+        if main.planner() == Planner::Exact {
             main.with_direct(true)
         } else {
             Converter::new().with_direct(true)
@@ -1071,7 +1071,7 @@ pub fn stats(args: &StatsArgs) -> Result<ExitCode> {
         outln!("{}", line("file", head))?;
     }
     // The exact planner takes seconds on large sprites: show progress on a terminal.
-    let bar = if all || main.passes() == Passes::Exact {
+    let bar = if all || main.planner() == Planner::Exact {
         progress_bar(files.len() as u64, "sprites".into())
     } else {
         ProgressBar::hidden()

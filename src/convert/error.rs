@@ -1,6 +1,6 @@
 //! Why a sprite could not be converted.
 
-use super::passes::Passes;
+use super::planner::Planner;
 
 /// Why a sprite could not be converted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
@@ -24,12 +24,12 @@ pub enum ConvertError {
         /// The sprite row (0 = bottom).
         row: usize,
     },
-    /// The strategy needs a crate feature this build lacks ([`Passes::missing_feature`]):
+    /// The strategy needs a crate feature this build lacks ([`Planner::missing_feature`]):
     /// nothing was converted.
     #[error("the {passes} strategy needs the `{feature}` feature, which this build lacks")]
     Unavailable {
         /// The strategy asked for.
-        passes: Passes,
+        passes: Planner,
         /// The feature it needs.
         feature: &'static str,
     },

@@ -1,16 +1,16 @@
 //! The groupings of a cover into passes, shared by the grouped planner (the default)
-//! and the thorough one, each candidate priced by the [`Planner`]
+//! and the thorough one, each candidate priced by the [`Pricer`]
 //! ([`super::pricing`]).
 //!
 //! A cover's emitters are grouped into passes first fit, once by left end and once
 //! by right end from the right (first fit uses the fewest passes either way, but packs
 //! different emitters together), each with flips among singles and apart from them;
 //! when first fit from the right leaves a pass with no fill at all, also with one
-//! overlapping pair swapped ([`Planner::repair`]). Covers are also dealt round robin
-//! ([`Planner::offer_round_robin`]) and grouped one-row passes first
-//! ([`Planner::offer_one_row_first`], [`one_row_pass`]).
+//! overlapping pair swapped ([`Pricer::repair`]). Covers are also dealt round robin
+//! ([`Pricer::offer_round_robin`]) and grouped one-row passes first
+//! ([`Pricer::offer_one_row_first`], [`one_row_pass`]).
 //!
-//! Covers are also grouped in *stages* ([`Planner::offer_staged`]), as the caller's
+//! Covers are also grouped in *stages* ([`Pricer::offer_staged`]), as the caller's
 //! [`Stages`] say: one pass at a time, each the cheapest per pixel that the singles
 //! left can form on the squares of the passes before it, found by a DP over the
 //! columns ([`super::tiling`]'s bar reach: which sets of bars a strip tiling of each
@@ -32,22 +32,22 @@ use crate::sprite::MAX_WIDTH;
 
 use super::local_moves::Targets;
 use super::plan::Candidate;
-use super::pricing::{Groups, PassSum, Planner, REACH_CACHE};
+use super::pricing::{Groups, PassSum, Pricer, REACH_CACHE};
 use super::tiling::{bar_reach, bar_set, MOST_BARS};
 
 /// An emitter in no pass yet (the stages' and the deals' `pass_of`).
 const NO_PASS: u8 = u8::MAX;
 
-/// The tallest pass [`Planner::offer_staged`] looks for.
+/// The tallest pass [`Pricer::offer_staged`] looks for.
 const STAGE_HEIGHT: usize = 5;
 
-/// The passes [`Planner::stage_options`] can list: one per height and count.
+/// The passes [`Pricer::stage_options`] can list: one per height and count.
 const STAGE_OPTIONS: usize = 9;
 
-/// The cheapest first passes [`Planner::offer_staged`] starts from.
+/// The cheapest first passes [`Pricer::offer_staged`] starts from.
 pub(crate) const STAGE_FIRSTS: usize = 2;
 
-/// Which end of the row first fit starts from ([`Planner::group`]).
+/// Which end of the row first fit starts from ([`Pricer::group`]).
 #[derive(Clone, Copy)]
 pub(super) enum End {
     /// Emitters by left end, ascending.
@@ -56,7 +56,7 @@ pub(super) enum End {
     Right,
 }
 
-/// How [`Planner::offer_staged`] groups a cover in stages.
+/// How [`Pricer::offer_staged`] groups a cover in stages.
 #[derive(Clone, Copy)]
 pub(super) struct Stages {
     /// Rows of fewer pixels are not staged at all.
@@ -69,7 +69,7 @@ pub(super) struct Stages {
     pub(super) firsts: usize,
     /// At most this many staged passes per run (the first pass included).
     pub(super) passes: usize,
-    /// After each stage the rest is grouped every way [`Planner::offer_rest`] knows
+    /// After each stage the rest is grouped every way [`Pricer::offer_rest`] knows
     /// (first fit from either end and three round-robin deals); else first fit from
     /// the left alone.
     pub(super) rest_every_way: bool,
@@ -88,7 +88,7 @@ impl Stages {
         rest_every_way: true,
     };
 
-    /// The most groupings [`Planner::offer_staged`] offers on one cover staged so: the
+    /// The most groupings [`Pricer::offer_staged`] offers on one cover staged so: the
     /// first-fit first passes and [`Stages::firsts`] options, each with at most
     /// [`Stages::passes`] staged passes, after each the rest grouped every way (first
     /// fit from either end and three round-robin deals: 5 groupings) or once.
@@ -98,7 +98,7 @@ impl Stages {
     }
 }
 
-impl Planner<'_> {
+impl Pricer<'_> {
     /// `c`'s emitters from `end` inwards (by left end ascending, or by right end
     /// descending), ties in cover order, each as `key << 5 | index` (the first `c.len`).
     pub(super) fn by_end(c: &Candidate, end: End) -> [u16; MAX_WIDTH] {
@@ -128,7 +128,7 @@ impl Planner<'_> {
     }
 
     /// Groups `c`'s emitters into passes first fit in the order `by_end`
-    /// ([`Planner::by_end`]), flipped ones apart when `apart`; the passes summed into the
+    /// ([`Pricer::by_end`]), flipped ones apart when `apart`; the passes summed into the
     /// first slots of `sums`.
     pub(super) fn group(
         c: &mut Candidate,
@@ -158,8 +158,8 @@ impl Planner<'_> {
 
     /// Offers cover `c` grouped first fit from `end`, flipped emitters with singles and,
     /// if it has any, apart; with `moves`, each first-fit grouping also with each
-    /// emitter moved to those passes ([`Planner::offer_each_moved`]). Returns the
-    /// emitters in the order grouped ([`Planner::by_end`]) and the passes first fit uses
+    /// emitter moved to those passes ([`Pricer::offer_each_moved`]). Returns the
+    /// emitters in the order grouped ([`Pricer::by_end`]) and the passes first fit uses
     /// with flipped emitters among singles.
     pub(super) fn offer_groupings(
         &mut self,
@@ -192,7 +192,7 @@ impl Planner<'_> {
     }
 
     /// When first fit leaves one or two passes of `c` (summed in `sums`) with no fill in
-    /// any order (none even on the most support, [`Planner::least_cost`]), offers `c`
+    /// any order (none even on the most support, [`Pricer::least_cost`]), offers `c`
     /// with each pair of overlapping emitters swapped between a pass without a fill and
     /// another, where the swap gives both passes a fill and their least costs leave
     /// room below the best. First fit packs by position; one swapped pair is often all
@@ -210,7 +210,7 @@ impl Planner<'_> {
         if dead == 0 || dead.count_ones() > 2 {
             return;
         }
-        // The swaps are the local moves' ([`Planner::offer_swapped`]), priced the same
+        // The swaps are the local moves' ([`Pricer::offer_swapped`]), priced the same
         // way (a pass without a fill counts at its floor until a swap gives it one).
         let mut groups = Groups::of(c);
         self.least_costs(&mut groups, c.passes);
@@ -243,7 +243,7 @@ impl Planner<'_> {
     /// pass `first` (a mask of emitter indexes; none: nothing is offered), then
     /// repeatedly the widest one-row pass of the emitters left
     /// ([`one_row_pass`]), then the rest first fit in cover order, priced as
-    /// [`Planner::offer_orders`] does. At most 17 column DPs.
+    /// [`Pricer::offer_orders`] does. At most 17 column DPs.
     pub(super) fn offer_one_row_first(&mut self, c: &Candidate, first: u32) {
         if first == 0 || self.best <= self.floor {
             return;
@@ -382,8 +382,8 @@ impl Planner<'_> {
     }
 
     /// Offers cover `c` grouped in *stages*: each pass in turn is the cheapest per pixel
-    /// ([`Planner::stage_options`]) of the singles left, resting on the passes before
-    /// it, and after each the rest are grouped ([`Planner::offer_rest`]). The first
+    /// ([`Pricer::stage_options`]) of the singles left, resting on the passes before
+    /// it, and after each the rest are grouped ([`Pricer::offer_rest`]). The first
     /// pass is the first fit pass from the right (and from the left, if
     /// [`Stages::from_left`]), then each of the first [`Stages::firsts`] options (its
     /// bars from the walk back widest strip first): at most `2 + STAGE_FIRSTS` runs of
@@ -398,7 +398,7 @@ impl Planner<'_> {
         stages: Stages,
     ) {
         // The emitters by left end and by right end, for first fit and the deals (the
-        // caller's, if it has them: [`Planner::by_end`] of `c` from each end).
+        // caller's, if it has them: [`Pricer::by_end`] of `c` from each end).
         let ends = match ends {
             Some(&ends) => ends,
             None => [Self::by_end(c, End::Left), Self::by_end(c, End::Right)],
@@ -475,7 +475,7 @@ impl Planner<'_> {
     }
 
     /// Groups the emitters of `c` in no pass yet (`pass_of`, updated) first fit in the
-    /// order `by_end` ([`Planner::by_end`]) into passes after the first `staged`
+    /// order `by_end` ([`Pricer::by_end`]) into passes after the first `staged`
     /// (summed in `sums`, updated); how many passes there are then.
     pub(super) fn first_fit_rest(
         c: &Candidate,
@@ -557,8 +557,8 @@ impl Planner<'_> {
     /// Offers cover `c` with its first `staged` passes as `sums` and `pass_of` have
     /// them ([`NO_PASS`]: an emitter in none yet) and the rest grouped after them:
     /// first fit from either end (`ends`: the emitters by left end and by right end,
-    /// [`Planner::by_end`]), and dealt round robin by left end into as many passes as
-    /// first fit from the left uses and one and two more ([`Planner::offer_dealt`]); only
+    /// [`Pricer::by_end`]), and dealt round robin by left end into as many passes as
+    /// first fit from the left uses and one and two more ([`Pricer::offer_dealt`]); only
     /// first fit from the left unless `every_way`.
     pub(super) fn offer_rest(
         &mut self,
@@ -590,7 +590,7 @@ impl Planner<'_> {
     /// `deals` says so, one and two more, where no two emitters of a pass overlap. First
     /// fit fills its first passes and leaves the last ones light; dealing spreads the
     /// emitters evenly, which often gives every pass a lower matrix.
-    /// `by_end` is `c`'s emitters by left end ([`Planner::by_end`]), `p0` the passes
+    /// `by_end` is `c`'s emitters by left end ([`Pricer::by_end`]), `p0` the passes
     /// first fit uses in that order.
     pub(super) fn offer_round_robin(
         &mut self,
@@ -608,7 +608,7 @@ impl Planner<'_> {
     }
 }
 
-/// Which round-robin deals [`Planner::offer_round_robin`] offers.
+/// Which round-robin deals [`Pricer::offer_round_robin`] offers.
 #[derive(Clone, Copy)]
 pub(crate) enum Deals {
     /// Into as many passes as first fit uses.

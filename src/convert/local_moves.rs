@@ -1,6 +1,6 @@
-//! Local moves on a row plan, shared by both row planners: [`Planner::improve`], one
+//! Local moves on a row plan, shared by both row planners: [`Pricer::improve`], one
 //! round of which the grouped planner ([`super::planners::grouped`]) runs on its best plan and up to
-//! three the thorough one ([`super::planners::thorough`]), and [`Planner::offer_each_moved`], the
+//! three the thorough one ([`super::planners::thorough`]), and [`Pricer::offer_each_moved`], the
 //! grouped planner's sweep over each first-fit grouping. First fit packs passes by
 //! position, blind to what their matrices cost; a move finds the groupings whose passes
 //! close in fewer matrix rows.
@@ -8,11 +8,11 @@
 use crate::sprite::MAX_WIDTH;
 
 use super::plan::Candidate;
-use super::pricing::{floor_sum, Groups, PassSum, Planner, Touched, PASS_FLOORS};
+use super::pricing::{floor_sum, Groups, PassSum, Pricer, Touched, PASS_FLOORS};
 use super::row::Emit;
 
-/// Where a move may take an emitter: which passes [`Planner::improve`] and
-/// [`Planner::offer_each_moved`] try.
+/// Where a move may take an emitter: which passes [`Pricer::improve`] and
+/// [`Pricer::offer_each_moved`] try.
 #[derive(Clone, Copy)]
 pub(crate) enum Targets {
     /// Each other pass of the plan it fits.
@@ -32,11 +32,11 @@ impl Targets {
     }
 }
 
-impl Planner<'_> {
+impl Pricer<'_> {
     /// Local moves on the best plan: each emitter moved to another pass (or one of its
     /// own, as `targets` says), each pair of emitters in different passes
-    /// swapped, and the cover changed ([`Planner::cover_moves`]), every result priced
-    /// as [`Planner::offer_orders`] does; repeated while a round finds a cheaper plan, at
+    /// swapped, and the cover changed ([`Pricer::cover_moves`]), every result priced
+    /// as [`Pricer::offer_orders`] does; repeated while a round finds a cheaper plan, at
     /// most `rounds` rounds. First-fit grouping packs passes by position, blind to what
     /// their matrices cost; these moves find the groupings whose passes close in fewer
     /// matrix rows.
@@ -114,12 +114,12 @@ impl Planner<'_> {
         }
     }
 
-    /// Moves that change the cover of [`Planner::improve`]'s best plan: each flipped
+    /// Moves that change the cover of [`Pricer::improve`]'s best plan: each flipped
     /// emitter split into its three singles (the first into each pass in turn, or one of
     /// its own; the others first fit), and each three singles on a same-colour run merged
     /// into a flipped emitter (into each pass in turn, or one of its own). `groups` holds
     /// the base's passes, `used` and `pixels` each pass's cells above the row and its
-    /// pixels; a move whose passes' floors, or least costs ([`Planner::may_win`]), cannot
+    /// pixels; a move whose passes' floors, or least costs ([`Pricer::may_win`]), cannot
     /// beat the best, or that overlaps two emitters of a pass, is skipped before its
     /// candidate is built.
     fn cover_moves(
@@ -260,15 +260,15 @@ impl Planner<'_> {
 
     /// Offers `c`, grouped first fit into passes summed in `sums`, with each of its
     /// emitters moved to each other pass it fits (or to a pass of its own, as
-    /// `targets` says), one at a time, each priced as [`Planner::offer_renumbered`]
-    /// would price it, but from the grouping's passes patched ([`Planner::offer_changed`],
+    /// `targets` says), one at a time, each priced as [`Pricer::offer_renumbered`]
+    /// would price it, but from the grouping's passes patched ([`Pricer::offer_changed`],
     /// as the local moves do: two least costs per move, not one per pass; a move whose
     /// passes' pixel floors cannot beat the best, or that leaves a pass with no fill as
     /// it is, is skipped before, as pricing would reject it). One sweep, no repeat: at
     /// most 17 emitters × 17 passes. First fit puts every emitter into the first pass
     /// it fits; the one move that balances two passes' pixels (a row of 12 pixels in
     /// two passes of 5 and 7, each closing in one matrix row) is often all that keeps
-    /// it from a plan a matrix row cheaper, and the moves of [`Planner::improve`] start
+    /// it from a plan a matrix row cheaper, and the moves of [`Pricer::improve`] start
     /// from the best plan, not from these.
     pub(super) fn offer_each_moved(
         &mut self,
@@ -282,7 +282,7 @@ impl Planner<'_> {
             *p = u32::from(s.pixels);
         }
         // The passes summed, with their least costs, patched by each move instead of
-        // summing and renumbering its candidate again ([`Planner::offer_changed`]).
+        // summing and renumbering its candidate again ([`Pricer::offer_changed`]).
         // A pass with no fill even on the most support sinks every move that leaves
         // it as it is (pricing it in any order fails): those moves are skipped.
         let mut groups = Groups::of(c);

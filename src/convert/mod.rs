@@ -13,13 +13,13 @@
 //! landing rule ([`pricing`]).
 //!
 //! How a row is split into passes is the only choice the converter makes, and the
-//! [`Passes`] strategy makes it. This file is the converter's entry points and its row
+//! [`Planner`] strategy makes it. This file is the converter's entry points and its row
 //! loop; the modules below it, each importing only the ones under it (a test,
 //! `tests/layers.rs`, keeps it so):
 //! - [`direct`]: direct placement ([`Converter::with_direct`]): whole J, T and L
 //!   pieces dropped onto pixels of their colour, the rest of each row planned by the
 //!   row planner it is given ([`plan::RowPlanner`]) with the pieces' cells as support;
-//! - [`emit`]: writing a planned row as moves and blocks, whichever planner made it;
+//! - [`write`]: writing a planned row as moves and blocks, whichever planner made it;
 //! - [`planners`]: the row planners, each a policy: [`planners::classic`] (the
 //!   article's greedy and optimal splits), [`planners::grouped`] (the default),
 //!   [`planners::thorough`], and the exact planner's rows (`search` feature);
@@ -28,7 +28,7 @@
 //!   are built from;
 //! - [`local_moves`]: local moves on a plan (emitters moved between passes, swapped,
 //!   split and merged);
-//! - [`pricing`]: the [`pricing::Planner`] that prices candidate plans (fills, the
+//! - [`pricing`]: the [`pricing::Pricer`] that prices candidate plans (fills, the
 //!   landing rule, orders, least-cost bounds) and keeps the cheapest;
 //! - [`plan`]: the plan types (candidates, the row plan, a row planner's type);
 //! - [`tiling`]: strip tilings of a pass's matrix, looked up in the static fit indexes;
@@ -43,25 +43,25 @@ pub(crate) mod bounds;
 mod direct;
 #[cfg(test)]
 pub(crate) mod doc_figures;
-mod emit;
 mod error;
 mod grouping;
 mod local_moves;
-mod passes;
 mod plan;
+mod planner;
 pub(crate) mod planners;
 mod pricing;
 pub(crate) mod row;
 mod stats;
 mod tiling;
 mod workspace;
+mod write;
 
 pub use bounds::{MAX_MOVES, MAX_PIECES_PER_SQUARE, PLATFORM_PIECES};
-pub use emit::{Block, BlockKind};
 pub use error::ConvertError;
-pub use passes::{Passes, UnknownPasses};
+pub use planner::{Planner, UnknownPlanner};
 pub use stats::ConvertStats;
 pub use workspace::Workspace;
+pub use write::{Block, BlockKind};
 
 use core::cell::Cell;
 
@@ -72,10 +72,10 @@ use crate::sprite::{Sprite, MAX_HEIGHT};
 use alloc::vec::Vec;
 
 use crate::move_list::MoveList;
-use emit::{Out, Sink};
 use plan::{RowPlan, RowPlanner, StoredPlan};
 use planners::{classic, grouped, thorough};
 use row::RowInput;
+use write::{Out, Sink};
 
 /// Row `y`'s pieces with the row planner `--direct` prices rows with
 /// ([`grouped::plan_row_staged`]) when direct pieces print its cells
@@ -100,7 +100,7 @@ pub fn row_pieces_with(
     (!p.platform || (prefill == 0 && missing_below == 0)).then_some(p.pieces)
 }
 
-/// Turns sprites into moves. Cheap to copy; holds the [`Passes`] strategy and whether
+/// Turns sprites into moves. Cheap to copy; holds the [`Planner`] strategy and whether
 /// pieces may be placed directly ([`Converter::with_direct`]).
 ///
 /// # Stack
@@ -114,34 +114,34 @@ pub fn row_pieces_with(
 /// same moves. `Exact` plans rows on threads of its own and allocates.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Converter {
-    passes: Passes,
+    planner: Planner,
     direct: bool,
 }
 
 impl Converter {
-    /// The default converter: rows planned by the default planner ([`Passes::Grouped`]).
+    /// The default converter: rows planned by the default planner ([`Planner::Grouped`]).
     #[must_use]
     pub const fn new() -> Converter {
         Converter {
-            passes: Passes::Grouped,
+            planner: Planner::Grouped,
             direct: false,
         }
     }
 
-    /// A converter that splits rows like the article ([`Passes::Greedy`]).
+    /// A converter that splits rows like the article ([`Planner::Greedy`]).
     #[must_use]
     pub const fn greedy() -> Converter {
         Converter {
-            passes: Passes::Greedy,
+            planner: Planner::Greedy,
             direct: false,
         }
     }
 
     /// A converter with the given strategy.
     #[must_use]
-    pub const fn with_passes(passes: Passes) -> Converter {
+    pub const fn with_planner(planner: Planner) -> Converter {
         Converter {
-            passes,
+            planner,
             direct: false,
         }
     }
@@ -158,16 +158,16 @@ impl Converter {
     /// every pixel as the article does. The rules that keep a direct piece in place are
     /// in `docs/direct-placement.md`.
     ///
-    /// Direct placement applies to [`Passes::Grouped`] and [`Passes::Exact`]. With
-    /// `Passes::Grouped` the rows are priced and planned by the default row planner with
-    /// its first cover staged more (`grouped::plan_row_staged`). With `Passes::Exact` (`search` feature) the direct
-    /// pieces are the ones `Passes::Grouped` chooses, and each row is planned again by
+    /// Direct placement applies to [`Planner::Grouped`] and [`Planner::Exact`]. With
+    /// `Planner::Grouped` the rows are priced and planned by the default row planner with
+    /// its first cover staged more (`grouped::plan_row_staged`). With `Planner::Exact` (`search` feature) the direct
+    /// pieces are the ones `Planner::Grouped` chooses, and each row is planned again by
     /// the exact planner where that is cheaper (and needs no platform the row may not
     /// have); the print is kept only if it beats the exact print without direct pieces.
-    /// With the classic splits ([`Passes::Greedy`], [`Passes::Optimal`]) and the
-    /// thorough planner ([`Passes::Thorough`]) the setting is kept but has no effect
+    /// With the classic splits ([`Planner::Greedy`], [`Planner::Optimal`]) and the
+    /// thorough planner ([`Planner::Thorough`]) the setting is kept but has no effect
     /// ([`Converter::direct`] says whether it applies): with the thorough planner's rows
-    /// it would do `Passes::Grouped`'s job at several times the work.
+    /// it would do `Planner::Grouped`'s job at several times the work.
     ///
     /// ```
     /// use tetris_printer::{compare, Converter, Playfield, Sprite};
@@ -186,16 +186,16 @@ impl Converter {
     }
 
     /// Whether this converter places pieces directly: [`Converter::with_direct`] was
-    /// given `true` and the strategy is [`Passes::Grouped`] or [`Passes::Exact`].
+    /// given `true` and the strategy is [`Planner::Grouped`] or [`Planner::Exact`].
     #[must_use]
     pub const fn direct(&self) -> bool {
-        self.direct && matches!(self.passes, Passes::Grouped | Passes::Exact)
+        self.direct && matches!(self.planner, Planner::Grouped | Planner::Exact)
     }
 
     /// The strategy used to split rows into passes.
     #[must_use]
-    pub const fn passes(&self) -> Passes {
-        self.passes
+    pub const fn planner(&self) -> Planner {
+        self.planner
     }
 
     /// Hands each move that prints `sprite` to `f`, in drop order, and returns how many
@@ -381,13 +381,13 @@ impl Converter {
     #[cfg(feature = "search")]
     pub(crate) fn exact_moves(
         sprite: &Sprite,
-        plans: &[crate::search::exact::RowPlan],
+        plans: &[crate::search::exact::ExactPlan],
         mut f: impl FnMut(Move),
     ) -> Result<(), ConvertError> {
         let mut sink = Sink::new(Out::Each(&mut f));
         let mut stats = ConvertStats::default();
         for (y, plan) in plans.iter().enumerate() {
-            emit::write_row(plan, sprite, y, &mut sink, &mut |_| {}, &mut stats)?;
+            write::write_row(plan, sprite, y, &mut sink, &mut |_| {}, &mut stats)?;
         }
         Ok(())
     }
@@ -400,9 +400,9 @@ impl Converter {
         on_block: &mut dyn FnMut(Block),
         memo: Option<&[Cell<u64>]>,
     ) -> Result<ConvertStats, ConvertError> {
-        if let Some(feature) = self.passes.missing_feature() {
+        if let Some(feature) = self.planner.missing_feature() {
             return Err(ConvertError::Unavailable {
-                passes: self.passes,
+                passes: self.planner,
                 feature,
             });
         }
@@ -425,7 +425,7 @@ impl Converter {
             // Where no direct piece fits anywhere, the print without direct placement.
             if let Some(plan) = direct::plan(sprite, planners, &mut plain, memo) {
                 #[cfg(feature = "search")]
-                if self.passes == Passes::Exact {
+                if self.planner == Planner::Exact {
                     return Self::run_direct_exact(sprite, &plan, planner, sink, on_block, stats);
                 }
                 // Never more pieces than the default's own print without direct
@@ -447,7 +447,7 @@ impl Converter {
         let mut recent: [Option<(RowInput, RowPlan)>; 2] = [None, None];
         // The exact planner plans every row up front, its distinct rows on all cores.
         #[cfg(feature = "search")]
-        let exact_plans = if self.passes == Passes::Exact {
+        let exact_plans = if self.planner == Planner::Exact {
             let threads = std::thread::available_parallelism().map_or(1, usize::from);
             planners::exact::plan_parallel(sprite, threads)
         } else {
@@ -456,14 +456,14 @@ impl Converter {
         for y in 0..sprite.height() {
             let row = RowInput::of(sprite, y);
             let first_row = y == 0;
-            match self.passes {
-                Passes::Grouped | Passes::Thorough => {
-                    let plan = |row: &RowInput| match self.passes {
-                        Passes::Grouped => grouped::plan_row(row),
+            match self.planner {
+                Planner::Grouped | Planner::Thorough => {
+                    let plan = |row: &RowInput| match self.planner {
+                        Planner::Grouped => grouped::plan_row(row),
                         _ => thorough::plan_row(row),
                     };
                     if first_row {
-                        emit::write_row(&plan(&row), sprite, y, sink, on_block, &mut stats)?;
+                        write::write_row(&plan(&row), sprite, y, sink, on_block, &mut stats)?;
                         continue;
                     }
                     // Planned in place (a plan is a few hundred bytes: not copied around).
@@ -475,28 +475,28 @@ impl Converter {
                         y % 2
                     });
                     if let Some((_, planned)) = &recent[k] {
-                        emit::write_row(planned, sprite, y, sink, on_block, &mut stats)?;
+                        write::write_row(planned, sprite, y, sink, on_block, &mut stats)?;
                     }
                 }
                 #[cfg(feature = "search")]
-                Passes::Exact => {
-                    emit::write_row(&exact_plans[y], sprite, y, sink, on_block, &mut stats)?;
+                Planner::Exact => {
+                    write::write_row(&exact_plans[y], sprite, y, sink, on_block, &mut stats)?;
                 }
                 #[cfg(not(feature = "search"))]
-                Passes::Exact => unreachable!("refused above: the strategy is unavailable"),
-                Passes::Greedy | Passes::Optimal => {
-                    let singles = classic::Singles::of(&row);
-                    let split = if self.passes == Passes::Greedy {
+                Planner::Exact => unreachable!("refused above: the strategy is unavailable"),
+                Planner::Greedy | Planner::Optimal => {
+                    let singles = classic::Triples::of(&row);
+                    let split = if self.planner == Planner::Greedy {
                         classic::greedy(&singles)
                     } else {
                         classic::optimal(&singles)
                     };
-                    let classic = emit::Classic {
+                    let classic = write::Classic {
                         singles: &singles,
                         split: &split,
                         platform: row.singles_need_platform(first_row),
                     };
-                    emit::write_row(&classic, sprite, y, sink, on_block, &mut stats)?;
+                    write::write_row(&classic, sprite, y, sink, on_block, &mut stats)?;
                 }
             }
         }
@@ -525,9 +525,9 @@ impl Converter {
                     true => rows.plain[y].plan_on(&row),
                     false => (rows.planner)(&row),
                 };
-                emit::write_row(&planned, sprite, y, sink, on_block, &mut stats)?;
+                write::write_row(&planned, sprite, y, sink, on_block, &mut stats)?;
             }
-            emit::direct(y + 1, sink, on_block, |f| plan.after_row(y, f));
+            write::direct(y + 1, sink, on_block, |f| plan.after_row(y, f));
         }
         stats.direct = plan.direct_pieces();
         stats.pieces = sink.len;
@@ -572,7 +572,7 @@ impl Converter {
             .collect();
         let mut exact = planners::exact::plan_rows_on(&specs, threads).into_iter();
         // Each row's plan: the exact one, or `planner`'s (None: no pixels).
-        type Chosen = Option<Result<crate::search::exact::RowPlan, Box<RowPlan>>>;
+        type Chosen = Option<Result<crate::search::exact::ExactPlan, Box<RowPlan>>>;
         let chosen: Vec<Chosen> = rows
             .iter()
             .enumerate()
@@ -597,18 +597,18 @@ impl Converter {
         let plain = planners::exact::plan_parallel(sprite, threads);
         if plain.iter().map(|p| p.pieces as usize).sum::<usize>() <= with {
             for (y, p) in plain.iter().enumerate() {
-                emit::write_row(p, sprite, y, sink, on_block, &mut stats)?;
+                write::write_row(p, sprite, y, sink, on_block, &mut stats)?;
             }
             stats.pieces = sink.len;
             return Ok(stats);
         }
         for (y, c) in chosen.iter().enumerate() {
             match c {
-                Some(Ok(e)) => emit::write_row(e, sprite, y, sink, on_block, &mut stats)?,
-                Some(Err(own)) => emit::write_row(&**own, sprite, y, sink, on_block, &mut stats)?,
+                Some(Ok(e)) => write::write_row(e, sprite, y, sink, on_block, &mut stats)?,
+                Some(Err(own)) => write::write_row(&**own, sprite, y, sink, on_block, &mut stats)?,
                 None => {}
             }
-            emit::direct(y + 1, sink, on_block, |f| plan.after_row(y, f));
+            write::direct(y + 1, sink, on_block, |f| plan.after_row(y, f));
         }
         stats.direct = plan.direct_pieces();
         stats.pieces = sink.len;

@@ -1,6 +1,6 @@
 //! The row planners' pricing, shared by the grouped planner (the default) and the
 //! thorough one: flipped emitters, support from squares already emitted in the row,
-//! and strip fillers; a [`Planner`] that prices candidate plans (covers grouped into
+//! and strip fillers; a [`Pricer`] that prices candidate plans (covers grouped into
 //! passes, in orders) and keeps the cheapest. How candidates are formed is the
 //! groupings' ([`super::grouping`]) and the local moves' ([`super::local_moves`]).
 //!
@@ -19,13 +19,13 @@
 //!
 //! A candidate is priced in every order of up to three passes (of more: the grouping
 //! order, the passes needing no landing first, and the dearest first, by least cost).
-//! The planners offer the greedy classic split first ([`Planner::start`]), so they never
+//! The planners offer the greedy classic split first ([`Pricer::start`]), so they never
 //! do worse than that.
 //!
 //! Most candidates are dropped before any order is priced: a fill never costs more on
 //! more support, and no pass of any plan rests on more than the row's support and all
 //! its pixels, so each pass's fill on those cells (its *least cost*,
-//! [`Planner::least_cost`]) bounds every order from below, and a candidate whose least
+//! [`Pricer::least_cost`]) bounds every order from below, and a candidate whose least
 //! costs reach the best is skipped. A local move keeps those cells, so it reprices
 //! only the passes it changes and takes the others' least costs from the plan it
 //! starts from. Every skip is of a candidate that could not have won, so the plans are
@@ -117,14 +117,14 @@ impl PassSum {
 
 /// A candidate's passes summed by pass number (one more slot for a new pass), the
 /// emitters of each pass as a mask of emitter indexes, and the first emitter of every
-/// pass as one mask: what [`Planner::offer_changed`] patches instead of summing each
+/// pass as one mask: what [`Pricer::offer_changed`] patches instead of summing each
 /// local move's candidate again. With each pass's least cost on the most support it can
-/// have, which the moves keep ([`Planner::least_costs`]).
+/// have, which the moves keep ([`Pricer::least_costs`]).
 pub(super) struct Groups {
     pub(super) sums: [PassSum; MAX_WIDTH + 1],
     pub(super) members: [u32; MAX_WIDTH + 1],
     pub(super) firsts: u32,
-    /// Each pass's least cost ([`Planner::least_cost`]), at least its floor (0 for an
+    /// Each pass's least cost ([`Pricer::least_cost`]), at least its floor (0 for an
     /// empty pass).
     pub(super) least: [u32; MAX_WIDTH + 1],
     /// The least costs summed.
@@ -252,7 +252,7 @@ pub(super) struct Floors {
     /// The sum of the passes' floors.
     pub(super) passes: u32,
     /// The floor of each pass: [`PassSum::floor`], or the tighter one of
-    /// [`Planner::tighten`].
+    /// [`Pricer::tighten`].
     pub(super) each: [u16; MAX_WIDTH],
 }
 
@@ -282,7 +282,7 @@ impl Floors {
 }
 
 /// Every order of five passes, in lexicographic order; those of fewer passes are the
-/// ones whose tail is `n, n + 1, …` ([`Planner::reorder`]).
+/// ones whose tail is `n, n + 1, …` ([`Pricer::reorder`]).
 pub(super) const ORDERS_OF_FIVE: [[u8; 5]; 120] = {
     let mut out = [[0u8; 5]; 120];
     let mut n = 0;
@@ -307,7 +307,7 @@ pub(super) const ORDERS_OF_FIVE: [[u8; 5]; 120] = {
     out
 };
 
-/// Swaps [`Planner::repair`] checks per row at most (each two fill prices, and a
+/// Swaps [`Pricer::repair`] checks per row at most (each two fill prices, and a
 /// grouping price if it may win): a cap on its work, part of the planners' stated
 /// bounds, with which every committed plan and piece total was computed.
 pub(super) const REPAIR_CHECKS: u32 = 64;
@@ -322,28 +322,28 @@ const CACHE: usize = 16;
 const MOST_CACHE: usize = 128;
 
 /// Parts of a planner that the knob-effect unit tests leave out, to show what each
-/// does. Only a test build can leave anything out (`Planner::leave_out`); in every
-/// other build [`Planner::without`] is the constant [`Without::NOTHING`], so no
+/// does. Only a test build can leave anything out (`Pricer::leave_out`); in every
+/// other build [`Pricer::without`] is the constant [`Without::NOTHING`], so no
 /// converter reads a switch at run time. What differs between the planners is their
 /// own code, not a switch here.
 #[derive(Clone, Copy, Default)]
 pub(crate) struct Without {
-    /// The local moves ([`Planner::improve`]), and the thorough planner's reordering.
+    /// The local moves ([`Pricer::improve`]), and the thorough planner's reordering.
     pub(crate) local_moves: bool,
     /// The thorough planner's grouping of each cover first fit from the right end.
     pub(crate) right_end: bool,
-    /// The swap repair ([`Planner::repair`]).
+    /// The swap repair ([`Pricer::repair`]).
     pub(crate) repair: bool,
     /// Plans of four or more passes also tried dearest pass first.
     pub(crate) dearest_first: bool,
-    /// The thorough planner's staged groupings ([`Planner::offer_staged`]).
+    /// The thorough planner's staged groupings ([`Pricer::offer_staged`]).
     pub(crate) stages: bool,
     /// The thorough planner's groupings one-row passes first.
     pub(crate) one_row_first: bool,
     /// The thorough planner's groupings of small covers every way.
     pub(crate) partitions: bool,
     /// The grouped planner's moves from each first-fit grouping
-    /// ([`Planner::offer_each_moved`]).
+    /// ([`Pricer::offer_each_moved`]).
     pub(crate) first_fit_moves: bool,
 }
 
@@ -362,7 +362,7 @@ impl Without {
 }
 
 /// Prices the candidate plans of one row and keeps the cheapest.
-pub(crate) struct Planner<'a> {
+pub(crate) struct Pricer<'a> {
     pub(super) row: &'a RowInput,
     /// The row's emitters, looked up once: each pixel's single ([`RowInput::single`])
     /// and the flipped emitter starting at each ([`RowInput::flip`]).
@@ -379,25 +379,25 @@ pub(crate) struct Planner<'a> {
     /// on `all`.
     pub(super) cache: [(u32, u32, bool, u32); CACHE],
     /// Recent fills on `all`: `above | flips << 31 → pieces` (`u32::MAX`: none). The
-    /// planner's floors ([`Planner::least_cost`]) ask for these most.
+    /// planner's floors ([`Pricer::least_cost`]) ask for these most.
     pub(super) most: [(u32, u32); MOST_CACHE],
-    /// Swaps [`Planner::repair`] may still check in this row.
+    /// Swaps [`Pricer::repair`] may still check in this row.
     pub(super) repairs: u32,
-    /// Fill prices requested so far ([`Planner::fill_pieces`], cached or not): the
+    /// Fill prices requested so far ([`Pricer::fill_pieces`], cached or not): the
     /// unit of the planners' stated bounds on work per row.
     pub(super) prices: u32,
-    /// What the knob-effect tests leave out ([`Planner::without`]).
+    /// What the knob-effect tests leave out ([`Pricer::without`]).
     #[cfg(test)]
     pub(super) without: Without,
-    /// Pieces of each pass's fill, in order, of the last order [`Planner::cost`] priced
+    /// Pieces of each pass's fill, in order, of the last order [`Pricer::cost`] priced
     /// in full, and of the best plan's ([`RowPlan::fills`]).
     pub(super) fills: [u16; MAX_WIDTH],
     pub(super) best_fills: [u16; MAX_WIDTH],
-    /// Recent bar reaches ([`Planner::bar_reach`]): `(starts, filled, h) → reach`.
+    /// Recent bar reaches ([`Pricer::bar_reach`]): `(starts, filled, h) → reach`.
     pub(super) reaches: [((u32, u32, u8), [u8; WIDTH + 1]); REACH_CACHE],
 }
 
-impl<'a> Planner<'a> {
+impl<'a> Pricer<'a> {
     /// `tiling::fill`'s pieces through small direct-mapped caches (candidates share passes).
     pub(super) fn fill_pieces(&mut self, above: u32, support: u32, flips: bool) -> Option<u32> {
         if support == self.all {
@@ -415,7 +415,7 @@ impl<'a> Planner<'a> {
         pieces
     }
 
-    /// `tiling::fill`'s pieces on [`Planner::all`] through their own cache (`above` is not
+    /// `tiling::fill`'s pieces on [`Pricer::all`] through their own cache (`above` is not
     /// empty, and lies below bit 31).
     pub(super) fn fill_on_all(&mut self, above: u32, flips: bool) -> Option<u32> {
         self.prices += 1;
@@ -428,7 +428,7 @@ impl<'a> Planner<'a> {
         (slot.1 != u32::MAX).then_some(slot.1)
     }
 
-    /// What pass `s` costs resting on [`Planner::all`], the most support it can have:
+    /// What pass `s` costs resting on [`Pricer::all`], the most support it can have:
     /// no order of its plan makes it cheaper (`None`: it has no fill in any order).
     pub(super) fn least_cost(&mut self, s: &PassSum) -> Option<u32> {
         let fill = self.fill_on_all(s.above, s.flip_row != 0)?;
@@ -464,7 +464,7 @@ impl<'a> Planner<'a> {
         total < self.best
     }
 
-    /// [`Planner::least_cost`] of a pass of a local move's candidate, at least its floor
+    /// [`Pricer::least_cost`] of a pass of a local move's candidate, at least its floor
     /// (0 for an empty pass).
     pub(super) fn least_cost_of(&mut self, s: &PassSum) -> Option<u32> {
         if s.n == 0 {
@@ -586,8 +586,8 @@ impl<'a> Planner<'a> {
         self.offer_orders_floored(sums, passes, floors, build);
     }
 
-    /// [`Planner::offer_orders`] with the passes' floors `floors` already raised as
-    /// [`Planner::tighten`] does.
+    /// [`Pricer::offer_orders`] with the passes' floors `floors` already raised as
+    /// [`Pricer::tighten`] does.
     pub(super) fn offer_orders_floored(
         &mut self,
         sums: &[PassSum],
@@ -782,8 +782,8 @@ impl<'a> Planner<'a> {
     /// A planner for `row` with the classic split `greedy` offered (the pixels of each
     /// pass as a mask of pixel indexes: the greedy split, so no plan it keeps costs
     /// more), using `c` as scratch.
-    pub(crate) fn start(row: &'a RowInput, greedy: &[u32], c: &mut Candidate) -> Planner<'a> {
-        let mut planner = Planner {
+    pub(crate) fn start(row: &'a RowInput, greedy: &[u32], c: &mut Candidate) -> Pricer<'a> {
+        let mut planner = Pricer {
             row,
             singles: [Emit::NONE; MAX_WIDTH],
             flips: [None; MAX_WIDTH],
@@ -809,14 +809,14 @@ impl<'a> Planner<'a> {
     }
 
     /// What this planner leaves out: [`Without::NOTHING`], a constant the compiler
-    /// folds away, but in the knob-effect unit tests (`Planner::leave_out`).
+    /// folds away, but in the knob-effect unit tests (`Pricer::leave_out`).
     #[cfg(not(test))]
     #[inline(always)]
     pub(super) const fn without(&self) -> Without {
         Without::NOTHING
     }
 
-    /// What this planner leaves out (`Planner::leave_out`).
+    /// What this planner leaves out (`Pricer::leave_out`).
     #[cfg(test)]
     pub(super) const fn without(&self) -> Without {
         self.without

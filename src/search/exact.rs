@@ -222,7 +222,7 @@ pub const fn floor_height(n: u32) -> u8 {
 
 /// One pass of a planned row.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PassPlan {
+pub struct ExactPass {
     /// Emitters in drop order (flipped first, then singles, each left to right).
     pub emits: Vec<Emit>,
     /// Matrix rows.
@@ -233,18 +233,18 @@ pub struct PassPlan {
 
 /// A planned row.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RowPlan {
+pub struct ExactPlan {
     /// Whether the row stands on a platform.
     pub platform: bool,
     /// The passes, in order.
-    pub passes: Vec<PassPlan>,
+    pub passes: Vec<ExactPass>,
     /// Pieces, platform included.
     pub pieces: u32,
     /// Σh over the passes.
     pub total_height: u32,
 }
 
-impl RowPlan {
+impl ExactPlan {
     /// Emitter and filler moves of the passes, in order (no platform).
     pub fn pass_moves(&self) -> impl Iterator<Item = Move> + '_ {
         self.passes.iter().flat_map(|p| {
@@ -297,7 +297,7 @@ pub struct ExactPlanner {
     /// Placements that fit in `w` columns, by `w`.
     narrow: Vec<Vec<Placement>>,
     /// Plans by row and the emission-row cells filled before its passes.
-    rows: HashMap<(RowSpec, u32), RowPlan>,
+    rows: HashMap<(RowSpec, u32), ExactPlan>,
     /// What the planner has done so far.
     pub counters: ExactCounters,
 }
@@ -740,7 +740,7 @@ impl ExactPlanner {
     ///
     /// # Panics
     /// If the row has more than 17 pixels.
-    pub fn plan_row(&mut self, row: &RowSpec) -> RowPlan {
+    pub fn plan_row(&mut self, row: &RowSpec) -> ExactPlan {
         self.plan_row_on(row, 0)
     }
 
@@ -752,7 +752,7 @@ impl ExactPlanner {
     ///
     /// # Panics
     /// If the row has more than 17 pixels, or `support` holds a pixel's column.
-    pub fn plan_row_on(&mut self, row: &RowSpec, support: u32) -> RowPlan {
+    pub fn plan_row_on(&mut self, row: &RowSpec, support: u32) -> ExactPlan {
         assert!(
             row.pixels.len() <= MAX_ROW_PIXELS,
             "a row has at most 17 pixels"
@@ -770,10 +770,10 @@ impl ExactPlanner {
         plan
     }
 
-    fn plan_row_uncached(&mut self, row: &RowSpec, support: u32) -> RowPlan {
+    fn plan_row_uncached(&mut self, row: &RowSpec, support: u32) -> ExactPlan {
         let n = row.pixels.len();
         if n == 0 {
-            return RowPlan {
+            return ExactPlan {
                 platform: false,
                 passes: Vec::new(),
                 pieces: 0,
@@ -861,7 +861,7 @@ impl ExactPlanner {
                 .expect("the search checked this pass")
                 .0;
             total_height += u32::from(h);
-            passes.push(PassPlan {
+            passes.push(ExactPass {
                 emits: pe,
                 height: h,
                 fillers,
@@ -877,7 +877,7 @@ impl ExactPlanner {
                 .sum::<u32>()
                 + if platform { PLATFORM_PIECES } else { 0 }
         );
-        RowPlan {
+        ExactPlan {
             platform,
             passes,
             pieces,

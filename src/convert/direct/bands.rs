@@ -5,7 +5,7 @@ use crate::bits::Bits;
 use crate::sprite::{Sprite, MAX_HEIGHT, MAX_WIDTH};
 
 use super::blocks::*;
-use super::pixels::Pixels;
+use super::board::Board;
 use super::plan::{priced_row, DirectPlan};
 
 /// The blocks of one column item (at most 4), and the pixels they cover.
@@ -25,7 +25,7 @@ impl Item {
 }
 
 /// The column item `width` wide at column `x` of the band of rows `y..y + rows`.
-pub(super) fn item(px: &Pixels, width: usize, x: usize, y: usize, rows: usize) -> Item {
+pub(super) fn item(px: &Board, width: usize, x: usize, y: usize, rows: usize) -> Item {
     let mut it = Item::default();
     let first_fit = |it: &mut Item, blocks: &[usize], by: usize| {
         if let Some(&b) = blocks.iter().find(|&&b| px.fits(b, x, by)) {
@@ -82,7 +82,7 @@ pub(super) fn item(px: &Pixels, width: usize, x: usize, y: usize, rows: usize) -
 
 /// Picks the blocks of the band of rows `y..y + rows` that cover the most pixels (a DP
 /// over its columns), into `plan`.
-fn band_blocks(px: &Pixels, y: usize, rows: usize, widths: &[usize], plan: &mut DirectPlan) {
+fn band_blocks(px: &Board, y: usize, rows: usize, widths: &[usize], plan: &mut DirectPlan) {
     let (x0, w) = (px.x0, px.width);
     // best[i]: most pixels covered in columns x0..x0 + i; how[i]: the item ending there.
     let mut best = [0u16; MAX_WIDTH + 1];
@@ -131,7 +131,7 @@ fn band_cost(plan: &DirectPlan, priced: &[u32], first: usize) -> u32 {
 /// The pieces of each row of the band `y..y + rows` with `plan`'s direct pieces.
 fn priced_band<const N: usize>(
     plan: &DirectPlan,
-    px: &Pixels,
+    px: &Board,
     sprite: &Sprite,
     y: usize,
     rows: usize,
@@ -152,7 +152,7 @@ pub(super) const VARIANTS: [&[usize]; 5] = [&[2, 3, 4, 5], &[2, 4, 5], &[2, 5], 
 /// the band's pieces (re-pricing only the rows of the block dropped); returns the
 /// band's pieces (`without`, those without direct pieces, if no block is left).
 pub(super) fn pruned(
-    px: &Pixels,
+    px: &Board,
     sprite: &Sprite,
     y: usize,
     rows: usize,
@@ -231,7 +231,7 @@ pub(super) fn pruned(
 /// ([`DirectPlan::all_land`]). With `across` not 0, only blocks with one of the rows in
 /// `across` among their rows above the bottom one are tried. Returns the rows' pieces.
 pub(super) fn add_blocks(
-    px: &Pixels,
+    px: &Board,
     sprite: &Sprite,
     band: core::ops::Range<usize>,
     first: usize,
@@ -241,7 +241,7 @@ pub(super) fn add_blocks(
 ) -> u32 {
     let (y, rows) = (band.start, band.len());
     let mut priced = priced_band::<MAX_HEIGHT>(plan, px, sprite, y, rows);
-    // No block fits where none of its rows has a single that fits (`Pixels::single_rows`).
+    // No block fits where none of its rows has a single that fits (`Board::single_rows`).
     let fit_rows = px.single_rows();
     for s in y..y + rows {
         // Where each block's cells are all pixels of its colour (a block fits nowhere

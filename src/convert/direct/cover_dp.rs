@@ -1,10 +1,10 @@
 //! Row covers by a DP over the columns: how `--direct` covers one to three rows whole
-//! with single pieces ([`super::covers`] prices them), whichever the row planner.
+//! with single pieces ([`super::row_covers`] prices them), whichever the row planner.
 //!
 //! The band's open cells (pixels no direct piece holds) are taken in column order,
 //! bottom to top within a column. At each, every partial cover that leaves it open
 //! covers it with a single that has a cell there, lies on pixels of its colour that no
-//! direct piece holds, fits ([`Pixels::fits`]) and overlaps no piece of the cover so
+//! direct piece holds, fits ([`Board::fits`]) and overlaps no piece of the cover so
 //! far. A partial cover's future depends only on the cells its pieces hold in the
 //! columns a later piece can reach (two either side of the open cell, in the band and
 //! the two rows either side of it: 35 bits), so partial covers with the same such cells
@@ -17,7 +17,7 @@
 //!
 //! # Work
 //! Per run: at most 2 × 17 = 34 open cells; each lists its ways (at most 4 × 12 = 48
-//! singles, each checked by [`Pixels::fits`]; listed again on the walk back for the
+//! singles, each checked by [`Board::fits`]; listed again on the walk back for the
 //! cells where one is taken), and each of at most [`STATES`] states tries each way (a
 //! 64-bit test); the at most 64 × 49 = 3,136 new states are taken at most [`NEXT`] at
 //! a time, one entry per state found through a hash table, the best [`STATES`] kept
@@ -27,7 +27,7 @@
 //! 16 bytes); nothing allocates and nothing recurses.
 
 use super::blocks::{shape_at, Placed, BLOCKS, SINGLES, SINGLE_COUNT};
-use super::pixels::Pixels;
+use super::board::Board;
 use crate::sprite::MAX_WIDTH;
 
 /// Most rows a cover covers at once.
@@ -91,7 +91,7 @@ impl Variant {
     };
 
     /// The one a row settling a cover below it is covered by
-    /// ([`super::covers`]): the fewest pieces reaching two rows either side.
+    /// ([`super::row_covers`]): the fewest pieces reaching two rows either side.
     pub(super) const SETTLE: Variant = Variant::fewest(2, 2);
 
     /// The fewest pieces reaching `below` and `above`, left to right, lowest first.
@@ -142,7 +142,7 @@ const SINGLE_ROWS: [([u32; 3], usize, usize); SINGLE_COUNT] = {
 
 /// A cover's pieces, in the order the DP placed them.
 #[derive(Clone, Copy)]
-pub(super) struct Cover {
+pub(super) struct RowCover {
     pub(super) pieces: [Placed; COVER_DEPTH],
     pub(super) len: usize,
 }
@@ -177,17 +177,17 @@ impl Entry {
     const fn down(self) -> u64 {
         self.0 >> 12 & 63
     }
-    const fn step(self) -> Step {
-        Step((self.0 & 0xFFF) as u16)
+    const fn step(self) -> Link {
+        Link((self.0 & 0xFFF) as u16)
     }
 }
 
 /// How a state was reached: its state at the cell before (6 bits) and the way taken at
 /// this cell (6 bits, or [`NO_WAY`]).
 #[derive(Clone, Copy, Default)]
-struct Step(u16);
+struct Link(u16);
 
-impl Step {
+impl Link {
     const fn parent(self) -> usize {
         (self.0 >> 6) as usize
     }
@@ -232,19 +232,19 @@ fn pack(cells: &[u32; WINDOW], x: usize) -> u64 {
 /// there is none (or every state that could lead to one was dropped).
 #[cfg(test)]
 pub(super) fn cover_dp(
-    px: &Pixels,
+    px: &Board,
     used: &[u32; WINDOW],
     band: core::ops::Range<usize>,
     variant: Variant,
-) -> Option<Cover> {
+) -> Option<RowCover> {
     let ways = BandWays::of(px, used, band.clone());
     cover_dp_with(px, &ways, used, band, variant)
 }
 
 /// [`cover_dp`] with the band's ways worked out already ([`BandWays::of`] of `px`,
-/// `used` and `band`): how [`super::covers`] runs every variant of one band.
+/// `used` and `band`): how [`super::row_covers`] runs every variant of one band.
 pub(super) fn cover_dp_with(
-    px: &Pixels,
+    px: &Board,
     band_ways: &BandWays,
     used: &[u32; WINDOW],
     band: core::ops::Range<usize>,
@@ -255,7 +255,7 @@ pub(super) fn cover_dp_with(
         rtl,
         high,
     }: Variant,
-) -> Option<Cover> {
+) -> Option<RowCover> {
     let lo = band.start as isize - 2;
     let rows = band.len();
     // The open cells in column order, bottom to top.
@@ -278,7 +278,7 @@ pub(super) fn cover_dp_with(
         return None;
     }
     let w = px.work.get();
-    px.work.set(super::pixels::Work {
+    px.work.set(super::board::Work {
         cover_runs: w.cover_runs + 1,
         ..w
     });
@@ -286,7 +286,7 @@ pub(super) fn cover_dp_with(
     let reach = (first_row, last_row);
     // The ways of the cell at hand (listed again for the walk back).
     let mut ways = [Way::default(); COVER_WAYS];
-    let mut trail = [[Step::default(); STATES]; COVER_DEPTH];
+    let mut trail = [[Link::default(); STATES]; COVER_DEPTH];
     let mut states = [Entry::default(); STATES];
     let mut len = 1;
     let mut next = [Entry::default(); NEXT];
@@ -330,7 +330,7 @@ pub(super) fn cover_dp_with(
     }
     // The best ranked: the first state (sorted so). Walk back, listing each cell's ways
     // again.
-    let mut cover = Cover {
+    let mut cover = RowCover {
         pieces: [Placed::default(); COVER_DEPTH],
         len: 0,
     };
@@ -434,7 +434,7 @@ const CANDIDATES: [(usize, usize, usize); COVER_WAYS] = {
 /// The ways to cover each open cell of a band, worked out once for every variant of
 /// [`cover_dp`]: per row of the band and column from the sprite's left, bit `c` for
 /// [`CANDIDATES`]`[c]` where that single lies in the window on pixels of its colour
-/// not in `used`, and fits ([`Pixels::fits`]). What a variant's reach leaves out is
+/// not in `used`, and fits ([`Board::fits`]). What a variant's reach leaves out is
 /// told by the rows alone ([`BandWays::at`]).
 pub(super) struct BandWays {
     ways: [[u64; MAX_WIDTH]; COVER_BAND],
@@ -445,7 +445,7 @@ pub(super) struct BandWays {
 impl BandWays {
     /// The ways of `band`'s open cells: its pixels not in `used` (the window's rows
     /// from `band.start − 2`).
-    pub(super) fn of(px: &Pixels, used: &[u32; WINDOW], band: core::ops::Range<usize>) -> BandWays {
+    pub(super) fn of(px: &Board, used: &[u32; WINDOW], band: core::ops::Range<usize>) -> BandWays {
         let lo = band.start as isize - 2;
         let mut out = BandWays {
             ways: [[0; MAX_WIDTH]; COVER_BAND],
@@ -519,11 +519,11 @@ impl BandWays {
 
 /// The ways to cover open cell `(x, y)`: every single with a cell there, all its cells
 /// in window rows `rows` (from `lo`), on pixels of its colour not in `used`, fitting
-/// ([`Pixels::fits`]); as state bits with the open cell in column `x`. The plain
+/// ([`Board::fits`]); as state bits with the open cell in column `x`. The plain
 /// listing: the oracle of [`BandWays::at`] in the tests.
 #[cfg(test)]
 fn cell_ways(
-    px: &Pixels,
+    px: &Board,
     used: &[u32; WINDOW],
     lo: isize,
     (first_row, last_row): (usize, usize),
@@ -609,7 +609,7 @@ mod tests {
     /// The fewest singles that cover the open cells of `band`, every way tried
     /// (the oracle): `None` when none does.
     fn fewest_by_hand(
-        px: &Pixels,
+        px: &Board,
         used: &[u32; WINDOW],
         band: core::ops::Range<usize>,
         reach: (usize, usize),
@@ -644,7 +644,7 @@ mod tests {
         (0..h).flat_map(move |start| (1..=COVER_BAND.min(h - start)).map(move |n| start..start + n))
     }
 
-    fn window(px: &Pixels, band: &core::ops::Range<usize>) -> [u32; WINDOW] {
+    fn window(px: &Board, band: &core::ops::Range<usize>) -> [u32; WINDOW] {
         let mut used = [0u32; WINDOW];
         for (w, u) in used.iter_mut().enumerate() {
             let r = band.start as isize - 2 + w as isize;
@@ -660,7 +660,7 @@ mod tests {
     #[test]
     fn a_block_is_covered_by_two_pieces() {
         let sprite = Sprite::from_ascii("0000\n0000\n").unwrap();
-        let px = Pixels::of(&sprite, grouped::plan_row);
+        let px = Board::of(&sprite, grouped::plan_row);
         let used = window(&px, &(0..2));
         let c = cover_dp(&px, &used, 0..2, Variant::fewest(0, 0)).expect("a cover");
         assert_eq!(c.len, 2);
@@ -691,7 +691,7 @@ mod tests {
                 _ => b'0',
             });
             let sprite = Sprite::from_ascii(&art).unwrap();
-            let px = Pixels::of(&sprite, grouped::plan_row);
+            let px = Board::of(&sprite, grouped::plan_row);
             for band in bands(h) {
                 let used = window(&px, &band);
                 for reach in [(0, 0), (1, 1), (2, 0), (0, 2), (2, 2)] {
@@ -734,7 +734,7 @@ mod tests {
                 _ => b'0',
             });
             let sprite = Sprite::from_ascii(&art).unwrap();
-            let px = Pixels::of(&sprite, grouped::plan_row);
+            let px = Board::of(&sprite, grouped::plan_row);
             for band in bands(h) {
                 let rows = band.len();
                 let mut used = window(&px, &band);

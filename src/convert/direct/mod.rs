@@ -58,9 +58,9 @@
 //! when none beats the rows without. Then the *add pass* (`add_blocks`) tries every
 //! block at every row and column of the band, in table order (passing over at once,
 //! by masks per row and block worked out once per sprite, where its cells are not all
-//! pixels of its colour: `Pixels::coloured`; a column where no block is left is not
+//! pixels of its colour: `Board::coloured`; a column where no block is left is not
 //! visited; nor is a block at a row where none of its rows has a single that fits,
-//! `Pixels::single_rows`: a block's first piece is one, so a band with none is passed
+//! `Board::single_rows`: a block's first piece is one, so a band with none is passed
 //! over whole), and keeps each that fits, covers no direct cell, lets
 //! itself and every piece near it still land (`DirectPlan::all_land`) and lowers the
 //! band's pieces; it runs a second time when the first saved something. A band's
@@ -90,7 +90,7 @@
 //! or with the row above it, by single pieces on pixels of their colour
 //! that no direct piece holds yet (they may reach two rows above and below the band).
 //! A row with no pixel left costs nothing, which is where direct pieces pay. A band
-//! with a pixel that no fitting single holds (`Pixels::coverable`, the union of their
+//! with a pixel that no fitting single holds (`Board::coverable`, the union of their
 //! cells by row) has no cover and is passed over. The
 //! covers come from a DP over the columns (`cover_dp`, its module docs), with either
 //! row planner: one run per *variant* (how many rows the pieces may reach below and above
@@ -129,7 +129,7 @@
 //!
 //! Before any of this, a sprite where no single piece fits anywhere (none has three
 //! pixels of one colour side by side or one above another, checked by masks; else
-//! none passes [`Pixels::fits`]) gets no direct plan at all ([`plan()`] is `None`):
+//! none passes [`Board::fits`]) gets no direct plan at all ([`plan()`] is `None`):
 //! the converter prints it as without direct placement, with its own row planner (the
 //! default's [`super::planners::grouped::plan_row`], not the one that prices direct
 //! pieces), at that planner's cost. Otherwise the rows of the print without direct
@@ -164,7 +164,7 @@
 //!   and are not counted; the bound counts as if none were.
 //! - **row-cover DP runs**, at most [`MAX_COVER_RUNS`]: twice, per row, 144 covers
 //!   and at most 8 settling runs each; a run visits at most 34 open cells, each with
-//!   at most 48 ways checked by [`Pixels::fits`] and at most 64 × 49 state steps.
+//!   at most 48 ways checked by [`Board::fits`] and at most 64 × 49 state steps.
 //! - **placement-DP states**, at most [`MAX_DP_STATES`]: 15 runs of at most 8,192;
 //!   each state checks the landing of the at most 10 chosen and 17 fixed singles
 //!   meeting its row against each other and steps to at most 2^10 subsets of the next
@@ -202,11 +202,11 @@
 
 mod bands;
 mod blocks;
+mod board;
 mod cover_dp;
-mod covers;
-mod pixels;
 mod placement;
 mod plan;
+mod row_covers;
 
 use core::cell::Cell;
 
@@ -218,9 +218,9 @@ pub(crate) use plan::DirectPlan;
 
 use bands::{add_blocks, pruned, VARIANTS};
 use blocks::BAND;
-use covers::cover_rows;
-use pixels::{colour_masks, has_three, stack_memo, Pixels, Work};
+use board::{colour_masks, has_three, stack_memo, Board, Work};
 use placement::{improve, placement_dp};
+use row_covers::cover_rows;
 
 /// The direct plan with the fewest pieces in all, never more than the print without
 /// direct pieces; rows priced and planned by `planner`. The direct pieces are chosen
@@ -264,7 +264,7 @@ pub(crate) const MAX_ROW_PLANS: u32 = {
     let dp = placement::DP_RUNS * placement::DP_STATES as u32;
     // The row covers, twice: their rows, then per row, band of 1 to 2 rows and variant
     // a cover's rows (at most 7) and at most 8 rows settled (5 rows each).
-    let covers = 2 * (h + h * covers::COVERS_PER_ROW * covers::ROWS_PER_COVER);
+    let covers = 2 * (h + h * row_covers::COVERS_PER_ROW * row_covers::ROWS_PER_COVER);
     // `improve`'s start priced by the rounds' planner, and its print by the rows'.
     let repriced = 2 * h;
     h + offsets + dp + covers + repriced
@@ -272,7 +272,7 @@ pub(crate) const MAX_ROW_PLANS: u32 = {
 
 /// The most runs of the row covers' DP one [`plan()`] makes: twice, per row, band of 1 to
 /// 3 rows and variant, one run and at most 8 more settling the rows above.
-pub(crate) const MAX_COVER_RUNS: u32 = 2 * MAX_HEIGHT as u32 * covers::COVER_RUNS_PER_ROW;
+pub(crate) const MAX_COVER_RUNS: u32 = 2 * MAX_HEIGHT as u32 * row_covers::COVER_RUNS_PER_ROW;
 
 /// The most states the placement DP visits in one [`plan()`] (each with a landing check,
 /// one row plan, and its transitions to the at most 2^10 subsets of the next row's new
@@ -300,7 +300,7 @@ pub(crate) fn plan_counted(
             &own
         }
     };
-    let px = Pixels::priced_by(sprite, planners.rows, planners.rounds, memo);
+    let px = Board::priced_by(sprite, planners.rows, planners.rounds, memo);
     let best = px.any_single_fits().then(|| choose(sprite, &px, plain));
     (best, px.work.get())
 }
@@ -335,7 +335,7 @@ pub(crate) type PlainPlans = [StoredPlan; MAX_HEIGHT];
 
 /// The direct plan of [`plan()`] with the pixels `px`, where some single fits; the
 /// print without direct pieces kept in `stored`.
-fn choose(sprite: &Sprite, px: &Pixels, stored: &mut PlainPlans) -> DirectPlan {
+fn choose(sprite: &Sprite, px: &Board, stored: &mut PlainPlans) -> DirectPlan {
     let h = sprite.height();
     // Every row's pieces without direct pieces.
     let mut plain = [0u32; MAX_HEIGHT];
@@ -380,7 +380,7 @@ fn choose(sprite: &Sprite, px: &Pixels, stored: &mut PlainPlans) -> DirectPlan {
 /// with the rows' planner. (Not inlined: the stages before it then leave the stack.
 /// `best` itself is priced for the rounds and back: no copy of it while they run.)
 #[inline(never)]
-fn improved(px: &Pixels, sprite: &Sprite, best: &mut DirectPlan) {
+fn improved(px: &Board, sprite: &Sprite, best: &mut DirectPlan) {
     let pieces = best.pieces;
     px.price_rounds(true);
     best.pieces = best.priced(px, sprite);
@@ -410,13 +410,13 @@ fn keep(best: &mut DirectPlan, found: Option<DirectPlan>) {
 #[inline(never)]
 fn bands(
     sprite: &Sprite,
-    px: &Pixels,
+    px: &Board,
     plain: &[u32; MAX_HEIGHT],
     least: u32,
     best: &mut DirectPlan,
 ) {
     let h = sprite.height();
-    // A band where no single fits has no block to choose or add (`Pixels::single_rows`).
+    // A band where no single fits has no block to choose or add (`Board::single_rows`).
     let fit_rows = px.single_rows();
     for offset in 0..BAND.min(h) {
         if best.pieces <= least {
@@ -519,8 +519,8 @@ mod tests {
                 core::mem::size_of::<PlainPlans>() / 1024
             ),
             format!("{} in all, each a", cover_dp::Variant::ALL.len()),
-            format!("variant ({}) one cover", covers::COVERS_PER_ROW),
-            format!("per row, {} covers", covers::COVERS_PER_ROW),
+            format!("variant ({}) one cover", row_covers::COVERS_PER_ROW),
+            format!("per row, {} covers", row_covers::COVERS_PER_ROW),
             format!("at most {} rows it meets", cover_dp::WINDOW),
             format!("1 to {} rows", cover_dp::COVER_BAND),
             format!(
@@ -560,7 +560,7 @@ mod tests {
                 ("thorough", thorough::plan_row),
             ] {
                 let mut stored = [StoredPlan::EMPTY; MAX_HEIGHT];
-                let px = Pixels::of(&sprite, planner);
+                let px = Board::of(&sprite, planner);
                 let Some(p) = plan(&sprite, Planners::one(planner), &mut stored, None) else {
                     // Only where no single fits anywhere.
                     assert!(!px.any_single_fits(), "{name}\n{art}");

@@ -4,7 +4,7 @@
 use crate::sprite::{Sprite, MAX_HEIGHT, MAX_WIDTH};
 
 use super::blocks::*;
-use super::pixels::Pixels;
+use super::board::Board;
 use super::plan::DirectPlan;
 
 /// Most single placements the placement DP takes.
@@ -19,7 +19,7 @@ pub(super) const DP_STATES: usize = 8192;
 pub(super) const DP_RUNS: u32 = 1 + ROUNDS.len() as u32;
 
 /// The rounds of [`improve`]: the window of columns (from the sprite's first) and the
-/// order singles are offered in ([`Singles::around`]).
+/// order singles are offered in ([`SingleSet::around`]).
 const ROUNDS: [(usize, usize, usize); 14] = [
     (0, MAX_WIDTH, 0),
     (0, MAX_WIDTH, 1),
@@ -76,16 +76,16 @@ impl Single {
 /// rows whose state is the set of chosen singles meeting the row (at most 2^10), when
 /// the sprite has at most [`DP_PLACEMENTS`] singles that fit and no row meets more than
 /// [`DP_MEET`] of them. Whether a single lands depends only on the singles meeting its
-/// top row ([`Singles::lands`]), so the DP checks it in the state of that row. Every
+/// top row ([`SingleSet::lands`]), so the DP checks it in the state of that row. Every
 /// single is a candidate; when that makes too many, the lone J1 and L3 are left out
 /// (they land only where the cells above their short column are empty or filled by
 /// later direct pieces); when that is still too many, the singles offered while the
-/// caps allow ([`Singles::around`] an empty plan). Singles with the same top row drop
+/// caps allow ([`SingleSet::around`] an empty plan). SingleSet with the same top row drop
 /// in index order: listed by row, then column left to right (listing them right to
 /// left too and keeping the cheaper saves no piece on the nine; `docs/converter.md` has
 /// what it saves elsewhere, and its cost).
-pub(super) fn placement_dp(px: &Pixels, sprite: &Sprite) -> Option<DirectPlan> {
-    let mut singles = Singles::new(sprite.height());
+pub(super) fn placement_dp(px: &Board, sprite: &Sprite) -> Option<DirectPlan> {
+    let mut singles = SingleSet::new(sprite.height());
     if !singles.of(px, sprite, SINGLES + SINGLE_COUNT, false)
         && !singles.of(px, sprite, SINGLES + SINGLE_COUNT - 2, false)
     {
@@ -99,10 +99,10 @@ pub(super) fn placement_dp(px: &Pixels, sprite: &Sprite) -> Option<DirectPlan> {
 /// the pieces of the best plan so far and as many other singles in the window as the
 /// caps allow; a round's plan replaces the best when it has no more pieces. `None`
 /// unless it ends with fewer pieces than `plan`.
-pub(super) fn improve(px: &Pixels, sprite: &Sprite, plan: &DirectPlan) -> Option<DirectPlan> {
+pub(super) fn improve(px: &Board, sprite: &Sprite, plan: &DirectPlan) -> Option<DirectPlan> {
     let mut best = *plan;
     let (x0, w) = (px.x0, px.width);
-    let mut singles = Singles::new(sprite.height());
+    let mut singles = SingleSet::new(sprite.height());
     for &(a, b, order) in &ROUNDS {
         if a >= w {
             continue;
@@ -118,7 +118,7 @@ pub(super) fn improve(px: &Pixels, sprite: &Sprite, plan: &DirectPlan) -> Option
 }
 
 /// The singles of the placement DP, and those meeting each row.
-pub(super) struct Singles {
+pub(super) struct SingleSet {
     all: [Single; DP_PLACEMENTS],
     pub(super) n: usize,
     /// The singles meeting each row (by index, increasing).
@@ -131,18 +131,18 @@ pub(super) struct Singles {
     pub(super) fixed_cells: [u32; MAX_HEIGHT],
     /// Per row, the columns of the other singles meeting it.
     pub(super) near: [u32; MAX_HEIGHT],
-    /// How many singles are fixed: pieces of every plan [`Singles::solve`] prices.
+    /// How many singles are fixed: pieces of every plan [`SingleSet::solve`] prices.
     fixed_pieces: u32,
     /// The DP's states of all rows together (at most [`DP_STATES`]).
     states: usize,
     pub(super) height: usize,
 }
 
-impl Singles {
+impl SingleSet {
     /// Takes the singles `SINGLES..last` that fit `px`, by row, then column (right to
     /// left if `reverse`), then block; `false` when there are none or too many.
-    pub(super) fn of(&mut self, px: &Pixels, sprite: &Sprite, last: usize, reverse: bool) -> bool {
-        *self = Singles::new(sprite.height());
+    pub(super) fn of(&mut self, px: &Board, sprite: &Sprite, last: usize, reverse: bool) -> bool {
+        *self = SingleSet::new(sprite.height());
         let singles = self;
         for y in 0..sprite.height() {
             for x in 0..px.width {
@@ -169,13 +169,13 @@ impl Singles {
     /// `order & 2`).
     pub(super) fn around(
         &mut self,
-        px: &Pixels,
+        px: &Board,
         sprite: &Sprite,
         plan: &DirectPlan,
         columns: core::ops::Range<usize>,
         order: usize,
     ) {
-        *self = Singles::new(sprite.height());
+        *self = SingleSet::new(sprite.height());
         let singles = self;
         let window = ((1u32 << columns.end) - 1) & !((1u32 << columns.start) - 1);
         for p in &plan.blocks[..plan.len] {
@@ -226,8 +226,8 @@ impl Singles {
         }
     }
 
-    pub(super) fn new(height: usize) -> Singles {
-        Singles {
+    pub(super) fn new(height: usize) -> SingleSet {
+        SingleSet {
             all: [Single::default(); DP_PLACEMENTS],
             n: 0,
             meet: [[0u8; DP_MEET]; MAX_HEIGHT],
@@ -298,7 +298,7 @@ impl Singles {
     /// the pieces dropped after it that its landing depends on (their cells in its
     /// rows) and those dropped before it in its top row all meet row `y`, so the state
     /// decides.
-    pub(super) fn lands(&self, px: &Pixels, y: usize, state: usize) -> bool {
+    pub(super) fn lands(&self, px: &Board, y: usize, state: usize) -> bool {
         // The fixed singles sharing a column with a single that may be chosen: the others
         // land as they did in the plan they come from.
         let mut near = [0u8; MAX_WIDTH];
@@ -349,8 +349,8 @@ impl Singles {
         (0..plan.len).all(|k| !top[k] || plan.lands(px, k, 0))
     }
 
-    /// The plan of [`Singles::solve`]'s singles and the fixed ones, in index order.
-    pub(super) fn best_plan(&self, px: &Pixels, sprite: &Sprite) -> Option<DirectPlan> {
+    /// The plan of [`SingleSet::solve`]'s singles and the fixed ones, in index order.
+    pub(super) fn best_plan(&self, px: &Board, sprite: &Sprite) -> Option<DirectPlan> {
         let (pieces, mut chosen) = self.solve(px, sprite)?;
         for y in 0..self.height {
             for &i in &self.fixed[y][..self.fixeds[y]] {
@@ -372,7 +372,7 @@ impl Singles {
     /// The fewest pieces of a print whose direct pieces are the fixed singles and some
     /// of the others, each landing (the fixed ones counted too), and the others chosen
     /// (by index); `None` when no set prints.
-    fn solve(&self, px: &Pixels, sprite: &Sprite) -> Option<(u32, [bool; DP_PLACEMENTS])> {
+    fn solve(&self, px: &Board, sprite: &Sprite) -> Option<(u32, [bool; DP_PLACEMENTS])> {
         let (all, meet, meets, h) = (&self.all, &self.meet, &self.meets, self.height);
         // cost[state] for the current row (state: bits over meet[y]); from[first[y] +
         // state]: the state of row y − 1 it came from (rows one after another, each
@@ -433,7 +433,7 @@ impl Singles {
         let mut best = (u32::MAX, 0usize);
         for y in 0..h {
             let w = px.work.get();
-            px.work.set(super::pixels::Work {
+            px.work.set(super::board::Work {
                 dp_states: w.dp_states + (1 << meets[y]),
                 ..w
             });
@@ -598,7 +598,7 @@ mod tests {
         }
     }
 
-    /// The placement DP checks landing in each row's state ([`Singles::lands`]): every
+    /// The placement DP checks landing in each row's state ([`SingleSet::lands`]): every
     /// plan it finds on dense three-colour noise lands, J1 and L3 among its candidates
     /// (without the check it picks singles that do not).
     #[test]
@@ -618,9 +618,9 @@ mod tests {
             let text: &[u8] = art[..h].as_flattened();
             let text = core::str::from_utf8(text).unwrap().replace('.', "");
             let sprite = Sprite::from_ascii(&text).unwrap();
-            let px = Pixels::of(&sprite, thorough::plan_row);
+            let px = Board::of(&sprite, thorough::plan_row);
             for reverse in [false, true] {
-                let mut singles = Singles::new(sprite.height());
+                let mut singles = SingleSet::new(sprite.height());
                 if !singles.of(&px, &sprite, SINGLES + SINGLE_COUNT, reverse) {
                     continue;
                 }

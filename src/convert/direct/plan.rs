@@ -6,7 +6,7 @@ use crate::sprite::{Sprite, MAX_HEIGHT};
 
 use super::super::row::RowInput;
 use super::blocks::{Placed, MAX_BLOCKS};
-use super::pixels::Pixels;
+use super::board::Board;
 
 /// The direct pieces of a whole print, and the cells they fill.
 #[derive(Clone, Copy, Debug)]
@@ -121,7 +121,7 @@ impl DirectPlan {
     /// pixel but the cells of direct pieces dropped after it; in row `t`, the cells of
     /// direct pieces dropped before it (the row's pixels come after). Pieces drop by top
     /// row, then block, then piece ([`DirectPlan::after_row`]).
-    pub(super) fn lands(&self, px: &Pixels, i: usize, j: usize) -> bool {
+    pub(super) fn lands(&self, px: &Board, i: usize, j: usize) -> bool {
         let (m, bottom, top) = self.blocks[i].piece(j);
         // Rows top − 3 ..= top: the direct cells dropped after it, and before it.
         let lo = top.saturating_sub(3);
@@ -166,7 +166,7 @@ impl DirectPlan {
     /// Whether every piece whose landing the cells of block `i` (just added) could
     /// change still lands, the block's own pieces included: those sharing a column
     /// with it whose top row is at most 3 rows from one of its rows.
-    pub(super) fn all_land(&self, px: &Pixels, i: usize) -> bool {
+    pub(super) fn all_land(&self, px: &Board, i: usize) -> bool {
         let new = self.blocks[i];
         let (nx, nw) = (usize::from(new.x), usize::from(new.shape().width));
         let (ny, nh) = (usize::from(new.y), usize::from(new.shape().height));
@@ -195,20 +195,20 @@ impl DirectPlan {
     /// The pieces of the print this plan stands for, its rows priced by `px`'s row
     /// planner: its direct pieces and every row's passes (`u32::MAX` when a row would
     /// need a platform it may not have).
-    pub(super) fn priced(&self, px: &Pixels, sprite: &Sprite) -> u32 {
+    pub(super) fn priced(&self, px: &Board, sprite: &Sprite) -> u32 {
         let rows = (0..sprite.height()).map(|y| priced_row(self, px, sprite, y));
         rows.fold(self.direct_pieces() as u32, u32::saturating_add)
     }
 }
 
 /// Row `y`'s pieces with the plan's direct cells (0 when nothing is left to emit).
-pub(super) fn row_pieces(plan: &DirectPlan, px: &Pixels, sprite: &Sprite, y: usize) -> (u32, bool) {
+pub(super) fn row_pieces(plan: &DirectPlan, px: &Board, sprite: &Sprite, y: usize) -> (u32, bool) {
     px.row_plan(sprite, y, plan.cells[y], plan.prefill[y])
 }
 
 /// Row `y`'s pieces with `plan`'s direct pieces, or `u32::MAX` when it would need a
 /// platform it cannot have ([`DirectPlan::platform_ok`]).
-pub(super) fn priced_row(plan: &DirectPlan, px: &Pixels, sprite: &Sprite, y: usize) -> u32 {
+pub(super) fn priced_row(plan: &DirectPlan, px: &Board, sprite: &Sprite, y: usize) -> u32 {
     match row_pieces(plan, px, sprite, y) {
         (_, true) if !plan.platform_ok(y) => u32::MAX,
         (pieces, _) => pieces,

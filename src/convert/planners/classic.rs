@@ -16,7 +16,7 @@ use crate::piece::Shape;
 /// Filler for fixed-size arrays of moves (any move does; it is overwritten).
 const PLACEHOLDER: Move = Move::new_unchecked(Shape::ALL[0], 0);
 
-/// Search nodes [`Passes::Optimal`](crate::Passes::Optimal) may visit per row before it settles for the best
+/// Search nodes [`Planner::Optimal`](crate::Planner::Optimal) may visit per row before it settles for the best
 /// split found so far (never worse than greedy). Only a guard on time: most rows are
 /// settled at the root (1 node). It counts nodes, not time, so results stay
 /// deterministic.
@@ -25,16 +25,16 @@ pub const NODE_LIMIT: u64 = 250_000;
 /// A row's single emitters (J0/T0/L0), by pixel left to right: the moves, and their
 /// triples' cells in the row above (the emitter table's key bits).
 #[derive(Clone, Copy)]
-pub(crate) struct Singles {
+pub(crate) struct Triples {
     pub(crate) len: usize,
     pub(crate) triples: [Move; MAX_WIDTH],
     pub(crate) masks: [u32; MAX_WIDTH],
 }
 
-impl Singles {
+impl Triples {
     /// The single emitters (J0, T0, L0) of a row's pixels.
-    pub(crate) fn of(input: &RowInput) -> Singles {
-        let mut row = Singles {
+    pub(crate) fn of(input: &RowInput) -> Triples {
+        let mut row = Triples {
             len: input.len,
             triples: [PLACEHOLDER; MAX_WIDTH],
             masks: [0; MAX_WIDTH],
@@ -73,13 +73,13 @@ impl Split {
 /// planners start from it: each pass's pixels (a mask of pixel indexes), and how many
 /// passes there are.
 pub(crate) fn greedy_passes(row: &RowInput) -> ([u32; MAX_WIDTH], usize) {
-    let split = greedy(&Singles::of(row));
+    let split = greedy(&Triples::of(row));
     (split.members(row.len), split.passes)
 }
 
 /// The article's split: each pass takes, left to right, every pixel not yet printed whose
 /// triple fits next to the ones already in the pass.
-pub(crate) fn greedy(row: &Singles) -> Split {
+pub(crate) fn greedy(row: &Triples) -> Split {
     let mut plan = Split {
         passes: 0,
         pass_of: [0; MAX_WIDTH],
@@ -114,7 +114,7 @@ fn emitter_cost(e: &Emitter) -> u32 {
     (e.pieces() + 5 * usize::from(e.n)) as u32
 }
 
-/// The cheap patterns [`Passes::Optimal`](crate::Passes::Optimal) can take into account; past this it keeps its
+/// The cheap patterns [`Planner::Optimal`](crate::Planner::Optimal) can take into account; past this it keeps its
 /// best heuristic split.
 const MAX_CHEAP: usize = 128;
 
@@ -155,12 +155,12 @@ fn uncover(cover: &mut [u8; WIDTH], key: u32) {
 /// Exact unless [`NODE_LIMIT`] search nodes are used up (then the best split found so
 /// far, never worse than greedy, deterministically), or the tables hold more than
 /// [`MAX_CHEAP`] cheap patterns (then the best of the heuristic splits).
-pub(crate) fn optimal(row: &Singles) -> Split {
+pub(crate) fn optimal(row: &Triples) -> Split {
     optimal_from(row, greedy(row))
 }
 
 /// [`optimal`], given the row's [`greedy`] split (its first incumbent).
-pub(crate) fn optimal_from(row: &Singles, greedy: Split) -> Split {
+pub(crate) fn optimal_from(row: &Triples, greedy: Split) -> Split {
     let greedy_cost = plan_cost(&greedy);
     if row.len <= 1 {
         return greedy;
@@ -250,7 +250,7 @@ struct SplitSearch {
 }
 
 impl SplitSearch {
-    fn new(row: &Singles, incumbent: u32) -> SplitSearch {
+    fn new(row: &Triples, incumbent: u32) -> SplitSearch {
         let mut order = [0u8; MAX_WIDTH];
         for (i, o) in order[..row.len].iter_mut().enumerate() {
             *o = i as u8;
@@ -635,7 +635,7 @@ impl SplitSearch {
         }
         loop {
             let mut better = false;
-            // Passes in use are 0..used (with gaps); one spare slot for a new pass.
+            // Planner in use are 0..used (with gaps); one spare slot for a new pass.
             let used = MAX_WIDTH - keys.iter().rev().take_while(|&&k| k == 0).count();
             let slots = (used + 1).min(MAX_WIDTH);
             // Move pixel j from pass a to pass b.
@@ -720,7 +720,7 @@ impl SplitSearch {
         }
         let m = self.masks[i];
         let start = m.trailing_zeros() as usize;
-        // Passes that fit this pixel lie wholly left of it. A normal one that can no
+        // Planner that fit this pixel lie wholly left of it. A normal one that can no
         // longer become or outgrow a pattern whose cost is not `multi` ("settled") costs
         // `multi` whatever joins it, so settled passes are interchangeable: the pixel
         // tries only the first.

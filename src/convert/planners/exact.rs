@@ -1,11 +1,11 @@
-//! The exact row planner of [`Passes::Exact`](crate::Passes::Exact) (`search` feature):
+//! The exact row planner of [`Planner::Exact`](crate::Planner::Exact) (`search` feature):
 //! each row planned by the exhaustive row search ([`crate::search::exact`]), the
 //! compiled tables tried first ([`planner`]), the distinct rows of a sprite on threads
 //! of their own. Whole exact prints, checked by replay, are `crate::exact`'s, above the
 //! converter.
 
 use crate::moves::Move;
-use crate::search::exact::{side_by_side, ExactPlanner, RowPixel, RowPlan, RowSpec};
+use crate::search::exact::{side_by_side, ExactPlan, ExactPlanner, RowPixel, RowSpec};
 use crate::sprite::Sprite;
 use crate::tables;
 
@@ -29,7 +29,7 @@ pub fn row_spec(sprite: &Sprite, y: usize) -> RowSpec {
 /// threads (each with its own [`planner`]; at least one). The plans do not depend on
 /// the number of threads.
 #[must_use]
-pub fn plan_parallel(sprite: &Sprite, threads: usize) -> Vec<RowPlan> {
+pub fn plan_parallel(sprite: &Sprite, threads: usize) -> Vec<ExactPlan> {
     let rows: Vec<(RowSpec, u32)> = (0..sprite.height())
         .map(|y| (row_spec(sprite, y), 0))
         .collect();
@@ -40,7 +40,7 @@ pub fn plan_parallel(sprite: &Sprite, threads: usize) -> Vec<RowPlan> {
 /// ones planned on `threads` threads (each with its own [`planner`]; at least one).
 /// The plans do not depend on the number of threads.
 #[must_use]
-pub fn plan_rows_on(rows: &[(RowSpec, u32)], threads: usize) -> Vec<RowPlan> {
+pub fn plan_rows_on(rows: &[(RowSpec, u32)], threads: usize) -> Vec<ExactPlan> {
     use std::sync::atomic::{AtomicUsize, Ordering};
     use std::sync::Mutex;
     let mut distinct: Vec<&(RowSpec, u32)> = Vec::new();
@@ -53,7 +53,8 @@ pub fn plan_rows_on(rows: &[(RowSpec, u32)], threads: usize) -> Vec<RowPlan> {
             })
         })
         .collect();
-    let results: Vec<Mutex<Option<RowPlan>>> = distinct.iter().map(|_| Mutex::new(None)).collect();
+    let results: Vec<Mutex<Option<ExactPlan>>> =
+        distinct.iter().map(|_| Mutex::new(None)).collect();
     let next = AtomicUsize::new(0);
     std::thread::scope(|scope| {
         for _ in 0..threads.clamp(1, distinct.len().max(1)) {
@@ -72,7 +73,7 @@ pub fn plan_rows_on(rows: &[(RowSpec, u32)], threads: usize) -> Vec<RowPlan> {
             });
         }
     });
-    let planned: Vec<RowPlan> = results
+    let planned: Vec<ExactPlan> = results
         .into_iter()
         .map(|m| {
             m.into_inner()

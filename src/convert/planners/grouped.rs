@@ -1,4 +1,4 @@
-//! The default row planner, [`Passes::Grouped`](crate::Passes::Grouped): covers looked
+//! The default row planner, [`Planner::Grouped`](crate::Planner::Grouped): covers looked
 //! up in a build-time table, then a small bounded search over a fixed set of groupings
 //! (no cover or grouping is enumerated).
 //!
@@ -15,21 +15,21 @@
 //! `k`-th cover (a run with fewer takes its first). Each distinct cover is grouped into
 //! passes first fit from both ends, flipped emitters with singles and apart, and dealt
 //! round robin into as many passes as first fit uses
-//! ([`Planner::offer_round_robin`](crate::convert::pricing::Planner::offer_round_robin));
+//! ([`Pricer::offer_round_robin`](crate::convert::pricing::Pricer::offer_round_robin));
 //! on a row of at least [`STAGED_PIXELS`] = 15 pixels, the first cover (each
 //! run's first slot: the thorough planner's cover of the run alone) is grouped in
 //! stages, the cheapest pass per pixel of the singles left on the squares of the
 //! passes before it, one at a time, from the first-fit pass from the right, at most
 //! three staged passes, the rest first fit after each ([`STAGES`],
-//! [`Planner::offer_staged`](crate::convert::pricing::Planner::offer_staged)); and the first
+//! [`Pricer::offer_staged`](crate::convert::pricing::Pricer::offer_staged)); and the first
 //! cover is grouped *one-row passes first*, from its widest one-row pass and from its first
 //! (column DPs, [`one_row_pass`](crate::convert::grouping::one_row_pass); a pass whose cells
 //! above the row and horizontal I pieces tile all 21 columns closes in one matrix
 //! row), then the widest of the rest, one at a time
-//! ([`Planner::offer_one_row_first`](crate::convert::pricing::Planner::offer_one_row_first)).
+//! ([`Pricer::offer_one_row_first`](crate::convert::pricing::Pricer::offer_one_row_first)).
 //! The first cover's first-fit grouping from the right (flipped emitters with
 //! singles) is also offered with each emitter moved to each other pass it fits, one
-//! at a time ([`Planner::offer_each_moved`](crate::convert::pricing::Planner::offer_each_moved):
+//! at a time ([`Pricer::offer_each_moved`](crate::convert::pricing::Pricer::offer_each_moved):
 //! first fit fills its first pass with every emitter that fits, and the one move that
 //! balances two passes often closes each in one matrix row). The other covers get
 //! neither the stages, the moves nor the one-row passes first, sparser rows get no
@@ -38,7 +38,7 @@
 //! Last, one round of the
 //! thorough planner's local moves on the best plan (each emitter moved to each other
 //! pass, each pair swapped, each flipped emitter split, each three singles merged;
-//! [`Planner::improve`](crate::convert::pricing::Planner::improve)
+//! [`Pricer::improve`](crate::convert::pricing::Pricer::improve)
 //! with one round: no round is repeated). Three things the thorough planner does are
 //! left out ([`DEFAULT`]): the deals into one and two
 //! more passes than first fit uses, the swap repair of first fit from the right, and
@@ -78,7 +78,7 @@
 use crate::convert::grouping::{Deals, End, OneRow, Stages};
 use crate::convert::local_moves::Targets;
 use crate::convert::plan::{Candidate, RowPlan};
-use crate::convert::pricing::{Planner, REPAIR_CHECKS};
+use crate::convert::pricing::{Pricer, REPAIR_CHECKS};
 use crate::convert::row::RowInput;
 use crate::tables;
 
@@ -138,7 +138,7 @@ const REPAIR_SWAPS: u32 = REPAIR_CHECKS;
 /// ([`tables::run_covers`]).
 pub(crate) const COVER_SLOTS: usize = tables::RUN_COVER_SLOTS;
 
-/// How this planner stages its first cover ([`Planner::offer_staged`]): on rows of at
+/// How this planner stages its first cover ([`Pricer::offer_staged`]): on rows of at
 /// least [`STAGED_PIXELS`] pixels, from the first-fit pass from the right, at most
 /// three staged passes, the rest grouped first fit from the left after each: at most
 /// 1 run × 3 stages × 1 grouping per row.
@@ -222,7 +222,7 @@ const EVERYTHING: RowWork = RowWork {
     targets: Targets::OrOwn,
 };
 
-/// What [`Planner::offer_cover`] tries on a row's cover `k` (of the run-cover table's
+/// What [`Pricer::offer_cover`] tries on a row's cover `k` (of the run-cover table's
 /// slots) when the first cover gets `first`: the others get no stages, no moves and no
 /// one-row passes first (they cost there far more instructions than the pieces they
 /// save: `docs/converter.md`).
@@ -239,7 +239,7 @@ const fn cover_work(first: CoverWork, k: usize) -> CoverWork {
 
 /// Plans a row by lookups (see the module docs): the greedy classic split, then the
 /// row's covers from the run-cover table, each grouped into passes by the fixed rules
-/// of [`Planner::offer_cover`] (first fit from both ends, one round-robin deal, and on
+/// of [`Pricer::offer_cover`] (first fit from both ends, one round-robin deal, and on
 /// the first cover stages, moves and one-row passes first, as [`DEFAULT`] says) and
 /// priced, then one round of local moves; the cheapest plan.
 pub(crate) fn plan_row(row: &RowInput) -> RowPlan {
@@ -272,16 +272,16 @@ pub(crate) const fn staged_is_default(row: &RowInput) -> bool {
 const _: () = assert!(STAGED_PIXELS >= MORE_STAGED_PIXELS);
 
 /// [`plan_row`] with `work` done on the row and the planner set up by `setup` first (the
-/// knob-effect tests leave parts out: `Planner::leave_out`), and the fill prices it
+/// knob-effect tests leave parts out: `Pricer::leave_out`), and the fill prices it
 /// requested.
 fn plan_row_with(
     row: &RowInput,
     work: RowWork,
-    setup: impl FnOnce(&mut Planner<'_>),
+    setup: impl FnOnce(&mut Pricer<'_>),
 ) -> (RowPlan, u32) {
     let mut c = Candidate::EMPTY;
     let (greedy, passes) = classic::greedy_passes(row);
-    let mut planner = Planner::start(row, &greedy[..passes], &mut c);
+    let mut planner = Pricer::start(row, &greedy[..passes], &mut c);
     if !work.repair {
         // No swap may be checked: the repair does nothing.
         planner.repairs = 0;
@@ -312,24 +312,24 @@ fn plan_row_with(
 struct RowWork {
     /// The work on the row's first cover ([`cover_work`] gives the others theirs).
     first: CoverWork,
-    /// The round-robin deals of every cover ([`Planner::offer_round_robin`]).
+    /// The round-robin deals of every cover ([`Pricer::offer_round_robin`]).
     deals: Deals,
-    /// Whether the swap repair runs on every cover ([`Planner::repair`]).
+    /// Whether the swap repair runs on every cover ([`Pricer::repair`]).
     repair: bool,
-    /// Where the first-fit moves ([`Planner::offer_each_moved`]) and the round of local
-    /// moves ([`Planner::improve`]) take an emitter.
+    /// Where the first-fit moves ([`Pricer::offer_each_moved`]) and the round of local
+    /// moves ([`Pricer::improve`]) take an emitter.
     targets: Targets,
 }
 
-/// What [`Planner::offer_cover`] tries on a cover besides its first-fit groupings, the
+/// What [`Pricer::offer_cover`] tries on a cover besides its first-fit groupings, the
 /// repair and the round-robin deals.
 #[derive(Clone, Copy)]
 struct CoverWork {
     /// Its groupings in stages, as these say (none: not at all).
     stages: Option<Stages>,
     /// Which first-fit groupings are also offered with each emitter moved
-    /// ([`Planner::offer_each_moved`]); with any, the cover is also grouped one-row
-    /// passes first ([`Planner::offer_one_row_first`]).
+    /// ([`Pricer::offer_each_moved`]); with any, the cover is also grouped one-row
+    /// passes first ([`Pricer::offer_one_row_first`]).
     moves: Moves,
 }
 
@@ -342,7 +342,7 @@ impl CoverWork {
     };
 }
 
-/// Which first-fit groupings of a cover [`Planner::offer_cover`] also offers with each
+/// Which first-fit groupings of a cover [`Pricer::offer_cover`] also offers with each
 /// emitter moved.
 #[derive(Clone, Copy)]
 enum Moves {
@@ -366,15 +366,15 @@ impl Moves {
     }
 }
 
-impl Planner<'_> {
+impl Pricer<'_> {
     /// Offers the cover with flipped emitters starting at the pixels in `flips` (a mask
     /// of pixel indexes, each the first of three adjacent pixels of one colour) and
-    /// singles elsewhere, grouped first fit from both ends ([`Planner::offer_groupings`]),
-    /// dealt round robin as `row_work` says ([`Planner::offer_round_robin`]), and as
-    /// [`cover_work`] gives cover slot `k` its work: in stages ([`Planner::offer_staged`]),
+    /// singles elsewhere, grouped first fit from both ends ([`Pricer::offer_groupings`]),
+    /// dealt round robin as `row_work` says ([`Pricer::offer_round_robin`]), and as
+    /// [`cover_work`] gives cover slot `k` its work: in stages ([`Pricer::offer_staged`]),
     /// each first-fit grouping with each emitter moved (to the passes `row_work` says),
     /// and one-row passes first from the widest and from the first one-row pass
-    /// ([`Planner::offer_one_row_first`]).
+    /// ([`Pricer::offer_one_row_first`]).
     fn offer_cover(&mut self, c: &mut Candidate, flips: u32, row_work: RowWork, k: usize) {
         if self.best <= self.floor {
             return;
@@ -445,7 +445,7 @@ fn runs(row: &RowInput) -> impl Iterator<Item = (usize, usize)> + '_ {
 pub(crate) fn price_cover(row: &RowInput, flips: u32) -> Option<u32> {
     let mut c = Candidate::EMPTY;
     let (greedy, passes) = classic::greedy_passes(row);
-    let mut planner = Planner::start(row, &greedy[..passes], &mut c);
+    let mut planner = Pricer::start(row, &greedy[..passes], &mut c);
     // Not the greedy split's price: only this cover's.
     planner.clear_best();
     // Everything on it, as on a row's first cover.
@@ -468,7 +468,7 @@ mod tests {
     use crate::xorshift::xorshift;
 
     /// The grouped planner without its moves: no first-fit moves
-    /// ([`Planner::offer_each_moved`]) and no round of local moves.
+    /// ([`Pricer::offer_each_moved`]) and no round of local moves.
     const NO_MOVES: Without = Without {
         local_moves: true,
         first_fit_moves: true,
@@ -476,7 +476,7 @@ mod tests {
     };
 
     /// A row of 12 pixels (`002002·010002`, from column 4) that the first cover's
-    /// first-fit moves ([`Planner::offer_each_moved`], from the right) bring down to
+    /// first-fit moves ([`Pricer::offer_each_moved`], from the right) bring down to
     /// the thorough planner's plan: 45 pieces, passes of 5, 5 and 2 pixels on fills of
     /// 14, 12 and 9 pieces. Everything else the planner tries (first fit from either
     /// end, the deal, the one-row passes first and a round of local moves;
@@ -643,10 +643,10 @@ mod tests {
         );
     }
 
-    /// The bound on work the docs state (the module's and [`Passes::Grouped`]'s) is
+    /// The bound on work the docs state (the module's and [`Planner::Grouped`]'s) is
     /// [`MAX_FILL_PRICES`].
     ///
-    /// [`Passes::Grouped`]: crate::Passes::Grouped
+    /// [`Planner::Grouped`]: crate::Planner::Grouped
     #[test]
     fn the_docs_state_the_bound() {
         use crate::convert::doc_figures::{assert_says, thousands};
@@ -654,7 +654,7 @@ mod tests {
         let (bound, staged) = (figure(MAX_FILL_PRICES), figure(MAX_STAGED_FILL_PRICES));
         let converter_md = include_str!("../../../docs/converter.md");
         assert_says("planners/grouped.rs", include_str!("grouped.rs"), &bound);
-        assert_says("passes.rs", include_str!("../passes.rs"), &bound);
+        assert_says("planner.rs", include_str!("../planner.rs"), &bound);
         assert_says("planners/grouped.rs", include_str!("grouped.rs"), &staged);
         for stated in [&bound, &staged] {
             assert!(

@@ -3,24 +3,24 @@
 //! direct placement can take).
 //!
 //! - [`classic`]: the article's passes of single emitters over the classic emitter
-//!   table, split greedily ([`Passes::Greedy`]) or by an exact branch-and-bound
-//!   ([`Passes::Optimal`]);
-//! - [`grouped`]: the default ([`Passes::Grouped`]): covers from the build-time
+//!   table, split greedily ([`Planner::Greedy`]) or by an exact branch-and-bound
+//!   ([`Planner::Optimal`]);
+//! - [`grouped`]: the default ([`Planner::Grouped`]): covers from the build-time
 //!   run-cover table, grouped into passes by fixed rules, a small bounded search;
-//! - [`thorough`]: [`Passes::Thorough`]: every cover and grouping, searched at run time
+//! - [`thorough`]: [`Planner::Thorough`]: every cover and grouping, searched at run time
 //!   within a stated bound;
-//! - `exact` (`search` feature): [`Passes::Exact`], the exhaustive row search on
+//! - `exact` (`search` feature): [`Planner::Exact`], the exhaustive row search on
 //!   threads of its own.
 //!
 //! The grouped and the thorough planners are built from the same layers below them:
 //! the groupings ([`super::grouping`]), the local moves ([`super::local_moves`]), the
 //! pricing ([`super::pricing`]) and the plan types ([`super::plan`]).
 //!
-//! [`Passes::Greedy`]: crate::Passes::Greedy
-//! [`Passes::Optimal`]: crate::Passes::Optimal
-//! [`Passes::Grouped`]: crate::Passes::Grouped
-//! [`Passes::Thorough`]: crate::Passes::Thorough
-//! [`Passes::Exact`]: crate::Passes::Exact
+//! [`Planner::Greedy`]: crate::Planner::Greedy
+//! [`Planner::Optimal`]: crate::Planner::Optimal
+//! [`Planner::Grouped`]: crate::Planner::Grouped
+//! [`Planner::Thorough`]: crate::Planner::Thorough
+//! [`Planner::Exact`]: crate::Planner::Exact
 
 pub(crate) mod classic;
 #[cfg(feature = "search")]

@@ -1,6 +1,6 @@
-//! The thorough planner of [`Passes::Thorough`](crate::Passes::Thorough): every cover of
+//! The thorough planner of [`Planner::Thorough`](crate::Planner::Thorough): every cover of
 //! the row by flipped emitters, then local moves, all priced by the shared
-//! [`Planner`] ([`crate::convert::pricing`]).
+//! [`Pricer`] ([`crate::convert::pricing`]).
 //!
 //! This planner enumerates every way to cover the row's runs of same-colour pixels with
 //! flipped emitters (at most 406 for 17 pixels), groups each cover's emitters into
@@ -9,17 +9,17 @@
 //! with flips among singles and apart from them, tries every order of up to three
 //! passes (of more: the grouping order, the passes needing no landing first, and the
 //! dearest first, by least cost) (when first fit from the right leaves a pass with no
-//! fill at all, also with one overlapping pair swapped, [`Planner::repair`]), in
-//! stages ([`Planner::offer_staged`] with [`Stages::EVERY`]: every cover, until no
+//! fill at all, also with one overlapping pair swapped, [`Pricer::repair`]), in
+//! stages ([`Pricer::offer_staged`] with [`Stages::EVERY`]: every cover, until no
 //! single is left; the grouped planner stages its first cover only), one-row passes first
-//! ([`Planner::offer_one_row_first`]: from the widest one-row pass, as the grouped
+//! ([`Pricer::offer_one_row_first`]: from the widest one-row pass, as the grouped
 //! planner does, and from each of the first [`ONE_ROW_FIRSTS`] its bounded enumeration
 //! finds), and, when the cover
-//! has at most [`PARTITION_EMITTERS`] emitters, every way ([`Planner::partitions`]),
+//! has at most [`PARTITION_EMITTERS`] emitters, every way ([`Pricer::partitions`]),
 //! and keeps
 //! the cheapest plan, starting from the greedy classic split, so it
 //! never does worse than that. Then it improves the best plan by local moves
-//! ([`Planner::improve`]): each emitter moved to another pass (or one of its own),
+//! ([`Pricer::improve`]): each emitter moved to another pass (or one of its own),
 //! each pair in different passes swapped, each flipped emitter split into its singles,
 //! each three singles on a run merged into a flipped one, every result priced in every
 //! order of up to three passes; for at most [`IMPROVE_ROUNDS`] rounds. Last, a best
@@ -74,21 +74,21 @@ use crate::sprite::MAX_WIDTH;
 use crate::convert::grouping::{one_row_pass, End, Stages};
 use crate::convert::local_moves::Targets;
 use crate::convert::plan::{Candidate, RowPlan};
-use crate::convert::pricing::{sums_of, Floors, PassSum, Planner, ORDERS_OF_FIVE};
+use crate::convert::pricing::{sums_of, Floors, PassSum, Pricer, ORDERS_OF_FIVE};
 use crate::convert::row::RowInput;
 
 use super::classic;
 
-/// Rounds of [`Planner::improve`] at most (a round that finds nothing cheaper ends it).
+/// Rounds of [`Pricer::improve`] at most (a round that finds nothing cheaper ends it).
 const IMPROVE_ROUNDS: usize = 3;
 
-/// Covers of at most this many emitters are grouped every way ([`Planner::partitions`]):
+/// Covers of at most this many emitters are grouped every way ([`Pricer::partitions`]):
 /// at most B(8) = 4,140 groupings each (B(9) = 21,147 and B(10) = 115,975: a larger
 /// cap multiplies this planner's time for few pieces).
 const PARTITION_EMITTERS: usize = 8;
 
 /// Each cover is grouped one-row passes first from at most this many first passes
-/// ([`Planner::offer_one_row_first`]).
+/// ([`Pricer::offer_one_row_first`]).
 const ONE_ROW_FIRSTS: usize = 32;
 
 /// Steps (calls) one enumeration of one-row passes ([`one_row_passes`]) takes at most.
@@ -96,18 +96,18 @@ const ONE_ROW_STEPS: u32 = 256;
 
 /// Plans a row: the greedy classic split first (a bound for the planner's own
 /// candidates, so the result never costs more), then every cover grouped and ordered
-/// ([`Planner::covers`]), then [`IMPROVE_ROUNDS`] rounds of local moves on the best plan
-/// ([`Planner::improve`]).
+/// ([`Pricer::covers`]), then [`IMPROVE_ROUNDS`] rounds of local moves on the best plan
+/// ([`Pricer::improve`]).
 pub(crate) fn plan_row(row: &RowInput) -> RowPlan {
     plan_row_with(row, |_| {})
 }
 
 /// [`plan_row`] with the planner set up by `setup` first (the knob-effect tests leave
-/// parts out: `Planner::leave_out`).
-fn plan_row_with(row: &RowInput, setup: impl FnOnce(&mut Planner<'_>)) -> RowPlan {
+/// parts out: `Pricer::leave_out`).
+fn plan_row_with(row: &RowInput, setup: impl FnOnce(&mut Pricer<'_>)) -> RowPlan {
     let mut c = Candidate::EMPTY;
     let (greedy, passes) = classic::greedy_passes(row);
-    let mut planner = Planner::start(row, &greedy[..passes], &mut c);
+    let mut planner = Pricer::start(row, &greedy[..passes], &mut c);
     setup(&mut planner);
     // The greedy split bounds the search below. The planner's own candidates may tie
     // with it (`best` is one above) and then win.
@@ -130,7 +130,7 @@ fn plan_row_with(row: &RowInput, setup: impl FnOnce(&mut Planner<'_>)) -> RowPla
     planner.finish()
 }
 
-impl Planner<'_> {
+impl Pricer<'_> {
     /// The best plan, if it has four or five passes, in every order of its passes (the
     /// plans before it were tried in at most three orders of more than three passes).
     fn reorder(&mut self) {
@@ -190,7 +190,7 @@ impl Planner<'_> {
     }
 
     /// Offers `c`'s emitters grouped one-row passes first
-    /// ([`Planner::offer_one_row_first`]) from the widest one-row pass (as the grouped
+    /// ([`Pricer::offer_one_row_first`]) from the widest one-row pass (as the grouped
     /// planner does) and from each other of the first [`ONE_ROW_FIRSTS`] one-row passes
     /// [`one_row_passes`] finds.
     fn offer_one_row_firsts(&mut self, c: &Candidate) {
@@ -215,9 +215,9 @@ impl Planner<'_> {
     }
 
     /// Offers the cover `c` grouped first fit from both ends
-    /// ([`Planner::offer_groupings`]), in stages ([`Stages::EVERY`]), one-row passes
-    /// first ([`Planner::offer_one_row_firsts`]) and, when it is small, every way
-    /// ([`Planner::partitions`]). Out of line: [`Planner::covers`] recurses once per
+    /// ([`Pricer::offer_groupings`]), in stages ([`Stages::EVERY`]), one-row passes
+    /// first ([`Pricer::offer_one_row_firsts`]) and, when it is small, every way
+    /// ([`Pricer::partitions`]). Out of line: [`Pricer::covers`] recurses once per
     /// pixel, and the locals of this work (a grouping's pass sums) would otherwise sit
     /// in the frame of every level, 17 deep.
     #[inline(never)]
@@ -366,7 +366,7 @@ mod tests {
     }
 
     /// The local moves never make a row dearer and make many cheaper (they fail to if
-    /// [`Planner::improve`] does nothing).
+    /// [`Pricer::improve`] does nothing).
     #[test]
     fn local_moves_lower_dense_rows() {
         let (mut cheaper, mut rows) = (0, 0);
@@ -418,7 +418,7 @@ mod tests {
         );
     }
 
-    /// Grouping every cover in stages too ([`Planner::offer_staged`]) makes many dense
+    /// Grouping every cover in stages too ([`Pricer::offer_staged`]) makes many dense
     /// rows cheaper and few dearer (the local moves then start from another plan), and
     /// the rows cheaper in all (it fails if the stages offer nothing).
     #[test]
@@ -435,7 +435,7 @@ mod tests {
         );
     }
 
-    /// Grouping every cover one-row passes first ([`Planner::offer_one_row_first`])
+    /// Grouping every cover one-row passes first ([`Pricer::offer_one_row_first`])
     /// makes some dense rows cheaper and few dearer (the local moves then start from
     /// another plan), and the rows cheaper in all (it fails if it offers nothing).
     #[test]
@@ -544,7 +544,7 @@ mod tests {
         );
     }
 
-    /// Grouping small covers every way ([`Planner::partitions`]) makes some rows
+    /// Grouping small covers every way ([`Pricer::partitions`]) makes some rows
     /// cheaper and none dearer on the sparse random rows (it fails if it offers nothing).
     #[test]
     fn every_grouping_of_small_covers_lowers_rows() {
@@ -562,7 +562,7 @@ mod tests {
     }
 
     /// The swap repair finds the shadowed-letter row's plan at the floor, which first fit
-    /// from either end misses by one pair (it fails if [`Planner::repair`] offers
+    /// from either end misses by one pair (it fails if [`Pricer::repair`] offers
     /// nothing). Measured without the one-row passes first, which also find it.
     #[test]
     fn repair_finds_the_shadowed_row_at_its_floor() {
@@ -623,10 +623,10 @@ mod tests {
     }
 
     /// The bound on work the docs state (the module's *Work per row* and
-    /// [`Passes::Thorough`]'s) is the one this planner's caps give, every term of the
+    /// [`Planner::Thorough`]'s) is the one this planner's caps give, every term of the
     /// module's sum included.
     ///
-    /// [`Passes::Thorough`]: crate::Passes::Thorough
+    /// [`Planner::Thorough`]: crate::Planner::Thorough
     #[test]
     fn the_docs_state_the_bound() {
         use crate::convert::doc_figures::{assert_says, thousands};
@@ -704,6 +704,6 @@ mod tests {
             assert_says("planners/thorough.rs", file, &phrase);
         }
         let stated = format!("Up to {} fill prices per row", t(total));
-        assert_says("passes.rs", include_str!("../passes.rs"), &stated);
+        assert_says("planner.rs", include_str!("../planner.rs"), &stated);
     }
 }

@@ -35,7 +35,7 @@ use std::sync::Mutex;
 use tetris_printer::animate::{animate, AnimateOptions};
 use tetris_printer::limits::{MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE};
 use tetris_printer::{
-    compare, moves_to_string, parse_moves, Align, Converter, Move, Passes, Piece, Playfield,
+    compare, moves_to_string, parse_moves, Align, Converter, Move, Piece, Planner, Playfield,
     Sprite, SpriteError, HEIGHT, MAX_HEIGHT, MAX_WIDTH, WIDTH,
 };
 
@@ -128,12 +128,12 @@ pub unsafe extern "C" fn tp_free(ptr: *mut u8, len: usize) {
 }
 
 /// The strategy numbers the page sends.
-fn passes(strategy: u32) -> Option<Passes> {
+fn passes(strategy: u32) -> Option<Planner> {
     match strategy {
-        0 => Some(Passes::Greedy),
-        1 => Some(Passes::Optimal),
-        2 => Some(Passes::Thorough),
-        3 => Some(Passes::Grouped),
+        0 => Some(Planner::Greedy),
+        1 => Some(Planner::Optimal),
+        2 => Some(Planner::Thorough),
+        3 => Some(Planner::Grouped),
         _ => None,
     }
 }
@@ -200,7 +200,7 @@ pub unsafe extern "C" fn tp_convert(
             };
         }
     };
-    let converter = Converter::with_passes(passes).with_direct(direct != 0);
+    let converter = Converter::with_planner(passes).with_direct(direct != 0);
     let sprite = converter.place(&sprite, align);
     let moves = converter.convert_to_vec(&sprite);
     st.text = moves_to_string(&moves);

@@ -6,7 +6,7 @@
 /// `search`) makes the converter return [`ConvertError::Unavailable`](crate::ConvertError::Unavailable).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[non_exhaustive]
-pub enum Passes {
+pub enum Planner {
     /// The article's converter: fill a pass scanning the pixels left to right, taking
     /// every pixel whose triple fits; repeat with the pixels left over.
     Greedy,
@@ -16,7 +16,7 @@ pub enum Passes {
     /// The default: covers from a build-time table, then a small bounded search over a
     /// fixed set of groupings (no enumeration of covers). Each run of same-colour pixels
     /// looks up its covers by flipped emitters (one J2/T2/L2 for three adjacent pixels of its
-    /// colour) in a static table the thorough planner ([`Passes::Thorough`]) computed
+    /// colour) in a static table the thorough planner ([`Planner::Thorough`]) computed
     /// at build time; the row's few covers are grouped into passes by fixed rules
     /// (first fit from either end, dealt round robin; the first cover also in at most
     /// three stages on dense rows, one-row passes first and with one sweep of single
@@ -30,8 +30,8 @@ pub enum Passes {
     Grouped,
     /// The thorough planner: a larger bounded search at run time, every cover of the
     /// row by flipped emitters, grouped and ordered, then local moves of emitters between
-    /// passes (see the `planners::thorough` layer). Fewer pieces than [`Passes::Grouped`] in total,
-    /// though not on every sprite, and not the fewest (that is [`Passes::Exact`]); never
+    /// passes (see the `planners::thorough` layer). Fewer pieces than [`Planner::Grouped`] in total,
+    /// though not on every sprite, and not the fewest (that is [`Planner::Exact`]); never
     /// more pieces than `Greedy`. Up to 132,229,700 fill prices per row; an order of
     /// magnitude more instructions than the default (`docs/converter.md` and
     /// `docs/results.md` have the figures).
@@ -44,15 +44,15 @@ pub enum Passes {
     Exact,
 }
 
-impl Passes {
+impl Planner {
     /// Every strategy, in the order the command line lists them (in every build: see
-    /// [`Passes::available`]).
-    pub const ALL: [Passes; 5] = [
-        Passes::Grouped,
-        Passes::Thorough,
-        Passes::Optimal,
-        Passes::Greedy,
-        Passes::Exact,
+    /// [`Planner::available`]).
+    pub const ALL: [Planner; 5] = [
+        Planner::Grouped,
+        Planner::Thorough,
+        Planner::Optimal,
+        Planner::Greedy,
+        Planner::Exact,
     ];
 
     /// The strategy's name on the command line and in [`Display`](core::fmt::Display)
@@ -61,25 +61,25 @@ impl Passes {
     #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
-            Passes::Grouped => "grouped",
-            Passes::Greedy => "greedy",
-            Passes::Optimal => "optimal",
-            Passes::Thorough => "thorough",
-            Passes::Exact => "exact",
+            Planner::Grouped => "grouped",
+            Planner::Greedy => "greedy",
+            Planner::Optimal => "optimal",
+            Planner::Thorough => "thorough",
+            Planner::Exact => "exact",
         }
     }
 
     /// The crate feature this strategy needs that this build lacks, if any: `search`
-    /// for [`Passes::Exact`] without it.
+    /// for [`Planner::Exact`] without it.
     #[must_use]
     pub const fn missing_feature(self) -> Option<&'static str> {
         match self {
-            Passes::Exact if !cfg!(feature = "search") => Some("search"),
+            Planner::Exact if !cfg!(feature = "search") => Some("search"),
             _ => None,
         }
     }
 
-    /// Whether this build converts with this strategy ([`Passes::missing_feature`] is
+    /// Whether this build converts with this strategy ([`Planner::missing_feature`] is
     /// `None`).
     #[must_use]
     pub const fn available(self) -> bool {
@@ -87,32 +87,32 @@ impl Passes {
     }
 }
 
-impl core::fmt::Display for Passes {
+impl core::fmt::Display for Planner {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.write_str(self.name())
     }
 }
 
-/// A strategy name that is not one of [`Passes::ALL`].
+/// A strategy name that is not one of [`Planner::ALL`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("unknown pass strategy (expected grouped, thorough, optimal, greedy or exact)")]
-pub struct UnknownPasses;
+pub struct UnknownPlanner;
 
-impl core::str::FromStr for Passes {
-    type Err = UnknownPasses;
+impl core::str::FromStr for Planner {
+    type Err = UnknownPlanner;
 
-    /// Parses a name as [`Passes::name`] gives it.
+    /// Parses a name as [`Planner::name`] gives it.
     ///
     /// ```
-    /// use tetris_printer::Passes;
-    /// assert_eq!("greedy".parse(), Ok(Passes::Greedy));
-    /// assert_eq!(Passes::Thorough.to_string(), "thorough");
-    /// assert!("best".parse::<Passes>().is_err());
+    /// use tetris_printer::Planner;
+    /// assert_eq!("greedy".parse(), Ok(Planner::Greedy));
+    /// assert_eq!(Planner::Thorough.to_string(), "thorough");
+    /// assert!("best".parse::<Planner>().is_err());
     /// ```
-    fn from_str(s: &str) -> Result<Passes, UnknownPasses> {
-        Passes::ALL
+    fn from_str(s: &str) -> Result<Planner, UnknownPlanner> {
+        Planner::ALL
             .into_iter()
             .find(|p| p.name() == s)
-            .ok_or(UnknownPasses)
+            .ok_or(UnknownPlanner)
     }
 }

@@ -12,7 +12,7 @@ use crate::tables;
 use super::bounds::PLATFORM_PIECES;
 use super::error::ConvertError;
 use super::plan::RowPlan;
-use super::planners::classic::{Singles, Split};
+use super::planners::classic::{Split, Triples};
 use super::stats::ConvertStats;
 
 /// What a block of moves does.
@@ -134,7 +134,7 @@ pub(super) fn write_row(
 
 /// A classic split (greedy or optimal) of a row's singles, on a platform or not.
 pub(super) struct Classic<'a> {
-    pub singles: &'a Singles,
+    pub singles: &'a Triples,
     pub split: &'a Split,
     pub platform: bool,
 }
@@ -190,7 +190,7 @@ impl RowPasses for RowPlan {
 
 /// A row planned by the exact planner.
 #[cfg(feature = "search")]
-impl RowPasses for crate::search::exact::RowPlan {
+impl RowPasses for crate::search::exact::ExactPlan {
     fn platform(&self) -> bool {
         self.platform
     }

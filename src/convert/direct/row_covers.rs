@@ -4,8 +4,8 @@
 use crate::sprite::{Sprite, MAX_HEIGHT};
 
 use super::blocks::*;
+use super::board::Board;
 use super::cover_dp::{cover_dp_with, BandWays, Variant, COVER_BAND, WINDOW};
-use super::pixels::Pixels;
 use super::plan::{priced_row, DirectPlan};
 
 /// Row covers: from `start`, bottom to top, each row still left to the passes is
@@ -17,7 +17,7 @@ use super::plan::{priced_row, DirectPlan};
 /// the cheapest covers of such rows, lowest first (at most [`SETTLE`]). A print is kept
 /// only at a row where every row prints. `None` when no print kept has fewer pieces
 /// than `start`.
-pub(super) fn cover_rows(px: &Pixels, sprite: &Sprite, start: &DirectPlan) -> Option<DirectPlan> {
+pub(super) fn cover_rows(px: &Board, sprite: &Sprite, start: &DirectPlan) -> Option<DirectPlan> {
     let h = px.height;
     let mut plan = *start;
     let mut priced = [0u32; MAX_HEIGHT];
@@ -118,7 +118,7 @@ const SETTLE_VARIANTS: &[Variant] = &[Variant::SETTLE];
 /// its price, plan and rows' pieces: the cover of each of `variants` ([`cover_dp`]),
 /// each whose pieces all land with the plan's ([`DirectPlan::all_land`]) priced.
 fn cover_band(
-    px: &Pixels,
+    px: &Board,
     sprite: &Sprite,
     plan: &DirectPlan,
     priced: &[u32; MAX_HEIGHT],
@@ -207,7 +207,11 @@ mod tests {
             assert_says("direct/mod.rs", file, &phrase);
         }
         let others = format!("the other {} variants", Variant::ALL.len() - 1);
-        assert_says("direct/covers.rs", include_str!("covers.rs"), &others);
+        assert_says(
+            "direct/row_covers.rs",
+            include_str!("row_covers.rs"),
+            &others,
+        );
     }
 
     /// The smiley's top: four rows of one colour narrowing upwards. The row covers
@@ -238,7 +242,7 @@ mod tests {
     }
 
     fn a_dome_with(sprite: &Sprite, name: &str, planner: crate::convert::plan::RowPlanner) {
-        let px = Pixels::of(sprite, planner);
+        let px = Board::of(sprite, planner);
         let h = sprite.height();
         let plain: u32 = (0..h)
             .map(|y| priced_row(&DirectPlan::EMPTY, &px, sprite, y))

@@ -1,4 +1,4 @@
-//! [`Pixels`]: the sprite's pixels by row and colour, which blocks fit where, and the
+//! [`Board`]: the sprite's pixels by row and colour, which blocks fit where, and the
 //! row plans made so far.
 
 use core::cell::Cell;
@@ -12,36 +12,36 @@ use crate::bits::Bits;
 use super::blocks::{shape_at, Placed, BAND, BLOCKS, SINGLES, SINGLE_COUNT};
 
 /// The sprite's pixels as row masks, and its colours per row as masks per colour.
-pub(super) struct Pixels<'m> {
+pub(super) struct Board<'m> {
     /// `colour[y][c]`: the cells of colour `c` in playfield row `y`.
     pub(super) colour: [[u32; 3]; MAX_HEIGHT],
     pub(super) height: usize,
     pub(super) x0: usize,
     pub(super) width: usize,
-    /// Row plans made so far ([`Pixels::row_plan`]).
+    /// Row plans made so far ([`Board::row_plan`]).
     memo: &'m [Cell<u64>],
     /// The row planner that prices and plans the rows (the converter's: the default's
     /// with its first cover staged more).
     pub(super) planner: RowPlanner,
     /// The row planner that prices `improve`'s rounds ([`super::Planners::rounds`]).
     rounds: RowPlanner,
-    /// Whether rows are priced by `rounds` now ([`Pixels::price_rounds`]).
+    /// Whether rows are priced by `rounds` now ([`Board::price_rounds`]).
     in_rounds: Cell<bool>,
     /// The work done so far, counted.
     pub(super) work: Cell<Work>,
     /// `coloured[b][y]`: the columns where every cell of block `b` with its
     /// bottom-left cell in row `y` is a pixel of its colour
-    /// ([`Pixels::colour_columns`], worked out once per sprite; the blocks of more
+    /// ([`Board::colour_columns`], worked out once per sprite; the blocks of more
     /// than one piece all 0 when no single fits anywhere: then no block is tried).
     coloured: [[u32; MAX_HEIGHT]; BLOCKS.len()],
     /// `singles[k][y]`: the columns where single `SINGLES + k` fits with its
-    /// bottom-left cell in row `y` ([`Pixels::fits`], worked out once).
+    /// bottom-left cell in row `y` ([`Board::fits`], worked out once).
     singles: [[u32; MAX_HEIGHT]; SINGLE_COUNT],
     /// `coverable[y]`: the cells of row `y` some single that fits holds (the union of
-    /// [`Pixels::singles`]' cells): a pixel outside them no single piece can place.
+    /// [`Board::singles`]' cells): a pixel outside them no single piece can place.
     pub(super) coverable: [u32; MAX_HEIGHT],
     /// Bit `y`: some single fits with its bottom-left cell in row `y` (some
-    /// [`Pixels::singles`]`[k][y]` is not empty; [`Pixels::single_rows`]).
+    /// [`Board::singles`]`[k][y]` is not empty; [`Board::single_rows`]).
     single_rows: u32,
 }
 
@@ -57,21 +57,21 @@ pub(crate) struct Work {
     pub(crate) dp_states: u32,
 }
 
-/// How many row plans [`Pixels::row_plan`] remembers without a workspace: the table
+/// How many row plans [`Board::row_plan`] remembers without a workspace: the table
 /// `--direct` keeps on its own stack ([`stack_memo`]).
 pub(super) const MEMO: usize = 512;
 
 /// The table of remembered row plans on the stack, [`MEMO`] of them.
 pub(super) type StackMemo = [Cell<u64>; MEMO];
 
-/// An empty [`StackMemo`] ([`Pixels::priced_by`] empties any table it is given).
+/// An empty [`StackMemo`] ([`Board::priced_by`] empties any table it is given).
 pub(super) const fn stack_memo() -> StackMemo {
     [const { Cell::new(Memo::EMPTY.0) }; MEMO]
 }
 
 /// One row plan remembered, packed in a word: from the top, the row's direct cells
 /// and pre-filled cells (21 bits each), the row (5 bits), which planner planned it (1
-/// bit: the rounds', [`Pixels::price_rounds`]), whether its plan has a platform (1 bit)
+/// bit: the rounds', [`Board::price_rounds`]), whether its plan has a platform (1 bit)
 /// and its pieces (15 bits). An empty slot has a pre-filled cell that is no direct
 /// cell, which no key has (pre-filled cells are direct cells).
 #[derive(Clone, Copy)]
@@ -116,29 +116,29 @@ pub(super) fn has_three(colour: &[[u32; 3]; MAX_HEIGHT], h: usize) -> bool {
     })
 }
 
-impl<'m> Pixels<'m> {
+impl<'m> Board<'m> {
     /// The pixels of `sprite`, its rows to be planned by `planner`.
     #[cfg(test)]
-    pub(super) fn of(sprite: &Sprite, planner: RowPlanner) -> Pixels<'static> {
+    pub(super) fn of(sprite: &Sprite, planner: RowPlanner) -> Board<'static> {
         let memo: &'static StackMemo = std::boxed::Box::leak(std::boxed::Box::new(stack_memo()));
-        Pixels::priced_by(sprite, planner, planner, memo)
+        Board::priced_by(sprite, planner, planner, memo)
     }
 
     /// The pixels of `sprite`, its rows to be planned by `planner` and `improve`'s
     /// rounds priced by `rounds`, row plans remembered in `memo` (emptied first; its
-    /// length a power of two). Built in place: a `Pixels` is kilobytes, and a copy
+    /// length a power of two). Built in place: a `Board` is kilobytes, and a copy
     /// would stay on the stack under every stage.
     pub(super) fn priced_by(
         sprite: &Sprite,
         planner: RowPlanner,
         rounds: RowPlanner,
         memo: &'m [Cell<u64>],
-    ) -> Pixels<'m> {
+    ) -> Board<'m> {
         debug_assert!(memo.len().is_power_of_two());
         for m in memo {
             m.set(Memo::EMPTY.0);
         }
-        let mut px = Pixels {
+        let mut px = Board {
             colour: colour_masks(sprite),
             height: sprite.height(),
             x0: sprite.x0(),
@@ -182,7 +182,7 @@ impl<'m> Pixels<'m> {
     }
 
     /// The columns `x` (bit `x`) where every cell of block `b` with its bottom-left cell
-    /// at `(x, y)` is a pixel of the block's colour: what [`Pixels::fits`] asks first,
+    /// at `(x, y)` is a pixel of the block's colour: what [`Board::fits`] asks first,
     /// for every column at once, by masks (the colour masks keep the block on the
     /// sprite).
     pub(super) fn colour_columns(&self, b: usize, y: usize) -> u32 {
@@ -204,8 +204,8 @@ impl<'m> Pixels<'m> {
     }
 
     /// The columns `x` (bit `x`) where single `b` fits with its bottom-left cell at
-    /// `(x, y)`: [`Pixels::block_fits`] for every column at once, by masks. Each cell
-    /// on a pixel of the single's colour ([`Pixels::colour_columns`]), and some lowest
+    /// `(x, y)`: [`Board::block_fits`] for every column at once, by masks. Each cell
+    /// on a pixel of the single's colour ([`Board::colour_columns`]), and some lowest
     /// cell of a column of the piece on the field's floor or on a pixel (emitted before
     /// the piece drops).
     fn single_columns(&self, b: usize, y: usize) -> u32 {
@@ -242,7 +242,7 @@ impl<'m> Pixels<'m> {
     /// Row `y`'s pieces with the row planner when direct pieces print its cells
     /// `covered`, `prefill` of them filled before its passes (0 when nothing is left to
     /// emit), and whether its plan has a platform. The last two plans of each pair of
-    /// slots of a fixed table are remembered ([`Pixels::memo_pair`]), so the same row
+    /// slots of a fixed table are remembered ([`Board::memo_pair`]), so the same row
     /// is not planned twice in a row, nor two rows that meet in a pair each time the
     /// other was; the answers are the planner's either way.
     pub(super) fn row_plan(
@@ -268,7 +268,7 @@ impl<'m> Pixels<'m> {
 
     /// Row `y`'s plan with the row planner when direct pieces print its cells
     /// `covered`, `prefill` of them filled before its passes (some pixel left to
-    /// emit): always planned (counted), and remembered for [`Pixels::row_plan`].
+    /// emit): always planned (counted), and remembered for [`Board::row_plan`].
     pub(super) fn planned(&self, sprite: &Sprite, y: usize, covered: u32, prefill: u32) -> RowPlan {
         self.work.set(Work {
             row_plans: self.work.get().row_plans + 1,
@@ -308,7 +308,7 @@ impl<'m> Pixels<'m> {
         [&self.memo[pair], &self.memo[pair + 1]]
     }
 
-    /// Whether some single piece fits anywhere ([`Pixels::fits`]): every block is made
+    /// Whether some single piece fits anywhere ([`Board::fits`]): every block is made
     /// of singles, so without one no direct piece can be placed.
     pub(super) fn any_single_fits(&self) -> bool {
         self.single_rows != 0
@@ -329,7 +329,7 @@ impl<'m> Pixels<'m> {
     }
 
     /// The columns where every cell of block `b` with its bottom-left cell at row `y`
-    /// is a pixel of its colour ([`Pixels::colour_columns`], looked up).
+    /// is a pixel of its colour ([`Board::colour_columns`], looked up).
     pub(super) fn coloured(&self, b: usize, y: usize) -> u32 {
         self.coloured[b][y]
     }
@@ -349,7 +349,7 @@ impl<'m> Pixels<'m> {
         }
     }
 
-    /// [`Pixels::fits`], worked out.
+    /// [`Board::fits`], worked out.
     // Out of line: inlined into `fits`, it costs its callers' hot loops 6 % more
     // instructions (the smiley's `--direct`, callgrind).
     #[inline(never)]
@@ -430,17 +430,17 @@ mod tests {
         })
     }
 
-    /// The singles worked out by masks fit exactly where [`Pixels::block_fits`] says,
+    /// The singles worked out by masks fit exactly where [`Board::block_fits`] says,
     /// every block's colour columns are exactly where its cells are all pixels of its
-    /// colour, and the colour columns looked up ([`Pixels::coloured`]) and every
-    /// block's fit ([`Pixels::fits`]) are those worked out, on dense random sprites of one to three colours (every row, every
+    /// colour, and the colour columns looked up ([`Board::coloured`]) and every
+    /// block's fit ([`Board::fits`]) are those worked out, on dense random sprites of one to three colours (every row, every
     /// column).
     #[test]
     fn singles_by_masks_fit_as_block_fits_says() {
         use crate::convert::planners::grouped;
         let (mut fits, mut coloured_blocks) = (0, 0);
         for (art, sprite) in random_sprites(0x2545_F491_4F6C_DD1D, 300, 40..100) {
-            let px = Pixels::of(&sprite, grouped::plan_row);
+            let px = Board::of(&sprite, grouped::plan_row);
             // The cells of the singles that fit, by row.
             let mut held = [0u32; MAX_HEIGHT];
             for k in 0..SINGLE_COUNT {
@@ -502,8 +502,8 @@ mod tests {
         assert!(coloured_blocks > 100, "{coloured_blocks} blocks coloured");
     }
 
-    /// Every block that fits ([`Pixels::block_fits`]) has a single that fits with its
-    /// bottom-left cell in one of the block's rows ([`Pixels::single_rows`]): what the
+    /// Every block that fits ([`Board::block_fits`]) has a single that fits with its
+    /// bottom-left cell in one of the block's rows ([`Board::single_rows`]): what the
     /// bands and the add passes pass over the rest by. On random sprites from sparse to
     /// dense, where blocks of several pieces fit.
     #[test]
@@ -511,7 +511,7 @@ mod tests {
         use crate::convert::planners::grouped;
         let (mut checked, mut tight) = (0, 0);
         for (art, sprite) in random_sprites(0x51B6_1E5F_0000_0035, 400, 20..90) {
-            let px = Pixels::of(&sprite, grouped::plan_row);
+            let px = Board::of(&sprite, grouped::plan_row);
             let rows = px.single_rows();
             for (b, block) in BLOCKS.iter().enumerate() {
                 let own = (1u32 << block.height) - 1;
@@ -538,7 +538,7 @@ mod tests {
     }
 
     /// Two rows whose hashes meet in one pair of slots of the remembered plans
-    /// ([`Pixels::memo_pair`]) both stay remembered: asked for in turn, each is
+    /// ([`Board::memo_pair`]) both stay remembered: asked for in turn, each is
     /// planned once.
     #[test]
     fn two_rows_meeting_in_a_pair_both_stay() {
@@ -547,7 +547,7 @@ mod tests {
             b'0' + ((x + y) % 3) as u8
         });
         let sprite = Sprite::from_ascii(&art).unwrap();
-        let px = Pixels::of(&sprite, grouped::plan_row);
+        let px = Board::of(&sprite, grouped::plan_row);
         let x0 = px.x0;
         // Two (row, covered pixel) keys in one pair.
         let keys: Vec<(usize, u32)> = (0..MAX_HEIGHT)
