@@ -13,7 +13,7 @@
 //! - `exact`: the exact planner (`Planner::Exact`) without direct pieces.
 //! - `direct+exact`: the direct print's own direct pieces, every row's leftover pixels
 //!   planned by the exact planner with the direct cells of its row as support
-//!   ([`ExactPlanner::plan_row_on`]): what a perfect row planner would make of today's
+//!   ([`ExactPlanner::plan_row`] with the pre-filled cells as support): what a perfect row planner would make of today's
 //!   direct pieces. A row whose exact plan needs a platform it may not have (a direct
 //!   cell in it or one still missing in the row below) keeps the default's plan; the
 //!   `no-plat` column counts those rows. `--passes exact --direct` writes this print
@@ -70,7 +70,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use tetris_printer::exact::{planner, row_spec, RowSpec};
+use tetris_printer::exact::{planner, RowInput};
 use tetris_printer::internals::row_pieces_with;
 use tetris_printer::{BlockKind, Converter, Piece, Playfield, Shape, Sprite, WIDTH};
 
@@ -132,10 +132,8 @@ fn direct_cells(sprite: &Sprite) -> DirectCells {
 }
 
 /// Row `y`'s pixels without those in `covered`.
-fn leftover(sprite: &Sprite, y: usize, covered: u32) -> RowSpec {
-    let mut spec = row_spec(sprite, y);
-    spec.pixels.retain(|p| covered >> p.x & 1 == 0);
-    spec
+fn leftover(sprite: &Sprite, y: usize, covered: u32) -> RowInput {
+    RowInput::of(sprite, y).without(covered, 0)
 }
 
 /// The twelve J, T and L orientations.
@@ -331,21 +329,20 @@ fn residue_height(min: u32, n: u32) -> u32 {
 /// The floor of `Σh` for printing `spec`: the passes its pixels that no flip within it
 /// can take need (their single bars over one column go to different passes), raised to
 /// the residue.
-fn floor_height(spec: &RowSpec) -> u32 {
-    let px = &spec.pixels;
-    let n = px.len();
+fn floor_height(spec: &RowInput) -> u32 {
+    let n = spec.len;
     if n == 0 {
         return 0;
     }
+    let (x, colour) = (&spec.x, &spec.colour);
     let flip_at = |i: usize| {
-        i + 3 <= n
-            && (1..3).all(|d| px[i + d].x == px[i].x + d as u8 && px[i + d].colour == px[i].colour)
+        i + 3 <= n && (1..3).all(|d| x[i + d] == x[i] + d as u8 && colour[i + d] == colour[i])
     };
     let mut cover = [0u32; WIDTH + 2];
-    for (i, p) in px.iter().enumerate() {
+    for i in 0..n {
         let in_flip = (i.saturating_sub(2)..=i).any(flip_at);
         if !in_flip {
-            let start = usize::from(p.x + p.colour - 2);
+            let start = usize::from(x[i] + colour[i] - 2);
             for c in &mut cover[start..start + 3] {
                 *c += 1;
             }
@@ -357,9 +354,9 @@ fn floor_height(spec: &RowSpec) -> u32 {
 /// One row's share of the bound, in quarter pieces: `(exact-based, floor-based,
 /// whether every leftover the bound needed was priced exactly within the budget)`.
 fn row_bound(sprite: &Sprite, y: usize, plain: u32, budget: Duration) -> (u32, u32, bool) {
-    let p = row_spec(sprite, y);
-    let n = p.pixels.len() as u32;
-    let all: u32 = p.pixels.iter().fold(0, |m, q| m | 1 << q.x);
+    let p = RowInput::of(sprite, y);
+    let n = p.len as u32;
+    let all: u32 = p.x[..p.len].iter().fold(0, |m, &x| m | 1 << x);
     let sl = slices(sprite, y);
     if sl.is_empty() {
         return (4 * plain, 4 * plain, true);
@@ -374,16 +371,16 @@ fn row_bound(sprite: &Sprite, y: usize, plain: u32, budget: Duration) -> (u32, u
         return (n, n, true);
     }
     // Leftovers (C non-empty) by floor.
-    let mut left: Vec<(u32, RowSpec)> = unions
+    let mut left: Vec<(u32, RowInput)> = unions
         .iter()
         .filter(|&&u| u != 0)
         .map(|&u| {
             let mut s = leftover(sprite, y, u);
-            s.pixels.iter_mut().for_each(|q| q.held = true);
+            s.held[..s.len].fill(true);
             (floor_height(&s), s)
         })
         .collect();
-    left.sort_by_key(|(f, s)| (*f, s.pixels.iter().map(|q| q.x).collect::<Vec<_>>()));
+    left.sort_by_key(|(f, s)| (*f, s.x[..s.len].to_vec()));
     let floor_best = (4 * plain).min(n + 21 * left[0].0);
     let mut best = 4 * plain;
     let mut planner = planner();
@@ -398,8 +395,11 @@ fn row_bound(sprite: &Sprite, y: usize, plain: u32, budget: Duration) -> (u32, u
             complete = false;
             break;
         }
-        let cols: u32 = s.pixels.iter().fold(0, |m, q| m | 1 << q.x);
-        let plan = planner.plan_row_on(s, all & !cols);
+        let cols: u32 = s.x[..s.len].iter().fold(0, |m, &x| m | 1 << x);
+        let plan = planner.plan_row(&RowInput {
+            support: all & !cols,
+            ..*s
+        });
         best = best.min(n + 21 * plan.total_height);
     }
     (best, floor_best, complete)
@@ -476,12 +476,15 @@ fn main() -> ExitCode {
                     let Some(&(i, y)) = jobs.get(k) else { break };
                     let s = &sprites[i].1;
                     let d = &cells[i];
-                    let plain = exact.plan_row(&row_spec(s, y)).pieces;
+                    let plain = exact.plan_row(&RowInput::of(s, y)).pieces;
                     let spec = leftover(s, y, d.cells[y]);
-                    let (repriced, refused) = if spec.pixels.is_empty() {
+                    let (repriced, refused) = if spec.len == 0 {
                         (0, false)
                     } else {
-                        let plan = exact.plan_row_on(&spec, d.prefill[y]);
+                        let plan = exact.plan_row(&RowInput {
+                            support: d.prefill[y],
+                            ..spec
+                        });
                         let platform_ok = d.prefill[y] == 0 && (y == 0 || d.pending[y - 1] == 0);
                         if plan.platform && !platform_ok {
                             (d.row_pieces[y], true)
@@ -532,7 +535,7 @@ fn main() -> ExitCode {
             for (y, r) in &rows {
                 println!(
                     "  row {y:2}: {:2} pixels, exact {:3}, direct {:3} (+{} direct cells), direct+exact {:3}{}, bound {:6.2}, floor {:6.2}{}",
-                    row_spec(s, *y).pixels.len(),
+                    RowInput::of(s, *y).len,
                     r.0,
                     cells[i].row_pieces[*y],
                     cells[i].cells[*y].count_ones(),

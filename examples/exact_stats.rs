@@ -16,7 +16,7 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
-use tetris_printer::exact::{convert_with, planner, row_spec};
+use tetris_printer::exact::{convert_with, planner, RowInput};
 use tetris_printer::{compare, Converter, Planner, Playfield, Sprite};
 
 fn main() -> ExitCode {
@@ -80,7 +80,7 @@ fn main() -> ExitCode {
                 .and_then(|v| v.parse().ok())
                 .unwrap_or(usize::MAX);
             for y in 0..sprite.height().min(rows) {
-                let spec = row_spec(&sprite, y);
+                let spec = RowInput::of(&sprite, y);
                 let (c0, n0, h0) = (
                     exact.counters.engine_calls,
                     exact.counters.nodes,
@@ -90,10 +90,10 @@ fn main() -> ExitCode {
                 let plan = exact.plan_row(&spec);
                 println!(
                     "  row {y:2}: {:2} pixels, {:4} pieces, platform {}, heights {:?}, {:.3} s, {} engine, {} hints, {} nodes",
-                    spec.pixels.len(),
+                    spec.len,
                     plan.pieces,
                     plan.platform,
-                    plan.passes.iter().map(|p| p.height).collect::<Vec<_>>(),
+                    plan.heights().collect::<Vec<_>>(),
                     t.elapsed().as_secs_f64(),
                     exact.counters.engine_calls - c0,
                     exact.counters.hints - h0,

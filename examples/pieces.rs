@@ -117,8 +117,8 @@ fn main() -> ExitCode {
         wanted.drain(i..i + 2);
     }
     let strategies = Planner::ALL
-        .into_iter()
-        .map(|p| (p.name(), Converter::with_planner(p)))
+        .iter()
+        .map(|&p| (p.name(), Converter::with_planner(p)))
         .chain([
             ("direct", Converter::new().with_direct(true)),
             (

@@ -13,7 +13,7 @@ use tetris_printer::{
 /// Every pass strategy but the exact planner (seconds per sprite: far too slow for a
 /// fuzzer; `tests/exact.rs` checks it on random sprites instead).
 pub fn all_passes() -> impl Iterator<Item = Planner> {
-    Planner::ALL.into_iter().filter(|p| p.name() != "exact")
+    Planner::ALL.iter().copied().filter(|p| p.name() != "exact")
 }
 
 /// Move files: the streaming reader and the string parser agree on any bytes (on invalid

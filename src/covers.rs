@@ -12,8 +12,10 @@
 use std::string::String;
 use std::vec::Vec;
 
-use crate::convert::planners::{grouped, thorough};
+use crate::convert::planners::grouped;
+use crate::convert::planners::thorough::Thorough;
 use crate::convert::row::RowInput;
+use crate::convert::row_planner::RowPlanner;
 use crate::cover_text::{self, RunCovers};
 
 /// Covers listed per run at most ([`crate::tables::RUN_COVER_SLOTS`]).
@@ -42,13 +44,13 @@ pub fn file_text() -> String {
 /// The covers of a run of `len` pixels of `colour` from column `x` that the run-cover
 /// table lists (`pattern-src/covers.txt`), best first, each a mask of the run's pixels
 /// where a flipped emitter starts: the cover of the thorough planner's plan of the run
-/// alone ([`thorough::plan_row`]), then the covers [`grouped::price_cover`] prices lowest (ties: the
+/// alone ([`Thorough`]), then the covers [`grouped::price_cover`] prices lowest (ties: the
 /// smaller mask), distinct, up to [`COVER_SLOTS`] − 1 in all, then the most flipped
 /// emitters packed against the run's right end, if not listed yet (else the next
 /// cheapest).
 fn run_cover_slots(colour: u8, x: u8, len: u8) -> Vec<u16> {
     let row = RowInput::run(x, len, colour);
-    let searched = (thorough::plan_row(&row).flip_columns() >> x) as u16;
+    let searched = (Thorough::DEFAULT.plan(&row).flip_columns() >> x) as u16;
     // Every cover of the run: the ways to write `len` as ones and threes.
     let mut all = Vec::new();
     let mut stack = std::vec![(0u16, 0u8)];

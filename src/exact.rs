@@ -1,19 +1,17 @@
-//! The exact planner on whole sprites: [`convert_exact`] prints every row
-//! with the fewest pieces our printing rules allow, and checks the print by replay.
+//! The exact planner on whole sprites, for the tests and the measuring tools (not part
+//! of the API): [`convert_exact`] prints every row with the fewest pieces our printing
+//! rules allow, and checks the print by replay; [`ExactPlanner`] plans one row
+//! ([`RowInput`], the converter's row model).
 //!
-//! The row search itself is [`crate::search::exact`] (re-exported here), where the rules
-//! and what is proven optimal are described. It lives apart from this module because
-//! `build.rs` compiles `src/search/` into the build script, which has no sprites, tables
-//! or printer. The converter's exact row planner (the compiled tables tried first, the
-//! distinct rows of a sprite on threads: [`planner`], [`plan_parallel`], re-exported
-//! here) is in `convert::planners::exact`, below the converter; this module, above it,
-//! assembles whole prints and checks them by replay.
+//! The row search itself, where the rules and what is proven optimal are described, is
+//! the converter's exact row planner (`convert::planners::exact`, below the converter);
+//! this module, above it, assembles whole prints and checks them by replay.
 
-pub use crate::search::exact::*;
-
-pub use crate::convert::planners::exact::{
-    plan_parallel, plan_rows_on, planner, row_spec, strip_tiling, table_hint,
+pub use crate::convert::planners::exact::planner;
+pub use crate::convert::planners::exact::search::{
+    ExactCounters, ExactPlan, ExactPlanner, MAX_PASS_HEIGHT,
 };
+pub use crate::convert::row::RowInput;
 
 use crate::convert::{ConvertError, Converter};
 use crate::moves::Move;
@@ -80,7 +78,7 @@ pub enum ExactError {
 /// [`ExactError::Verify`] if the moves do not print the sprite (a planner bug).
 pub fn convert_with(planner: &mut ExactPlanner, sprite: &Sprite) -> Result<ExactPrint, ExactError> {
     let plans: Vec<ExactPlan> = (0..sprite.height())
-        .map(|y| planner.plan_row(&row_spec(sprite, y)))
+        .map(|y| planner.plan_row(&RowInput::of(sprite, y)))
         .collect();
     assemble(sprite, &plans)
 }
@@ -92,7 +90,7 @@ pub fn convert_with(planner: &mut ExactPlanner, sprite: &Sprite) -> Result<Exact
 /// # Errors
 /// See [`convert_with`].
 pub fn convert_parallel(sprite: &Sprite, threads: usize) -> Result<ExactPrint, ExactError> {
-    assemble(sprite, &plan_parallel(sprite, threads))
+    assemble(sprite, &Converter::exact_plans(sprite, threads))
 }
 
 /// The moves of `plans` (one per row of `sprite`, bottom first): platform add, passes,
@@ -109,19 +107,10 @@ fn assemble(sprite: &Sprite, plans: &[ExactPlan]) -> Result<ExactPrint, ExactErr
     for (y, plan) in plans.iter().enumerate() {
         rows.push(RowStats {
             y,
-            pixels: plan
-                .passes
-                .iter()
-                .map(|p| {
-                    p.emits
-                        .iter()
-                        .map(|e| e.pixels.count_ones() as usize)
-                        .sum::<usize>()
-                })
-                .sum(),
+            pixels: plan.pass_pixels().sum(),
             pieces: plan.pieces,
             platform: plan.platform,
-            passes: plan.passes.len(),
+            passes: plan.heights().count(),
             total_height: plan.total_height,
         });
     }

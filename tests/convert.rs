@@ -442,38 +442,23 @@ fn singles_over_holes_land_on_squares_emitted_first() {
     }
 }
 
-/// Every build has the same strategies; one whose feature is off converts nothing and
-/// says which feature it needs (a typed error, no panic, no move).
+/// Every planner is listed and named; the exact planner exists with the `search`
+/// feature (the tests' builds have it) and converts through every entry point.
 #[test]
-fn every_build_lists_every_strategy_and_refuses_the_unavailable_ones() {
+fn every_planner_is_listed_and_converts() {
     let names: Vec<&str> = Planner::ALL.iter().map(|p| p.name()).collect();
     assert_eq!(names, ["grouped", "thorough", "optimal", "greedy", "exact"]);
-    for p in Planner::ALL {
-        assert_eq!(p.name().parse(), Ok(p));
-        let wanted = (p == Planner::Exact && !cfg!(feature = "search")).then_some("search");
-        assert_eq!(p.missing_feature(), wanted, "{p}");
-        assert_eq!(p.available(), wanted.is_none(), "{p}");
-    }
     let s = Sprite::from_ascii("0").unwrap();
     let mut buf = [placeholder(); 64];
-    let mut seen = 0;
-    let result = Converter::with_planner(Planner::Exact).for_each_move(&s, |_| seen += 1);
-    if cfg!(feature = "search") {
-        assert_eq!(result, Ok(16));
+    for &p in Planner::ALL {
+        assert_eq!(p.name().parse(), Ok(p));
+        let mut seen = 0;
+        let result = Converter::with_planner(p).for_each_move(&s, |_| seen += 1);
+        assert_eq!((result, seen), (Ok(16), 16), "{p}");
         assert_eq!(
-            Converter::with_planner(Planner::Exact).convert(&s, &mut buf),
-            Ok(16)
-        );
-    } else {
-        let refused = Err(ConvertError::Unavailable {
-            passes: Planner::Exact,
-            feature: "search",
-        });
-        assert_eq!(result, refused);
-        assert_eq!(seen, 0);
-        assert_eq!(
-            Converter::with_planner(Planner::Exact).convert(&s, &mut buf),
-            refused.map(|_: usize| 0)
+            Converter::with_planner(p).convert(&s, &mut buf),
+            Ok(16),
+            "{p}"
         );
     }
 }

@@ -9,7 +9,7 @@ use common::sprites::sprites;
 use std::collections::HashMap;
 
 use proptest::prelude::*;
-use tetris_printer::exact::{convert_exact, ExactPlanner, RowPixel, RowSpec};
+use tetris_printer::exact::{convert_exact, ExactPlanner, RowInput};
 use tetris_printer::search::engine::{
     all_placements, solve_with_restarts, DeadTable, Outcome, Placement, Problem,
 };
@@ -193,13 +193,8 @@ fn permutations(v: &mut Vec<usize>, k: usize, f: &mut dyn FnMut(&[usize])) {
     }
 }
 
-fn spec(px: &[(u8, u8, bool)]) -> RowSpec {
-    RowSpec {
-        pixels: px
-            .iter()
-            .map(|&(x, colour, held)| RowPixel { x, colour, held })
-            .collect(),
-    }
+fn spec(px: &[(u8, u8, bool)]) -> RowInput {
+    RowInput::from_pixels(px.iter().copied()).expect("a valid row")
 }
 
 /// Random small rows: 1–6 pixels in 2..=18, in runs (so flips occur), some over holes.

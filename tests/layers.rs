@@ -490,7 +490,7 @@ fn modules_import_downward_only() {
         "a root re-export resolved"
     );
     assert!(
-        has("crate::convert", "crate::convert::emit"),
+        has("crate::convert", "crate::convert::write"),
         "a `use child::…` edge"
     );
     assert!(

@@ -1,7 +1,5 @@
 //! Why a sprite could not be converted.
 
-use super::planner::Planner;
-
 /// Why a sprite could not be converted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ConvertError {
@@ -23,15 +21,6 @@ pub enum ConvertError {
         key: u32,
         /// The sprite row (0 = bottom).
         row: usize,
-    },
-    /// The strategy needs a crate feature this build lacks ([`Planner::missing_feature`]):
-    /// nothing was converted.
-    #[error("the {passes} strategy needs the `{feature}` feature, which this build lacks")]
-    Unavailable {
-        /// The strategy asked for.
-        passes: Planner,
-        /// The feature it needs.
-        feature: &'static str,
     },
     /// The compiled tables lack the platform with bar centre `centre`: a bug in the build.
     #[error("no platform with bar centre {centre} (row {row}): the pattern tables are incomplete")]

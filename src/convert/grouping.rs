@@ -32,7 +32,7 @@ use crate::sprite::MAX_WIDTH;
 
 use super::local_moves::Targets;
 use super::plan::Candidate;
-use super::pricing::{Groups, PassSum, Pricer, REACH_CACHE};
+use super::pricing::{Groups, Part, PassSum, Pricer, REACH_CACHE};
 use super::tiling::{bar_reach, bar_set, MOST_BARS};
 
 /// An emitter in no pass yet (the stages' and the deals' `pass_of`).
@@ -175,7 +175,7 @@ impl Pricer<'_> {
         if let Some(targets) = moves {
             self.offer_each_moved(c, &sums, targets);
         }
-        if matches!(end, End::Right) && self.repairs > 0 && !self.without().repair {
+        if matches!(end, End::Right) && self.repairs > 0 && self.has(Part::Repair) {
             self.repair(c, &sums);
         }
         // Grouped apart, unless no pass mixes them already: then first fit apart packs
@@ -613,7 +613,9 @@ impl Pricer<'_> {
 pub(crate) enum Deals {
     /// Into as many passes as first fit uses.
     FirstFit,
-    /// Into as many as first fit uses, and one and two more.
+    /// Into as many as first fit uses, and one and two more (what the run-cover table
+    /// is ranked with).
+    #[cfg(any(test, feature = "search"))]
     Three,
 }
 
@@ -622,6 +624,7 @@ impl Deals {
     pub(crate) const fn count(self) -> usize {
         match self {
             Deals::FirstFit => 1,
+            #[cfg(any(test, feature = "search"))]
             Deals::Three => 3,
         }
     }

@@ -50,7 +50,10 @@ mod plan;
 mod planner;
 pub(crate) mod planners;
 mod pricing;
+mod print;
 pub(crate) mod row;
+pub(crate) mod row_planner;
+mod sink;
 mod stats;
 mod tiling;
 mod workspace;
@@ -72,10 +75,16 @@ use crate::sprite::{Sprite, MAX_HEIGHT};
 use alloc::vec::Vec;
 
 use crate::move_list::MoveList;
-use plan::{RowPlan, RowPlanner, StoredPlan};
-use planners::{classic, grouped, thorough};
+use plan::{Kept, StoredPlan};
+use planners::classic::{Greedy, Optimal};
+use planners::grouped::Grouped;
+use planners::thorough::Thorough;
+use print::Print;
 use row::RowInput;
-use write::{Out, Sink};
+#[cfg(feature = "search")]
+use row_planner::PlannedRow;
+use row_planner::RowPlanner;
+use sink::{Out, Sink};
 
 /// Row `y`'s pieces with the row planner `--direct` prices rows with
 /// ([`grouped::plan_row_staged`]) when direct pieces print its cells
@@ -96,7 +105,7 @@ pub fn row_pieces_with(
     if row.len == 0 {
         return Some(0);
     }
-    let p = grouped::plan_row_staged(&row);
+    let p = Grouped::STAGED.plan(&row);
     (!p.platform || (prefill == 0 && missing_below == 0)).then_some(p.pieces)
 }
 
@@ -189,7 +198,13 @@ impl Converter {
     /// given `true` and the strategy is [`Planner::Grouped`] or [`Planner::Exact`].
     #[must_use]
     pub const fn direct(&self) -> bool {
-        self.direct && matches!(self.planner, Planner::Grouped | Planner::Exact)
+        self.direct
+            && match self.planner {
+                Planner::Grouped => true,
+                #[cfg(feature = "search")]
+                Planner::Exact => true,
+                _ => false,
+            }
     }
 
     /// The strategy used to split rows into passes.
@@ -201,9 +216,9 @@ impl Converter {
     /// Hands each move that prints `sprite` to `f`, in drop order, and returns how many
     /// there were. Needs no buffer at all: a toy can drop each piece as it comes.
     ///
-    /// Never allocates. An error is [`ConvertError::Unavailable`] (before any move), or
-    /// means the compiled pattern tables are incomplete (a build bug), after the moves
-    /// of the rows below the failing one.
+    /// Never allocates (but with [`Planner::Exact`], which plans on threads of its own).
+    /// An error means the compiled pattern tables are incomplete (a build bug), after
+    /// the moves of the rows below the failing one.
     ///
     /// ```
     /// use tetris_printer::{Converter, Playfield, Sprite};
@@ -321,8 +336,7 @@ impl Converter {
     /// The moves that print `sprite`, in a vector of exactly the right length.
     ///
     /// # Panics
-    /// If the strategy is unavailable in this build ([`ConvertError::Unavailable`]),
-    /// or if the compiled pattern tables are incomplete (a build bug; see
+    /// If the compiled pattern tables are incomplete (a build bug; see
     /// [`ConvertError::MissingEmitter`]).
     #[cfg(feature = "alloc")]
     #[must_use]
@@ -334,8 +348,7 @@ impl Converter {
     /// (platform add, one per pass, platform remove) for the article's listing.
     ///
     /// # Panics
-    /// If the strategy is unavailable in this build ([`ConvertError::Unavailable`]),
-    /// or if the compiled pattern tables are incomplete (a build bug).
+    /// If the compiled pattern tables are incomplete (a build bug).
     #[cfg(feature = "alloc")]
     #[must_use]
     pub fn convert_blocks(&self, sprite: &Sprite) -> (Vec<Move>, Vec<Block>) {
@@ -367,8 +380,7 @@ impl Converter {
     /// Counts what converting `sprite` costs, without writing moves or allocating.
     ///
     /// # Panics
-    /// If the strategy is unavailable in this build ([`ConvertError::Unavailable`]),
-    /// or if the compiled pattern tables are incomplete (a build bug).
+    /// If the compiled pattern tables are incomplete (a build bug).
     #[must_use]
     pub fn stats(&self, sprite: &Sprite) -> ConvertStats {
         let mut sink = Sink::new(Out::Count);
@@ -381,7 +393,7 @@ impl Converter {
     #[cfg(feature = "search")]
     pub(crate) fn exact_moves(
         sprite: &Sprite,
-        plans: &[crate::search::exact::ExactPlan],
+        plans: &[planners::exact::search::ExactPlan],
         mut f: impl FnMut(Move),
     ) -> Result<(), ConvertError> {
         let mut sink = Sink::new(Out::Each(&mut f));
@@ -392,6 +404,20 @@ impl Converter {
         Ok(())
     }
 
+    /// The exact planner's plans of `sprite`'s rows, bottom first, the distinct rows
+    /// planned on `threads` threads (the plans do not depend on it).
+    #[cfg(feature = "search")]
+    pub(crate) fn exact_plans(
+        sprite: &Sprite,
+        threads: usize,
+    ) -> Vec<planners::exact::search::ExactPlan> {
+        let rows: Vec<RowInput> = (0..sprite.height())
+            .map(|y| RowInput::of(sprite, y))
+            .collect();
+        let exact = planners::exact::ExactRows::planning(&rows, threads);
+        rows.iter().map(|row| exact.plan(row)).collect()
+    }
+
     /// The conversion proper: pushes every move into `sink` (which counts past its end).
     fn run(
         &self,
@@ -400,220 +426,90 @@ impl Converter {
         on_block: &mut dyn FnMut(Block),
         memo: Option<&[Cell<u64>]>,
     ) -> Result<ConvertStats, ConvertError> {
-        if let Some(feature) = self.planner.missing_feature() {
-            return Err(ConvertError::Unavailable {
-                passes: self.planner,
-                feature,
-            });
+        let mut print = Print::new(sprite, sink, on_block);
+        match self.planner {
+            Planner::Greedy => print.plain(&Greedy)?,
+            Planner::Optimal => print.plain(&Optimal)?,
+            Planner::Grouped if self.direct => Self::grouped_direct(&mut print, sprite, memo)?,
+            Planner::Grouped => print.plain(&Grouped::DEFAULT)?,
+            Planner::Thorough => print.plain(&Thorough::DEFAULT)?,
+            #[cfg(feature = "search")]
+            Planner::Exact => self.exact(&mut print, sprite, memo)?,
         }
-        let mut stats = ConvertStats {
-            rows: sprite.height(),
-            ..ConvertStats::default()
-        };
-        if self.direct() {
-            // The exact planner's `--direct` takes the default's direct pieces, chosen
-            // by the grouped planner (the exact rows are too slow to price every choice with),
-            // and plans their rows again.
-            let planner: RowPlanner = grouped::plan_row_staged;
-            // `improve`'s rounds price with the default planner (a third of the staged
-            // one's work on `07_stripes17x16`'s rounds, the same pieces on the nine).
-            let planners = direct::Planners {
-                rows: planner,
-                rounds: grouped::plan_row,
-            };
-            let mut plain = [StoredPlan::EMPTY; MAX_HEIGHT];
-            // Where no direct piece fits anywhere, the print without direct placement.
-            if let Some(plan) = direct::plan(sprite, planners, &mut plain, memo) {
-                #[cfg(feature = "search")]
-                if self.planner == Planner::Exact {
-                    return Self::run_direct_exact(sprite, &plan, planner, sink, on_block, stats);
-                }
-                // Never more pieces than the default's own print without direct
-                // placement: the planner that prices direct pieces plans some rows
-                // dearer than the default's planner does, so that print is written
-                // where it wins.
-                if !default_is_cheaper(sprite, plan.pieces, &plain) {
-                    let rows = Rows {
-                        planner,
-                        plain: &plain,
-                    };
-                    return Self::run_direct(sprite, &plan, rows, sink, on_block, stats);
-                }
-            }
-        }
-        // The plans of recent rows, the last planned at an even and an odd row (a row's
-        // plan depends on its input alone, and sprites repeat rows, often every other
-        // one).
-        let mut recent: [Option<(RowInput, RowPlan)>; 2] = [None, None];
-        // The exact planner plans every row up front, its distinct rows on all cores.
-        #[cfg(feature = "search")]
-        let exact_plans = if self.planner == Planner::Exact {
-            let threads = std::thread::available_parallelism().map_or(1, usize::from);
-            planners::exact::plan_parallel(sprite, threads)
-        } else {
-            Vec::new()
-        };
-        for y in 0..sprite.height() {
-            let row = RowInput::of(sprite, y);
-            let first_row = y == 0;
-            match self.planner {
-                Planner::Grouped | Planner::Thorough => {
-                    let plan = |row: &RowInput| match self.planner {
-                        Planner::Grouped => grouped::plan_row(row),
-                        _ => thorough::plan_row(row),
-                    };
-                    if first_row {
-                        write::write_row(&plan(&row), sprite, y, sink, on_block, &mut stats)?;
-                        continue;
-                    }
-                    // Planned in place (a plan is a few hundred bytes: not copied around).
-                    let known = recent
-                        .iter()
-                        .position(|r| r.as_ref().is_some_and(|(r, _)| *r == row));
-                    let k = known.unwrap_or_else(|| {
-                        recent[y % 2] = Some((row, plan(&row)));
-                        y % 2
-                    });
-                    if let Some((_, planned)) = &recent[k] {
-                        write::write_row(planned, sprite, y, sink, on_block, &mut stats)?;
-                    }
-                }
-                #[cfg(feature = "search")]
-                Planner::Exact => {
-                    write::write_row(&exact_plans[y], sprite, y, sink, on_block, &mut stats)?;
-                }
-                #[cfg(not(feature = "search"))]
-                Planner::Exact => unreachable!("refused above: the strategy is unavailable"),
-                Planner::Greedy | Planner::Optimal => {
-                    let singles = classic::Triples::of(&row);
-                    let split = if self.planner == Planner::Greedy {
-                        classic::greedy(&singles)
-                    } else {
-                        classic::optimal(&singles)
-                    };
-                    let classic = write::Classic {
-                        singles: &singles,
-                        split: &split,
-                        platform: row.singles_need_platform(first_row),
-                    };
-                    write::write_row(&classic, sprite, y, sink, on_block, &mut stats)?;
-                }
-            }
-        }
-        stats.pieces = sink.len;
-        Ok(stats)
+        Ok(print.finish())
     }
 
-    /// The conversion with direct pieces: each row's passes print the pixels the
-    /// direct plan leaves, then the direct pieces whose top row is the next row drop.
-    /// A plan without direct pieces is the plain print, written from the plans
-    /// [`direct::plan`] kept of it; the rows of any other are planned again.
-    fn run_direct(
+    /// The default planner's print with direct pieces: the direct pieces chosen with
+    /// [`Grouped::STAGED`] pricing the rows (and [`Grouped::DEFAULT`] `improve`'s
+    /// rounds), the rows written as it plans them (those without direct cells from the
+    /// plans kept of the print without direct pieces); or, where no direct piece fits
+    /// anywhere or the default's own print without them needs fewer pieces, that one.
+    fn grouped_direct(
+        print: &mut Print<'_, '_>,
         sprite: &Sprite,
-        plan: &direct::DirectPlan,
-        rows: Rows<'_>,
-        sink: &mut Sink<'_>,
-        on_block: &mut dyn FnMut(Block),
-        mut stats: ConvertStats,
-    ) -> Result<ConvertStats, ConvertError> {
-        // Without direct pieces the print is the plain one, whose plans are kept.
-        let plain = plan.direct_pieces() == 0;
-        for y in 0..sprite.height() {
-            let row = plan.row(sprite, y);
-            if row.len > 0 {
-                let planned = match plain {
-                    true => rows.plain[y].plan_on(&row),
-                    false => (rows.planner)(&row),
+        memo: Option<&[Cell<u64>]>,
+    ) -> Result<(), ConvertError> {
+        let staged = Grouped::STAGED;
+        let mut kept = [StoredPlan::EMPTY; MAX_HEIGHT];
+        match direct::plan(sprite, &staged, &Grouped::DEFAULT, &mut kept, memo) {
+            Some(plan) if !default_is_cheaper(sprite, plan.pieces, &kept) => {
+                let rows = Kept {
+                    plans: &kept,
+                    planner: &staged,
                 };
-                write::write_row(&planned, sprite, y, sink, on_block, &mut stats)?;
+                print.direct(&plan, &rows)
             }
-            write::direct(y + 1, sink, on_block, |f| plan.after_row(y, f));
+            _ => print.plain(&Grouped::DEFAULT),
         }
-        stats.direct = plan.direct_pieces();
-        stats.pieces = sink.len;
-        debug_assert_eq!(stats.pieces, plan.pieces as usize);
-        Ok(stats)
     }
 
-    /// The exact planner's conversion with direct pieces: `plan`'s direct pieces (the
-    /// default's, chosen with `planner`'s prices, the grouped planner's), each row's leftover
-    /// pixels planned by the exact planner on the row's pre-filled cells
-    /// ([`ExactPlanner::plan_row_on`]) where that is cheaper than `planner`'s plan and
-    /// needs no platform the row may not have, so no row costs more than in the
-    /// default's `--direct` print; then the whole print is kept only if it beats the
-    /// exact print without direct pieces, else that one is written.
-    ///
-    /// [`ExactPlanner::plan_row_on`]: crate::search::exact::ExactPlanner::plan_row_on
+    /// The exact planner's print; with direct placement, `grouped_direct`'s direct
+    /// pieces, each row's pixels left printed by the exact planner where that is cheaper
+    /// than by the planner that chose them and needs no platform the row may not have
+    /// ([`planners::cheaper`]), kept only if that print beats the exact print without
+    /// direct pieces. Every exact row plan is made up front, the distinct rows on as
+    /// many threads as the machine has (the plans do not depend on it).
     #[cfg(feature = "search")]
-    fn run_direct_exact(
+    fn exact(
+        &self,
+        print: &mut Print<'_, '_>,
         sprite: &Sprite,
-        plan: &direct::DirectPlan,
-        planner: RowPlanner,
-        sink: &mut Sink<'_>,
-        on_block: &mut dyn FnMut(Block),
-        mut stats: ConvertStats,
-    ) -> Result<ConvertStats, ConvertError> {
-        use crate::search::exact::{RowPixel, RowSpec};
+        memo: Option<&[Cell<u64>]>,
+    ) -> Result<(), ConvertError> {
+        use planners::cheaper::Cheaper;
+        use planners::exact::ExactRows;
+        use planners::planned::Planned;
         let threads = std::thread::available_parallelism().map_or(1, usize::from);
-        let rows: Vec<RowInput> = (0..sprite.height()).map(|y| plan.row(sprite, y)).collect();
-        let specs: Vec<(RowSpec, u32)> = rows
-            .iter()
-            .filter(|r| r.len > 0)
-            .map(|r| {
-                let pixels = (0..r.len)
-                    .map(|i| RowPixel {
-                        x: r.x[i],
-                        colour: r.colour[i],
-                        held: r.held[i],
-                    })
-                    .collect();
-                (RowSpec { pixels }, r.support)
-            })
-            .collect();
-        let mut exact = planners::exact::plan_rows_on(&specs, threads).into_iter();
-        // Each row's plan: the exact one, or `planner`'s (None: no pixels).
-        type Chosen = Option<Result<crate::search::exact::ExactPlan, Box<RowPlan>>>;
-        let chosen: Vec<Chosen> = rows
-            .iter()
-            .enumerate()
-            .map(|(y, row)| {
-                (row.len > 0).then(|| {
-                    let e = exact.next().expect("one exact plan per row with pixels");
-                    let own = planner(row);
-                    if e.pieces < own.pieces && (!e.platform || plan.platform_ok(y)) {
-                        Ok(e)
-                    } else {
-                        Err(Box::new(own))
-                    }
-                })
-            })
-            .collect();
-        let pieces = |c: &Chosen| match c {
-            Some(Ok(e)) => e.pieces as usize,
-            Some(Err(own)) => own.pieces as usize,
-            None => 0,
+        let staged = Grouped::STAGED;
+        let mut kept = [StoredPlan::EMPTY; MAX_HEIGHT];
+        let direct = match self.direct {
+            true => direct::plan(sprite, &staged, &Grouped::DEFAULT, &mut kept, memo),
+            false => None,
         };
-        let with: usize = plan.direct_pieces() + chosen.iter().map(pieces).sum::<usize>();
-        let plain = planners::exact::plan_parallel(sprite, threads);
-        if plain.iter().map(|p| p.pieces as usize).sum::<usize>() <= with {
-            for (y, p) in plain.iter().enumerate() {
-                write::write_row(p, sprite, y, sink, on_block, &mut stats)?;
+        let h = sprite.height();
+        let plain: Vec<RowInput> = (0..h).map(|y| RowInput::of(sprite, y)).collect();
+        let rows: Vec<RowInput> = direct
+            .iter()
+            .flat_map(|plan| (0..h).map(|y| plan.row(sprite, y)))
+            .filter(|row| row.len > 0)
+            .collect();
+        let exact = ExactRows::planning(plain.iter().chain(&rows), threads);
+        if let Some(plan) = &direct {
+            let cheaper = Cheaper {
+                first: &exact,
+                second: &Kept {
+                    plans: &kept,
+                    planner: &staged,
+                },
+            };
+            let chosen = Planned::of(&rows, &cheaper);
+            let with = plan.direct_pieces() as u32 + chosen.pieces(&rows);
+            let without: u32 = plain.iter().map(|row| exact.plan(row).pieces()).sum();
+            if with < without {
+                return print.direct(plan, &chosen);
             }
-            stats.pieces = sink.len;
-            return Ok(stats);
         }
-        for (y, c) in chosen.iter().enumerate() {
-            match c {
-                Some(Ok(e)) => write::write_row(e, sprite, y, sink, on_block, &mut stats)?,
-                Some(Err(own)) => write::write_row(&**own, sprite, y, sink, on_block, &mut stats)?,
-                None => {}
-            }
-            write::direct(y + 1, sink, on_block, |f| plan.after_row(y, f));
-        }
-        stats.direct = plan.direct_pieces();
-        stats.pieces = sink.len;
-        debug_assert_eq!(stats.pieces, with);
-        Ok(stats)
+        print.plain(&exact)
     }
 }
 
@@ -621,7 +517,7 @@ impl Converter {
 /// fewer than `pieces` pieces. The rows' floors come first (no plan of a row costs
 /// less than [`pricing::least_pieces`]), so the rows are planned only when it may; a
 /// row that `--direct`'s row planner plans as the default's does
-/// ([`grouped::staged_is_default`]) is not planned again but read from `plain`, the
+/// ([`Grouped::staged_is_default`]) is not planned again but read from `plain`, the
 /// plans [`direct::plan`] kept of the print without direct pieces.
 fn default_is_cheaper(sprite: &Sprite, pieces: u32, plain: &direct::PlainPlans) -> bool {
     let rows = || {
@@ -634,18 +530,10 @@ fn default_is_cheaper(sprite: &Sprite, pieces: u32, plain: &direct::PlainPlans) 
         .sum();
     floors < pieces
         && rows()
-            .map(|(y, r)| match grouped::staged_is_default(&r) {
+            .map(|(y, r)| match Grouped::staged_is_default(&r) {
                 true => plain[y].pieces(),
-                false => grouped::plan_row(&r).pieces,
+                false => Grouped::DEFAULT.plan(&r).pieces,
             })
             .sum::<u32>()
             < pieces
-}
-
-/// Where `--direct`'s rows get their plans: the row planner, and the plans of the print
-/// without direct pieces that [`direct::plan`] kept.
-#[derive(Clone, Copy)]
-struct Rows<'a> {
-    planner: RowPlanner,
-    plain: &'a direct::PlainPlans,
 }

@@ -1,18 +1,16 @@
 //! The plan types of the grouped and the thorough row planners: a [`Candidate`] (a
 //! cover's emitters, the pass of each, the order of the passes), renumbered as the
-//! groupings and the moves change it ([`renumber`]), and the [`RowPlan`] a planner
-//! keeps, which builds each pass with its fill ([`RowPlan::passes`]). A [`RowPlanner`]
-//! is a row planner as direct placement takes one: a function of the row to its plan.
+//! groupings and the moves change it ([`renumber`]), the [`RowPlan`] a planner keeps,
+//! which builds each pass with its fill as it is written ([`RowPlan::passes`]), and the
+//! same plan kept small ([`StoredPlan`]).
 
 use crate::bits::Bits;
 use crate::sprite::MAX_WIDTH;
 
+use super::error::ConvertError;
 use super::row::{Emit, RowInput};
+use super::row_planner::{PassSink, PlannedRow, RowPlanner};
 use super::tiling::{fill_priced, Fill, NO_EMITTER};
-
-/// A row planner: the plan of a row, a function of the row alone (the grouped
-/// planner's with its first cover staged more, for direct placement).
-pub(crate) type RowPlanner = fn(&RowInput) -> RowPlan;
 
 /// One pass of a plan: its emitters (flipped ones first) and its fill.
 #[derive(Clone, Copy, Debug)]
@@ -88,6 +86,29 @@ impl RowPlan {
     }
 }
 
+impl PlannedRow for RowPlan {
+    fn pieces(&self) -> u32 {
+        self.pieces
+    }
+
+    fn platform(&self) -> bool {
+        self.platform
+    }
+
+    /// Each pass: its emitters, then its fill.
+    fn write_passes(&self, _: usize, passes: &mut impl PassSink) -> Result<(), ConvertError> {
+        self.passes(|pass| {
+            passes.pass(|sink| {
+                for e in &pass.emits[..pass.len] {
+                    sink.push(e.mv);
+                }
+                pass.fill.moves(|m| sink.push(m));
+            });
+        });
+        Ok(())
+    }
+}
+
 /// A candidate plan: emitters, the pass of each, the order of the passes.
 #[derive(Clone, Copy)]
 pub(crate) struct Candidate {
@@ -114,10 +135,14 @@ impl Candidate {
 /// A [`RowPlan`] kept small, to be rebuilt on its own row ([`StoredPlan::plan_on`]):
 /// each emitter as its first pixel and whether it is flipped (a plan keeps its
 /// emitters in no fixed order), the pass of each, the order of the passes and the
-/// pieces of their fills. Direct placement keeps the plans of the print without direct
-/// pieces so, to write them without planning the rows again.
+/// pieces of their fills, and which row it was made for. Direct placement keeps the
+/// plans of the print without direct pieces so, to write them without planning the
+/// rows again ([`Kept`]).
 #[derive(Clone, Copy)]
 pub(crate) struct StoredPlan {
+    /// The row it was made for ([`RowInput::key`], in two words: no 16-byte
+    /// alignment; all ones: none).
+    row: [u64; 2],
     /// Emitter `k`'s first pixel (its index in the row).
     first: [u8; MAX_WIDTH],
     /// Bit `k`: emitter `k` is flipped (over its first pixel and the next two).
@@ -136,6 +161,7 @@ pub(crate) struct StoredPlan {
 impl StoredPlan {
     /// Nothing stored.
     pub(crate) const EMPTY: StoredPlan = StoredPlan {
+        row: [u64::MAX; 2],
         first: [0; MAX_WIDTH],
         flipped: 0,
         len: 0,
@@ -152,6 +178,7 @@ impl StoredPlan {
     pub(crate) fn of(plan: &RowPlan, row: &RowInput) -> StoredPlan {
         let c = &plan.plan;
         let mut stored = StoredPlan {
+            row: words(row.key()),
             len: c.len as u8,
             pass_of: c.pass_of,
             order: c.order,
@@ -176,8 +203,14 @@ impl StoredPlan {
         self.pieces
     }
 
+    /// Whether this is the plan of `row` (with its contents: [`RowInput::key`]).
+    pub(crate) fn is_for(&self, row: &RowInput) -> bool {
+        self.row == words(row.key())
+    }
+
     /// The plan stored, rebuilt on `row` (the row it was made for).
     pub(crate) fn plan_on(&self, row: &RowInput) -> RowPlan {
+        debug_assert!(self.is_for(row), "a stored plan rebuilt on another row");
         let mut c = Candidate::EMPTY;
         c.len = usize::from(self.len);
         for (k, (e, &first)) in c.emits.iter_mut().zip(&self.first).take(c.len).enumerate() {
@@ -197,6 +230,32 @@ impl StoredPlan {
             pieces: self.pieces,
             fills: self.fills,
             plan: c,
+        }
+    }
+}
+
+/// A row's key ([`RowInput::key`]) in two words.
+fn words(key: u128) -> [u64; 2] {
+    [key as u64, (key >> 64) as u64]
+}
+
+/// A row planner answering from stored plans ([`StoredPlan`]) where one was made for the
+/// row asked, and from `planner` for any other row: the same plans, each planned once.
+pub(crate) struct Kept<'a, P> {
+    /// The plans kept.
+    pub(crate) plans: &'a [StoredPlan],
+    /// The planner they were made by, for the rows they were not made for.
+    pub(crate) planner: &'a P,
+}
+
+impl<P: RowPlanner<Plan = RowPlan>> RowPlanner for Kept<'_, P> {
+    type Plan = RowPlan;
+
+    fn plan(&self, row: &RowInput) -> RowPlan {
+        let key = words(row.key());
+        match self.plans.iter().find(|p| p.row == key) {
+            Some(kept) => kept.plan_on(row),
+            None => self.planner.plan(row),
         }
     }
 }

@@ -321,44 +321,53 @@ const CACHE: usize = 16;
 /// Slots of the planner's cache of fills on the most support (a power of two).
 const MOST_CACHE: usize = 128;
 
-/// Parts of a planner that the knob-effect unit tests leave out, to show what each
-/// does. Only a test build can leave anything out (`Pricer::leave_out`); in every
-/// other build [`Pricer::without`] is the constant [`Without::NOTHING`], so no
-/// converter reads a switch at run time. What differs between the planners is their
-/// own code, not a switch here.
-#[derive(Clone, Copy, Default)]
-pub(crate) struct Without {
+/// A part of the grouped and the thorough planners that a unit test may leave out, to
+/// show what it does ([`Pricer::has`]). Only the tests leave any part out: in every
+/// other build [`Pricer::has`] is the constant `true`, so no converter reads a switch
+/// at run time. What differs between the planners is their policy values
+/// (`planners::grouped::Grouped`) and their own code, not these.
+#[derive(Clone, Copy)]
+#[cfg_attr(not(test), allow(dead_code))]
+pub(crate) enum Part {
     /// The local moves ([`Pricer::improve`]), and the thorough planner's reordering.
-    pub(crate) local_moves: bool,
+    LocalMoves,
     /// The thorough planner's grouping of each cover first fit from the right end.
-    pub(crate) right_end: bool,
+    RightEnd,
     /// The swap repair ([`Pricer::repair`]).
-    pub(crate) repair: bool,
+    Repair,
     /// Plans of four or more passes also tried dearest pass first.
-    pub(crate) dearest_first: bool,
+    DearestFirst,
     /// The thorough planner's staged groupings ([`Pricer::offer_staged`]).
-    pub(crate) stages: bool,
+    Stages,
     /// The thorough planner's groupings one-row passes first.
-    pub(crate) one_row_first: bool,
+    OneRowFirst,
     /// The thorough planner's groupings of small covers every way.
-    pub(crate) partitions: bool,
+    Partitions,
     /// The grouped planner's moves from each first-fit grouping
     /// ([`Pricer::offer_each_moved`]).
-    pub(crate) first_fit_moves: bool,
+    FirstFitMoves,
 }
 
-impl Without {
-    /// Nothing left out: the planners as they are.
-    pub(crate) const NOTHING: Without = Without {
-        local_moves: false,
-        right_end: false,
-        repair: false,
-        dearest_first: false,
-        stages: false,
-        one_row_first: false,
-        partitions: false,
-        first_fit_moves: false,
-    };
+/// The parts a unit test leaves out of a planner ([`Part`]): a test-only type, set in
+/// the planners' policy values and handed to their [`Pricer`].
+#[cfg(test)]
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct Parts(u8);
+
+#[cfg(test)]
+impl Parts {
+    /// No part left out: the planner as it is.
+    pub(crate) const NONE: Parts = Parts(0);
+
+    /// These parts and `part` left out.
+    pub(crate) const fn and(self, part: Part) -> Parts {
+        Parts(self.0 | 1 << part as u8)
+    }
+
+    /// Whether `part` is left out.
+    const fn has(self, part: Part) -> bool {
+        self.0 >> part as u8 & 1 != 0
+    }
 }
 
 /// Prices the candidate plans of one row and keeps the cheapest.
@@ -386,9 +395,9 @@ pub(crate) struct Pricer<'a> {
     /// Fill prices requested so far ([`Pricer::fill_pieces`], cached or not): the
     /// unit of the planners' stated bounds on work per row.
     pub(super) prices: u32,
-    /// What the knob-effect tests leave out ([`Pricer::without`]).
+    /// The parts a unit test leaves out ([`Pricer::has`]).
     #[cfg(test)]
-    pub(super) without: Without,
+    pub(crate) left_out: Parts,
     /// Pieces of each pass's fill, in order, of the last order [`Pricer::cost`] priced
     /// in full, and of the best plan's ([`RowPlan::fills`]).
     pub(super) fills: [u16; MAX_WIDTH],
@@ -632,7 +641,7 @@ impl<'a> Pricer<'a> {
             // And dearest first: the passes by their floors (least costs), highest
             // first (ties in grouping order), so the passes that gain most from squares
             // below them come last.
-            if !self.without().dearest_first {
+            if self.has(Part::DearestFirst) {
                 let mut dearest = [0u8; MAX_WIDTH];
                 for (i, o) in dearest[..passes].iter_mut().enumerate() {
                     *o = i as u8;
@@ -795,7 +804,7 @@ impl<'a> Pricer<'a> {
             most: [(0, 0); MOST_CACHE],
             repairs: REPAIR_CHECKS,
             #[cfg(test)]
-            without: Without::NOTHING,
+            left_out: Parts::NONE,
             prices: 0,
             fills: [0; MAX_WIDTH],
             best_fills: [0; MAX_WIDTH],
@@ -808,24 +817,18 @@ impl<'a> Pricer<'a> {
         planner
     }
 
-    /// What this planner leaves out: [`Without::NOTHING`], a constant the compiler
-    /// folds away, but in the knob-effect unit tests (`Pricer::leave_out`).
+    /// Whether this pricer's planner has `part`: always, but in the unit tests that
+    /// leave parts out to show what each does ([`Parts`]).
     #[cfg(not(test))]
     #[inline(always)]
-    pub(super) const fn without(&self) -> Without {
-        Without::NOTHING
+    pub(super) const fn has(&self, _: Part) -> bool {
+        true
     }
 
-    /// What this planner leaves out (`Pricer::leave_out`).
+    /// Whether this pricer's planner has `part` (the tests leave some out: [`Parts`]).
     #[cfg(test)]
-    pub(super) const fn without(&self) -> Without {
-        self.without
-    }
-
-    /// Leaves `without` out of this planner (the knob-effect unit tests only).
-    #[cfg(test)]
-    pub(crate) fn leave_out(&mut self, without: Without) {
-        self.without = without;
+    pub(super) const fn has(&self, part: Part) -> bool {
+        !self.left_out.has(part)
     }
 
     /// Forgets every plan offered so far (the greedy split's too).

@@ -1,6 +1,7 @@
-//! The row model every strategy shares: one sprite row's pixels, left to right, with
-//! their colours and whether the row below holds each up, and the emitters that can
-//! print them (a single J0/T0/L0 per pixel, or a flipped J2/T2/L2 over three).
+//! The row model every row planner shares, the exact one included: one sprite row's
+//! pixels, left to right, with their colours and whether the row below holds each up,
+//! the cells filled before its passes ([`RowInput`]), and the emitters that can print
+//! them ([`Emit`]: a single J0/T0/L0 per pixel, or a flipped J2/T2/L2 over three).
 
 use crate::moves::Move;
 use crate::piece::{Piece, Shape};
@@ -53,24 +54,56 @@ fn shape(c: u8, rotation: u8) -> Shape {
     }
 }
 
-/// One row's pixels, left to right.
+/// One row's pixels, left to right: what a row planner plans (the exact planner's
+/// tests and tools build rows too: [`RowInput::from_pixels`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct RowInput {
+pub struct RowInput {
+    /// How many pixels.
     pub len: usize,
+    /// Each pixel's playfield column (2..=18).
     pub x: [u8; MAX_WIDTH],
+    /// Each pixel's colour (0, 1 or 2: printed by J, T or L).
     pub colour: [u8; MAX_WIDTH],
     /// Whether the row below has a square under the pixel (always, on the floor).
     pub held: [bool; MAX_WIDTH],
     /// Cells of the row already filled before its passes (by direct pieces), as a
     /// column mask: support for the passes' fillers. None of them is a pixel to emit.
     pub support: u32,
+    /// Whether a platform may stand under the row's passes: not where direct pieces
+    /// fill cells of the row before them or leave cells of the row below missing
+    /// ([`RowInput::without_platform`]). The planners plan as if it always may; whoever
+    /// takes a plan that needs one where it may not refuses it.
+    pub may_platform: bool,
 }
 
 impl RowInput {
     /// Whether printing every pixel with a single emitter needs a platform: some pixel
-    /// is over a hole (never on the floor).
-    pub(crate) fn singles_need_platform(&self, first_row: bool) -> bool {
-        !first_row && self.held[..self.len].iter().any(|&h| !h)
+    /// is over a hole (never on the floor: every pixel of row 0 is held).
+    pub(crate) fn singles_need_platform(&self) -> bool {
+        self.held[..self.len].iter().any(|&h| !h)
+    }
+
+    /// The row's contents as one number: its pixels, their colours, which are held, and
+    /// the cells filled before its passes (what a plan depends on; not
+    /// [`RowInput::may_platform`]), 21 bits each.
+    pub(crate) fn key(&self) -> u128 {
+        let (mut pixels, mut held, mut low, mut high) = (0u128, 0u128, 0u128, 0u128);
+        for i in 0..self.len {
+            let bit = 1u128 << self.x[i];
+            pixels |= bit;
+            held |= bit * u128::from(self.held[i]);
+            low |= bit * u128::from(self.colour[i] & 1);
+            high |= bit * u128::from(self.colour[i] >> 1);
+        }
+        pixels | held << 21 | low << 42 | high << 63 | u128::from(self.support) << 84
+    }
+
+    /// This row where no platform may stand under its passes.
+    pub(crate) fn without_platform(self) -> RowInput {
+        RowInput {
+            may_platform: false,
+            ..self
+        }
     }
 
     /// The unflipped emitter of pixel `i`.
@@ -115,6 +148,7 @@ impl RowInput {
         colour: [0; MAX_WIDTH],
         held: [true; MAX_WIDTH],
         support: 0,
+        may_platform: true,
     };
 
     /// Appends a pixel (the next to its right).
@@ -125,8 +159,25 @@ impl RowInput {
         self.len += 1;
     }
 
+    /// A row of `pixels`, each `(column, colour, held)` left to right, nothing filled
+    /// before its passes; `None` unless there are at most 17, in columns 2..=18 from
+    /// left to right, of colours 0 to 2.
+    #[cfg(feature = "search")]
+    #[must_use]
+    pub fn from_pixels(pixels: impl IntoIterator<Item = (u8, u8, bool)>) -> Option<RowInput> {
+        let mut row = RowInput::EMPTY;
+        for (x, colour, held) in pixels {
+            let after = row.len.checked_sub(1).is_none_or(|i| row.x[i] < x);
+            if row.len == MAX_WIDTH || !(2..=18).contains(&x) || colour > 2 || !after {
+                return None;
+            }
+            row.push(x, colour, held);
+        }
+        Some(row)
+    }
+
     /// A row holding only a run of `len` pixels of `colour` from column `x`, each held
-    /// up (the run-cover table's rows, `search::covers`).
+    /// up (the run-cover table's rows, `covers`).
     #[cfg(feature = "search")]
     pub(crate) fn run(x: u8, len: u8, colour: u8) -> RowInput {
         let mut row = RowInput::EMPTY;
@@ -137,7 +188,8 @@ impl RowInput {
     }
 
     /// The pixels of playfield row `y` of `sprite`.
-    pub(crate) fn of(sprite: &Sprite, y: usize) -> RowInput {
+    #[must_use]
+    pub fn of(sprite: &Sprite, y: usize) -> RowInput {
         let mut row = RowInput::EMPTY;
         let x0 = sprite.x0();
         for x in x0..x0 + sprite.width() {
@@ -150,9 +202,11 @@ impl RowInput {
 
     /// The row without the pixels in `covered` (printed by direct pieces instead), with
     /// the cells in `support` filled before its passes.
-    pub(crate) fn without(&self, covered: u32, support: u32) -> RowInput {
+    #[must_use]
+    pub fn without(&self, covered: u32, support: u32) -> RowInput {
         let mut row = RowInput {
             support,
+            may_platform: self.may_platform,
             ..RowInput::EMPTY
         };
         for i in 0..self.len {

@@ -8,7 +8,6 @@
 //! output does not depend on the number of threads.
 
 pub mod engine;
-pub mod exact;
 pub mod strips;
 pub mod wide;
 

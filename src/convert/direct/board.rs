@@ -5,8 +5,9 @@ use core::cell::Cell;
 
 use crate::sprite::{Sprite, MAX_HEIGHT};
 
-use super::super::plan::{RowPlan, RowPlanner};
+use super::super::plan::RowPlan;
 use super::super::row::RowInput;
+use super::super::row_planner::RowPlanner;
 use crate::bits::Bits;
 
 use super::blocks::{shape_at, Placed, BAND, BLOCKS, SINGLES, SINGLE_COUNT};
@@ -22,9 +23,9 @@ pub(super) struct Board<'m> {
     memo: &'m [Cell<u64>],
     /// The row planner that prices and plans the rows (the converter's: the default's
     /// with its first cover staged more).
-    pub(super) planner: RowPlanner,
+    pub(super) planner: &'m dyn RowPlanner<Plan = RowPlan>,
     /// The row planner that prices `improve`'s rounds ([`super::Planners::rounds`]).
-    rounds: RowPlanner,
+    rounds: &'m dyn RowPlanner<Plan = RowPlan>,
     /// Whether rows are priced by `rounds` now ([`Board::price_rounds`]).
     in_rounds: Cell<bool>,
     /// The work done so far, counted.
@@ -119,7 +120,10 @@ pub(super) fn has_three(colour: &[[u32; 3]; MAX_HEIGHT], h: usize) -> bool {
 impl<'m> Board<'m> {
     /// The pixels of `sprite`, its rows to be planned by `planner`.
     #[cfg(test)]
-    pub(super) fn of(sprite: &Sprite, planner: RowPlanner) -> Board<'static> {
+    pub(super) fn of(
+        sprite: &Sprite,
+        planner: &'static dyn RowPlanner<Plan = RowPlan>,
+    ) -> Board<'static> {
         let memo: &'static StackMemo = std::boxed::Box::leak(std::boxed::Box::new(stack_memo()));
         Board::priced_by(sprite, planner, planner, memo)
     }
@@ -130,8 +134,8 @@ impl<'m> Board<'m> {
     /// would stay on the stack under every stage.
     pub(super) fn priced_by(
         sprite: &Sprite,
-        planner: RowPlanner,
-        rounds: RowPlanner,
+        planner: &'m dyn RowPlanner<Plan = RowPlan>,
+        rounds: &'m dyn RowPlanner<Plan = RowPlan>,
         memo: &'m [Cell<u64>],
     ) -> Board<'m> {
         debug_assert!(memo.len().is_power_of_two());
@@ -279,7 +283,7 @@ impl<'m> Board<'m> {
         } else {
             self.planner
         };
-        let p = planner(&RowInput::of(sprite, y).without(covered, prefill));
+        let p = planner.plan(&RowInput::of(sprite, y).without(covered, prefill));
         if p.pieces < 1 << 15 {
             // The newest first, the one it was before second (the older one goes).
             let key = self.memo_key(y, covered, prefill);
@@ -437,10 +441,10 @@ mod tests {
     /// column).
     #[test]
     fn singles_by_masks_fit_as_block_fits_says() {
-        use crate::convert::planners::grouped;
+        use crate::convert::planners::grouped::Grouped;
         let (mut fits, mut coloured_blocks) = (0, 0);
         for (art, sprite) in random_sprites(0x2545_F491_4F6C_DD1D, 300, 40..100) {
-            let px = Board::of(&sprite, grouped::plan_row);
+            let px = Board::of(&sprite, &Grouped::DEFAULT);
             // The cells of the singles that fit, by row.
             let mut held = [0u32; MAX_HEIGHT];
             for k in 0..SINGLE_COUNT {
@@ -508,10 +512,10 @@ mod tests {
     /// dense, where blocks of several pieces fit.
     #[test]
     fn every_block_that_fits_has_a_single_in_its_rows() {
-        use crate::convert::planners::grouped;
+        use crate::convert::planners::grouped::Grouped;
         let (mut checked, mut tight) = (0, 0);
         for (art, sprite) in random_sprites(0x51B6_1E5F_0000_0035, 400, 20..90) {
-            let px = Board::of(&sprite, grouped::plan_row);
+            let px = Board::of(&sprite, &Grouped::DEFAULT);
             let rows = px.single_rows();
             for (b, block) in BLOCKS.iter().enumerate() {
                 let own = (1u32 << block.height) - 1;
@@ -542,12 +546,12 @@ mod tests {
     /// planned once.
     #[test]
     fn two_rows_meeting_in_a_pair_both_stay() {
-        use crate::convert::planners::grouped;
+        use crate::convert::planners::grouped::Grouped;
         let art = super::super::ascii_art(crate::sprite::MAX_WIDTH, MAX_HEIGHT, |x, y| {
             b'0' + ((x + y) % 3) as u8
         });
         let sprite = Sprite::from_ascii(&art).unwrap();
-        let px = Board::of(&sprite, grouped::plan_row);
+        let px = Board::of(&sprite, &Grouped::DEFAULT);
         let x0 = px.x0;
         // Two (row, covered pixel) keys in one pair.
         let keys: Vec<(usize, u32)> = (0..MAX_HEIGHT)

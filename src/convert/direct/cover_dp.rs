@@ -570,7 +570,7 @@ fn cell_ways(
 mod tests {
     use super::*;
     use crate::bits::Bits;
-    use crate::convert::planners::grouped;
+    use crate::convert::planners::grouped::Grouped;
     use crate::sprite::Sprite;
     use crate::xorshift::xorshift;
 
@@ -660,7 +660,7 @@ mod tests {
     #[test]
     fn a_block_is_covered_by_two_pieces() {
         let sprite = Sprite::from_ascii("0000\n0000\n").unwrap();
-        let px = Board::of(&sprite, grouped::plan_row);
+        let px = Board::of(&sprite, &Grouped::DEFAULT);
         let used = window(&px, &(0..2));
         let c = cover_dp(&px, &used, 0..2, Variant::fewest(0, 0)).expect("a cover");
         assert_eq!(c.len, 2);
@@ -691,7 +691,7 @@ mod tests {
                 _ => b'0',
             });
             let sprite = Sprite::from_ascii(&art).unwrap();
-            let px = Board::of(&sprite, grouped::plan_row);
+            let px = Board::of(&sprite, &Grouped::DEFAULT);
             for band in bands(h) {
                 let used = window(&px, &band);
                 for reach in [(0, 0), (1, 1), (2, 0), (0, 2), (2, 2)] {
@@ -734,7 +734,7 @@ mod tests {
                 _ => b'0',
             });
             let sprite = Sprite::from_ascii(&art).unwrap();
-            let px = Board::of(&sprite, grouped::plan_row);
+            let px = Board::of(&sprite, &Grouped::DEFAULT);
             for band in bands(h) {
                 let rows = band.len();
                 let mut used = window(&px, &band);

@@ -156,9 +156,9 @@
 //!   call is one row plan of one of the two row planners, each bounded (in fill
 //!   prices: [`super::planners::grouped::plan_row_staged`], its first cover staged
 //!   more, at most
-//!   [`super::planners::grouped::MAX_STAGED_FILL_PRICES`]; the rounds'
+//!   [`super::planners::grouped::Grouped::max_fill_prices`]; the rounds'
 //!   [`super::planners::grouped::plan_row`] at most
-//!   [`super::planners::grouped::MAX_FILL_PRICES`]). Rows planned
+//!   [`super::planners::grouped::Grouped::max_fill_prices`]). Rows planned
 //!   before with the same direct cells are answered from a table of 512 remembered
 //!   plans (or of the 8,192 of a workspace the caller lends: `Converter::convert_in`)
 //!   and are not counted; the bound counts as if none were.
@@ -190,7 +190,7 @@
 //! a [`crate::Workspace`] of 8,192; the pixels' masks by row (each colour's pixels,
 //! where each block's cells are all of its colour and where each single fits: 5 KiB);
 //! the plain print's plans
-//! ([`PlainPlans`], 32 of 100 bytes, 3 KiB); and a few plans of about 1 KiB.
+//! ([`PlainPlans`], 32 of 120 bytes, 3 KiB); and a few plans of about 1 KiB.
 //! `--direct` runs on a thread with a 64 KiB stack, the row planner's frames and an
 //! 8 KiB move buffer included, when optimised (a test checks it).
 //!
@@ -212,7 +212,8 @@ use core::cell::Cell;
 
 use crate::sprite::{Sprite, MAX_HEIGHT, MAX_WIDTH};
 
-use super::plan::{RowPlanner, StoredPlan};
+use super::plan::{RowPlan, StoredPlan};
+use super::row_planner::RowPlanner;
 
 pub(crate) use plan::DirectPlan;
 
@@ -230,11 +231,12 @@ use row_covers::cover_rows;
 /// placement.
 pub(crate) fn plan(
     sprite: &Sprite,
-    planners: Planners,
+    rows: &dyn RowPlanner<Plan = RowPlan>,
+    rounds: &dyn RowPlanner<Plan = RowPlan>,
     plain: &mut PlainPlans,
     memo: Option<&[Cell<u64>]>,
 ) -> Option<DirectPlan> {
-    let (plan, work) = plan_counted(sprite, planners, plain, memo);
+    let (plan, work) = plan_counted(sprite, rows, rounds, plain, memo);
     debug_assert!(
         work.row_plans <= MAX_ROW_PLANS
             && work.cover_runs <= MAX_COVER_RUNS
@@ -282,7 +284,8 @@ pub(crate) const MAX_DP_STATES: u32 = placement::DP_RUNS * placement::DP_STATES 
 /// [`plan()`], and the work it did, counted.
 pub(crate) fn plan_counted(
     sprite: &Sprite,
-    planners: Planners,
+    rows: &dyn RowPlanner<Plan = RowPlan>,
+    rounds: &dyn RowPlanner<Plan = RowPlan>,
     plain: &mut PlainPlans,
     memo: Option<&[Cell<u64>]>,
 ) -> (Option<DirectPlan>, Work) {
@@ -300,32 +303,9 @@ pub(crate) fn plan_counted(
             &own
         }
     };
-    let px = Board::priced_by(sprite, planners.rows, planners.rounds, memo);
+    let px = Board::priced_by(sprite, rows, rounds, memo);
     let best = px.any_single_fits().then(|| choose(sprite, &px, plain));
     (best, px.work.get())
-}
-
-/// The row planners direct placement prices with (the converter gives them: this
-/// module names none).
-#[derive(Clone, Copy)]
-pub(crate) struct Planners {
-    /// Prices every choice but `improve`'s rounds, and plans the print's rows.
-    pub(crate) rows: RowPlanner,
-    /// Prices `improve`'s rounds: a cheaper planner, whose prices steer the rounds
-    /// alone (the print they find is priced again with `rows`, and kept only if it
-    /// needs fewer pieces so).
-    pub(crate) rounds: RowPlanner,
-}
-
-impl Planners {
-    /// `planner` for everything.
-    #[cfg(test)]
-    pub(crate) const fn one(planner: RowPlanner) -> Planners {
-        Planners {
-            rows: planner,
-            rounds: planner,
-        }
-    }
 }
 
 /// The plans of the print without direct pieces, kept small, one per row (rows with no
@@ -485,8 +465,8 @@ pub(super) fn ascii_art(w: usize, h: usize, mut cell: impl FnMut(usize, usize) -
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::convert::plan::RowPlan;
-    use crate::convert::planners::{grouped, thorough};
+    use crate::convert::planners::grouped::Grouped;
+    use crate::convert::planners::thorough::Thorough;
     use crate::convert::row::{Emit, RowInput};
     use crate::xorshift::xorshift;
 
@@ -556,12 +536,15 @@ mod tests {
             });
             let sprite = Sprite::from_ascii(&art).unwrap();
             for (name, planner) in [
-                ("grouped", grouped::plan_row as RowPlanner),
-                ("thorough", thorough::plan_row),
+                (
+                    "grouped",
+                    &Grouped::DEFAULT as &dyn RowPlanner<Plan = RowPlan>,
+                ),
+                ("thorough", &Thorough::DEFAULT),
             ] {
                 let mut stored = [StoredPlan::EMPTY; MAX_HEIGHT];
                 let px = Board::of(&sprite, planner);
-                let Some(p) = plan(&sprite, Planners::one(planner), &mut stored, None) else {
+                let Some(p) = plan(&sprite, planner, planner, &mut stored, None) else {
                     // Only where no single fits anywhere.
                     assert!(!px.any_single_fits(), "{name}\n{art}");
                     continue;
@@ -572,7 +555,7 @@ mod tests {
                 for (y, stored) in stored[..sprite.height()].iter().enumerate() {
                     let row = RowInput::of(&sprite, y);
                     if row.len > 0 {
-                        assert_same_plan(&planner(&row), &stored.plan_on(&row), name);
+                        assert_same_plan(&planner.plan(&row), &stored.plan_on(&row), name);
                         stored_rows += 1;
                     }
                 }
@@ -623,14 +606,17 @@ mod tests {
             });
             let sprite = Sprite::from_ascii(&art).unwrap();
             let planners = [
-                ("grouped", grouped::plan_row as RowPlanner),
-                ("staged", grouped::plan_row_staged),
-                ("thorough", thorough::plan_row),
+                (
+                    "grouped",
+                    &Grouped::DEFAULT as &dyn RowPlanner<Plan = RowPlan>,
+                ),
+                ("staged", &Grouped::STAGED),
+                ("thorough", &Thorough::DEFAULT),
             ];
             for &(name, planner) in &planners[..if k < 40 { 3 } else { 2 }] {
                 for y in 0..sprite.height() {
                     let row = RowInput::of(&sprite, y);
-                    let own = planner(&row);
+                    let own = planner.plan(&row);
                     let rebuilt = StoredPlan::of(&own, &row).plan_on(&row);
                     assert_same_plan(&own, &rebuilt, name);
                     let x = |e: &Emit| e.row.trailing_zeros();
@@ -683,7 +669,8 @@ mod tests {
             let sprite = Sprite::from_ascii(art).unwrap();
             let (_, work) = plan_counted(
                 &sprite,
-                Planners::one(grouped::plan_row),
+                &Grouped::DEFAULT,
+                &Grouped::DEFAULT,
                 &mut [StoredPlan::EMPTY; MAX_HEIGHT],
                 None,
             );

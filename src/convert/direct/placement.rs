@@ -544,7 +544,7 @@ const _: () =
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::convert::planners::thorough;
+    use crate::convert::planners::thorough::Thorough;
     use crate::xorshift::xorshift;
 
     /// The figures the docs (here and the direct module's) type in are this DP's caps
@@ -618,7 +618,7 @@ mod tests {
             let text: &[u8] = art[..h].as_flattened();
             let text = core::str::from_utf8(text).unwrap().replace('.', "");
             let sprite = Sprite::from_ascii(&text).unwrap();
-            let px = Board::of(&sprite, thorough::plan_row);
+            let px = Board::of(&sprite, &Thorough::DEFAULT);
             for reverse in [false, true] {
                 let mut singles = SingleSet::new(sprite.height());
                 if !singles.of(&px, &sprite, SINGLES + SINGLE_COUNT, reverse) {

@@ -90,9 +90,14 @@ impl DirectPlan {
     }
 
     /// Row `y`'s input for the row planner: the pixels left to emit, with the
-    /// pre-filled cells as support.
+    /// pre-filled cells as support, and whether a platform may stand under its passes
+    /// ([`DirectPlan::platform_ok`]).
     pub(crate) fn row(&self, sprite: &Sprite, y: usize) -> RowInput {
-        RowInput::of(sprite, y).without(self.cells[y], self.prefill[y])
+        let row = RowInput::of(sprite, y).without(self.cells[y], self.prefill[y]);
+        match self.platform_ok(y) {
+            true => row,
+            false => row.without_platform(),
+        }
     }
 
     /// Whether row `y` may have a platform: a platform fills its row and rests on the

@@ -187,7 +187,10 @@ fn cover_band(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::convert::planners::thorough;
+    use crate::convert::plan::RowPlan;
+    use crate::convert::planners::grouped::Grouped;
+    use crate::convert::planners::thorough::Thorough;
+    use crate::convert::row_planner::RowPlanner;
     use crate::playfield::Playfield;
 
     /// The figures the direct module's docs type in are [`SETTLE`] and the cover
@@ -233,15 +236,15 @@ mod tests {
         for (name, planner) in [
             (
                 "thorough",
-                thorough::plan_row as crate::convert::plan::RowPlanner,
+                &Thorough::DEFAULT as &'static dyn RowPlanner<Plan = RowPlan>,
             ),
-            ("grouped", crate::convert::planners::grouped::plan_row),
+            ("grouped", &Grouped::DEFAULT),
         ] {
             a_dome_with(&sprite, name, planner);
         }
     }
 
-    fn a_dome_with(sprite: &Sprite, name: &str, planner: crate::convert::plan::RowPlanner) {
+    fn a_dome_with(sprite: &Sprite, name: &str, planner: &'static dyn RowPlanner<Plan = RowPlan>) {
         let px = Board::of(sprite, planner);
         let h = sprite.height();
         let plain: u32 = (0..h)

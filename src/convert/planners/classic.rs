@@ -1,7 +1,10 @@
 //! The classic split (the article's passes): each pixel is printed by its single
 //! emitter, and a row's pixels are split into passes of non-overlapping triples, each
-//! looked up as one emitter pattern. [`greedy`] is the article's left-to-right filling;
-//! [`optimal`] an exact branch-and-bound search for the split with the fewest pieces.
+//! looked up as one emitter pattern. Two row planners: [`Greedy`], the article's
+//! left-to-right filling ([`greedy`]), and [`Optimal`], an exact branch-and-bound search
+//! for the split with the fewest pieces ([`optimal`]). Their plans are
+//! [`ClassicPlan`]s; the grouped and the thorough planners start from the greedy split
+//! ([`greedy_passes`]).
 
 use crate::bits::Bits;
 use crate::moves::Move;
@@ -10,7 +13,10 @@ use crate::playfield::WIDTH;
 use crate::sprite::MAX_WIDTH;
 use crate::tables;
 
+use crate::convert::bounds::PLATFORM_PIECES;
+use crate::convert::error::ConvertError;
 use crate::convert::row::RowInput;
+use crate::convert::row_planner::{PassSink, PlannedRow, RowPlanner};
 use crate::piece::Shape;
 
 /// Filler for fixed-size arrays of moves (any move does; it is overwritten).
@@ -27,7 +33,7 @@ pub const NODE_LIMIT: u64 = 250_000;
 #[derive(Clone, Copy)]
 pub(crate) struct Triples {
     pub(crate) len: usize,
-    pub(crate) triples: [Move; MAX_WIDTH],
+    pub(crate) moves: [Move; MAX_WIDTH],
     pub(crate) masks: [u32; MAX_WIDTH],
 }
 
@@ -36,12 +42,12 @@ impl Triples {
     pub(crate) fn of(input: &RowInput) -> Triples {
         let mut row = Triples {
             len: input.len,
-            triples: [PLACEHOLDER; MAX_WIDTH],
+            moves: [PLACEHOLDER; MAX_WIDTH],
             masks: [0; MAX_WIDTH],
         };
         for i in 0..input.len {
             let e = input.single(i);
-            row.triples[i] = e.mv;
+            row.moves[i] = e.mv;
             row.masks[i] = e.above;
         }
         row
@@ -66,6 +72,89 @@ impl Split {
             members[usize::from(p)] |= 1 << i;
         }
         members
+    }
+}
+
+/// The article's converter ([`Planner::Greedy`](crate::Planner::Greedy)): each row split
+/// by [`greedy`].
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Greedy;
+
+/// The classic split with the fewest pieces
+/// ([`Planner::Optimal`](crate::Planner::Optimal)): each row split by [`optimal`].
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Optimal;
+
+impl RowPlanner for Greedy {
+    type Plan = ClassicPlan;
+
+    fn plan(&self, row: &RowInput) -> ClassicPlan {
+        ClassicPlan::of(row, greedy)
+    }
+}
+
+impl RowPlanner for Optimal {
+    type Plan = ClassicPlan;
+
+    fn plan(&self, row: &RowInput) -> ClassicPlan {
+        ClassicPlan::of(row, optimal)
+    }
+}
+
+/// A classic split of a row's singles into passes, each an emitter pattern of the
+/// tables; on a platform when some pixel is over a hole.
+#[derive(Clone, Copy)]
+pub(crate) struct ClassicPlan {
+    triples: Triples,
+    split: Split,
+    platform: bool,
+}
+
+impl ClassicPlan {
+    /// `row`'s singles split by `split`.
+    fn of(row: &RowInput, split: fn(&Triples) -> Split) -> ClassicPlan {
+        let triples = Triples::of(row);
+        ClassicPlan {
+            split: split(&triples),
+            triples,
+            platform: row.singles_need_platform(),
+        }
+    }
+}
+
+impl PlannedRow for ClassicPlan {
+    fn pieces(&self) -> u32 {
+        let passes = self.split.keys[..self.split.passes].iter();
+        let pieces = passes.map(|&k| tables::emitter(k).map_or(u32::MAX, |e| e.pieces() as u32));
+        let platform = if self.platform {
+            PLATFORM_PIECES as u32
+        } else {
+            0
+        };
+        pieces.fold(platform, u32::saturating_add)
+    }
+
+    fn platform(&self) -> bool {
+        self.platform
+    }
+
+    /// Each pass: its triples left to right, then the emitter pattern's fillers.
+    fn write_passes(&self, y: usize, passes: &mut impl PassSink) -> Result<(), ConvertError> {
+        let split = &self.split;
+        for (&key, &pixels) in split.keys[..split.passes]
+            .iter()
+            .zip(&split.members(self.triples.len))
+        {
+            let emitter =
+                tables::emitter(key).ok_or(ConvertError::MissingEmitter { key, row: y })?;
+            passes.pass(|sink| {
+                for i in Bits(pixels) {
+                    sink.push(self.triples.moves[i]);
+                }
+                sink.extend(emitter.fillers.moves());
+            });
+        }
+        Ok(())
     }
 }
 
@@ -260,7 +349,7 @@ impl SplitSearch {
         let costs = &tables::COSTS;
         let dear_pixel =
             |i: u8| pass_cost(row.masks[usize::from(i)]).is_none_or(|cost| cost >= costs.multi);
-        let rank = |i: u8| (row.triples[usize::from(i)].x, !dear_pixel(i), i);
+        let rank = |i: u8| (row.moves[usize::from(i)].x, !dear_pixel(i), i);
         for i in 1..row.len {
             let mut j = i;
             while j > 0 && rank(order[j - 1]) > rank(order[j]) {

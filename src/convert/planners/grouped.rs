@@ -5,7 +5,7 @@
 //! A row's cost is fixed by how its pixels are covered by emitters (a single per pixel,
 //! or a flipped J2/T2/L2 over three adjacent pixels of its colour) and how those are
 //! grouped into passes and ordered ([`pricing`](crate::convert::pricing)'s module docs give the
-//! cost model). The thorough planner ([`thorough::plan_row`](super::thorough::plan_row))
+//! cost model). The thorough planner ([`Thorough`](super::thorough::Thorough))
 //! tries every cover; this one looks each run of same-colour adjacent pixels up in the
 //! static run-cover table ([`tables::run_covers`], `pattern-src/covers.txt`), which
 //! lists, per colour, first column and length, up to [`COVER_SLOTS`] covers of the run:
@@ -40,7 +40,7 @@
 //! pass, each pair swapped, each flipped emitter split, each three singles merged;
 //! [`Pricer::improve`](crate::convert::pricing::Pricer::improve)
 //! with one round: no round is repeated). Three things the thorough planner does are
-//! left out ([`DEFAULT`]): the deals into one and two
+//! left out ([`Grouped::DEFAULT`]): the deals into one and two
 //! more passes than first fit uses, the swap repair of first fit from the right, and
 //! the moves of an emitter to a pass of its own (in both sweeps); none saves a piece
 //! on the nine benchmark sprites, and together they cost more instructions than any
@@ -66,7 +66,7 @@
 //! 2 first passes = 2 groupings; the first-fit moves: 1 grouping × 17 emitters × 16
 //! other passes = 272 groupings; the round of local moves: 17 least costs, then
 //! 17 × 16 moves, 136 swaps, 5 × 18 splits and 15 × 18 merges = 768 groupings. In
-//! all **at most [`MAX_FILL_PRICES`] = 76,714 fill prices
+//! all **at most 76,714 fill prices
 //! per row**, whatever the row; a unit test counts them on adversarial rows. The
 //! stages also run at most 1 × 2 × 5 = 10 bar reaches (a DP over the 21 columns, each
 //! step one load of the compile-time bar-step tables: at most 21 × 8 + 5 + 5 = 178
@@ -78,8 +78,11 @@
 use crate::convert::grouping::{Deals, End, OneRow, Stages};
 use crate::convert::local_moves::Targets;
 use crate::convert::plan::{Candidate, RowPlan};
-use crate::convert::pricing::{Pricer, REPAIR_CHECKS};
+#[cfg(test)]
+use crate::convert::pricing::Parts;
+use crate::convert::pricing::{Part, Pricer, REPAIR_CHECKS};
 use crate::convert::row::RowInput;
+use crate::convert::row_planner::RowPlanner;
 use crate::tables;
 
 use super::classic;
@@ -89,59 +92,17 @@ use super::classic;
 /// of up to three passes (6 × 3) or in three orders of more (3 × 17).
 pub(crate) const GROUPING_PRICES: u32 = 17 + 4 + 3 * 17;
 
-/// The most fill prices [`plan_row`] requests for any row (see the module docs).
-pub(crate) const MAX_FILL_PRICES: u32 = max_fill_prices(DEFAULT);
-
-/// The most fill prices [`plan_row_staged`] requests for any row: as [`plan_row`], but
-/// with the first cover staged more ([`STAGED`]: from 3 first passes, not 1, the rest
-/// grouped 5 ways after each of the 3 stages, not 1).
-pub(crate) const MAX_STAGED_FILL_PRICES: u32 = max_fill_prices(STAGED);
-
-/// The most fill prices a row requests with `work` done on it (see the module docs).
-const fn max_fill_prices(work: RowWork) -> u32 {
-    let (first, covers, g) = (work.first, COVER_SLOTS as u32, GROUPING_PRICES);
-    // The covers grouped one-row passes first, the first-fit groupings moved, and the
-    // groupings in stages, as [`cover_work`] gives each cover its work.
-    let (mut one_row_first, mut moved, mut stage_groupings, mut k) = (0, 0, 0, 0);
-    while k < COVER_SLOTS {
-        let work = cover_work(first, k);
-        if work.moves.ends() > 0 {
-            one_row_first += 1;
-        }
-        moved += work.moves.ends();
-        if let Some(stages) = work.stages {
-            stage_groupings += stages.groupings();
-        }
-        k += 1;
-    }
-    let greedy = 17;
-    let groupings = covers * (4 + work.deals.count() as u32) * g;
-    let repair = if work.repair {
-        covers * 2 * 17 + REPAIR_SWAPS * (2 + g)
-    } else {
-        0
-    };
-    let stages = stage_groupings * g;
-    let one_row = one_row_first * 2 * g;
-    // Each emitter moved to each other pass (16 at most), and to one of its own if
-    // `work.targets` says so.
-    let targets = work.targets.end(16) as u32;
-    let first_fit_moves = moved * 17 * targets * g;
-    let local_moves = 17 + (17 * targets + 136 + 5 * 18 + 15 * 18) * g;
-    greedy + groupings + repair + stages + one_row + first_fit_moves + local_moves
-}
-
 /// Swaps the repair checks per row at most.
 const REPAIR_SWAPS: u32 = REPAIR_CHECKS;
 
-/// The most covers [`plan_row`] prices per row: one per slot of the run-cover table
+/// The most covers the planner prices per row: one per slot of the run-cover table
 /// ([`tables::run_covers`]).
 pub(crate) const COVER_SLOTS: usize = tables::RUN_COVER_SLOTS;
 
-/// How this planner stages its first cover ([`Pricer::offer_staged`]): on rows of at
-/// least [`STAGED_PIXELS`] pixels, from the first-fit pass from the right, at most
-/// three staged passes, the rest grouped first fit from the left after each: at most
-/// 1 run × 3 stages × 1 grouping per row.
+/// How [`Grouped::DEFAULT`] stages its first cover ([`Pricer::offer_staged`]): on rows
+/// of at least [`STAGED_PIXELS`] pixels, from the first-fit pass from the right, at
+/// most three staged passes, the rest grouped first fit from the left after each: at
+/// most 1 run × 3 stages × 1 grouping per row.
 const STAGES: Stages = Stages {
     min_pixels: STAGED_PIXELS,
     from_left: false,
@@ -150,53 +111,19 @@ const STAGES: Stages = Stages {
     rest_every_way: false,
 };
 
-/// The rows of at least this many pixels [`plan_row`] groups in stages: the dense
-/// rows, whose cheapest plans are mostly passes of bars (the [`grouping`] module
+/// The rows of at least this many pixels [`Grouped::DEFAULT`] groups in stages: the
+/// dense rows, whose cheapest plans are mostly passes of bars (the [`grouping`] module
 /// docs). On sparser rows the stages cost far more instructions than the pieces they
-/// save (`docs/converter.md` has the frontier).
+/// save.
 ///
 /// [`grouping`]: crate::convert::grouping
 const STAGED_PIXELS: usize = 15;
 
-/// What [`plan_row`] does on a row's first cover (each run's first slot, the thorough
-/// planner's cover of the run alone): the stages on dense rows ([`STAGES`],
-/// [`STAGED_PIXELS`]), the first-fit grouping from the right with each emitter moved,
-/// and the one-row passes first.
-const FIRST: CoverWork = CoverWork {
-    stages: Some(STAGES),
-    moves: Moves::FromRight,
-};
-
-/// What [`plan_row`] does on a row: the work [`FIRST`] on its first cover, one
-/// round-robin deal per cover, no swap repair, and moves (the first-fit moves and the
-/// local moves) only between passes. The deals into more passes, the repair and the
-/// moves to a pass of the emitter's own cost instructions on every row and buy no
-/// piece on the nine benchmark sprites (`docs/converter.md` has the frontier).
-const DEFAULT: RowWork = RowWork {
-    first: FIRST,
-    deals: Deals::FirstFit,
-    repair: false,
-    targets: Targets::OtherPasses,
-};
-
-/// What [`plan_row_staged`] does on a row: what [`plan_row`] does ([`DEFAULT`]), but its
-/// first cover staged more ([`MORE_STAGES`]).
-const STAGED: RowWork = RowWork {
-    first: CoverWork {
-        stages: Some(MORE_STAGES),
-        ..FIRST
-    },
-    ..DEFAULT
-};
-
-/// How [`plan_row_staged`] stages its first cover: as [`STAGES`], but on rows of at
+/// How [`Grouped::STAGED`] stages its first cover: as [`STAGES`], but on rows of at
 /// least [`MORE_STAGED_PIXELS`] pixels, from the [`STAGE_FIRSTS`] stage options too
 /// besides the first-fit pass from the right, and the rest grouped every way after each
 /// stage (first fit from either end and three round-robin deals): at most 3 first
-/// passes × 3 stages × 5 groupings per row. Direct placement prices every candidate
-/// set of direct pieces with it: on the nine benchmark sprites it gives the pieces of
-/// everything on the first cover ([`EVERYTHING`]), which the smiley's rows of 11 and
-/// 12 pixels need (`docs/converter.md` has the frontier).
+/// passes × 3 stages × 5 groupings per row.
 ///
 /// [`STAGE_FIRSTS`]: crate::convert::grouping::STAGE_FIRSTS
 const MORE_STAGES: Stages = Stages {
@@ -206,152 +133,175 @@ const MORE_STAGES: Stages = Stages {
     ..STAGES
 };
 
-/// The rows of at least this many pixels [`plan_row_staged`] groups in stages
+/// The rows of at least this many pixels [`Grouped::STAGED`] groups in stages
 /// ([`MORE_STAGES`]).
 const MORE_STAGED_PIXELS: usize = 11;
 
-/// Everything on a row's first cover ([`CoverWork::EVERY`]), three round-robin deals
-/// per cover, the swap repair, and the local moves to a pass of the emitter's own too:
-/// what [`price_cover`] does on the cover it prices (the run-cover table was ranked
-/// so, at build time, where the work is paid once).
-#[cfg_attr(not(any(test, feature = "search")), allow(dead_code))]
-const EVERYTHING: RowWork = RowWork {
-    first: CoverWork::EVERY,
-    deals: Deals::Three,
-    repair: true,
-    targets: Targets::OrOwn,
-};
-
-/// What [`Pricer::offer_cover`] tries on a row's cover `k` (of the run-cover table's
-/// slots) when the first cover gets `first`: the others get no stages, no moves and no
-/// one-row passes first (they cost there far more instructions than the pieces they
-/// save: `docs/converter.md`).
-const fn cover_work(first: CoverWork, k: usize) -> CoverWork {
-    if k == 0 {
-        first
-    } else {
-        CoverWork {
-            stages: None,
-            moves: Moves::No,
-        }
-    }
-}
-
-/// Plans a row by lookups (see the module docs): the greedy classic split, then the
-/// row's covers from the run-cover table, each grouped into passes by the fixed rules
-/// of [`Pricer::offer_cover`] (first fit from both ends, one round-robin deal, and on
-/// the first cover stages, moves and one-row passes first, as [`DEFAULT`] says) and
-/// priced, then one round of local moves; the cheapest plan.
-pub(crate) fn plan_row(row: &RowInput) -> RowPlan {
-    let (plan, prices) = plan_row_with(row, DEFAULT, |_| {});
-    debug_assert!(prices <= MAX_FILL_PRICES, "{prices} fill prices");
-    plan
-}
-
-/// A row planned as [`plan_row`] plans it, but with its first cover staged more
-/// ([`MORE_STAGES`]: on rows of at least 11 pixels, from 3 first passes, the rest
-/// grouped every way after each stage; at most [`MAX_STAGED_FILL_PRICES`] = 79,738
-/// fill prices per row): the row planner of direct placement with the default
-/// planner, which prices every candidate set of direct pieces by its rows and keeps
-/// the stages' pieces.
-pub(crate) fn plan_row_staged(row: &RowInput) -> RowPlan {
-    let (plan, prices) = plan_row_with(row, STAGED, |_| {});
-    debug_assert!(prices <= MAX_STAGED_FILL_PRICES, "{prices} fill prices");
-    plan
-}
-
-/// Whether [`plan_row_staged`] plans `row` exactly as [`plan_row`] does: they differ
-/// only in the first cover's stages, and neither stages a row of fewer than
-/// [`MORE_STAGED_PIXELS`] pixels (a unit test compares their plans).
-pub(crate) const fn staged_is_default(row: &RowInput) -> bool {
-    row.len < MORE_STAGED_PIXELS
-}
-
-// The default stages no sparser row than `plan_row_staged` does (else a row below
+// The default stages no sparser row than the staged policy does (else a row below
 // `MORE_STAGED_PIXELS` would be staged by one of them only).
 const _: () = assert!(STAGED_PIXELS >= MORE_STAGED_PIXELS);
 
-/// [`plan_row`] with `work` done on the row and the planner set up by `setup` first (the
-/// knob-effect tests leave parts out: `Pricer::leave_out`), and the fill prices it
-/// requested.
-fn plan_row_with(
-    row: &RowInput,
-    work: RowWork,
-    setup: impl FnOnce(&mut Pricer<'_>),
-) -> (RowPlan, u32) {
-    let mut c = Candidate::EMPTY;
-    let (greedy, passes) = classic::greedy_passes(row);
-    let mut planner = Pricer::start(row, &greedy[..passes], &mut c);
-    if !work.repair {
-        // No swap may be checked: the repair does nothing.
-        planner.repairs = 0;
-    }
-    setup(&mut planner);
-    let mut covers = [0u32; COVER_SLOTS];
-    for (start, len) in runs(row) {
-        let slots = tables::run_covers(row.colour[start], row.x[start], len as u8);
-        for (k, cover) in covers.iter_mut().enumerate() {
-            let flips = slots.get(k).or(slots.first()).copied().unwrap_or(0);
-            *cover |= u32::from(flips) << start;
-        }
-    }
-    for k in 0..COVER_SLOTS {
-        if covers[..k].contains(&covers[k]) {
-            continue;
-        }
-        planner.offer_cover(&mut c, covers[k], work, k);
-    }
-    let rounds = if planner.without().local_moves { 0 } else { 1 };
-    planner.improve(rounds, work.targets);
-    let prices = planner.prices;
-    (planner.finish(), prices)
-}
-
-/// What [`plan_row_with`] does on a row besides its covers' first-fit groupings.
+/// The grouped planner, and its policy: what it does on a row besides grouping each
+/// cover first fit from both ends. Its first cover (each run's first slot: the
+/// thorough planner's cover of the run alone) gets the stages and the moves; the other
+/// covers get neither (they cost there far more instructions than the pieces they save).
 #[derive(Clone, Copy)]
-struct RowWork {
-    /// The work on the row's first cover ([`cover_work`] gives the others theirs).
-    first: CoverWork,
+pub(crate) struct Grouped {
+    /// How the first cover is grouped in stages ([`Pricer::offer_staged`]; none: not).
+    stages: Option<Stages>,
+    /// Which first-fit groupings of the first cover are also offered with each emitter
+    /// moved ([`Pricer::offer_each_moved`]); with any, the first cover is also grouped
+    /// one-row passes first ([`Pricer::offer_one_row_first`]).
+    moves: Moves,
     /// The round-robin deals of every cover ([`Pricer::offer_round_robin`]).
     deals: Deals,
     /// Whether the swap repair runs on every cover ([`Pricer::repair`]).
     repair: bool,
-    /// Where the first-fit moves ([`Pricer::offer_each_moved`]) and the round of local
-    /// moves ([`Pricer::improve`]) take an emitter.
+    /// Where the first-fit moves and the round of local moves ([`Pricer::improve`])
+    /// take an emitter.
     targets: Targets,
+    /// The parts a unit test leaves out (test builds only).
+    #[cfg(test)]
+    pub(crate) left_out: Parts,
 }
 
-/// What [`Pricer::offer_cover`] tries on a cover besides its first-fit groupings, the
-/// repair and the round-robin deals.
-#[derive(Clone, Copy)]
-struct CoverWork {
-    /// Its groupings in stages, as these say (none: not at all).
-    stages: Option<Stages>,
-    /// Which first-fit groupings are also offered with each emitter moved
-    /// ([`Pricer::offer_each_moved`]); with any, the cover is also grouped one-row
-    /// passes first ([`Pricer::offer_one_row_first`]).
-    moves: Moves,
-}
+impl Grouped {
+    /// The default planner ([`Planner::Grouped`](crate::Planner::Grouped)): the first
+    /// cover staged on dense rows ([`STAGES`]), its first-fit grouping from the right
+    /// moved and grouped one-row passes first, one round-robin deal per cover, no swap
+    /// repair, and moves only between passes. The deals into more passes, the repair
+    /// and the moves to a pass of the emitter's own cost instructions on every row and
+    /// buy no piece on the benchmark sprites.
+    pub(crate) const DEFAULT: Grouped = Grouped {
+        stages: Some(STAGES),
+        moves: Moves::FromRight,
+        deals: Deals::FirstFit,
+        repair: false,
+        targets: Targets::OtherPasses,
+        #[cfg(test)]
+        left_out: Parts::NONE,
+    };
 
-impl CoverWork {
-    /// Everything: staged as the thorough planner stages every cover
-    /// ([`Stages::EVERY`]) on every row, both first-fit groupings moved.
-    const EVERY: CoverWork = CoverWork {
+    /// The row planner that prices direct placement's pieces and plans its rows:
+    /// [`Grouped::DEFAULT`] with its first cover staged more ([`MORE_STAGES`]: on rows
+    /// of at least 11 pixels, from 3 first passes, the rest grouped every way after each
+    /// stage; at most 79,738 fill prices per row: [`Grouped::max_fill_prices`]). Direct
+    /// pieces leave rows of odd counts whose cheapest plans the stages find.
+    pub(crate) const STAGED: Grouped = Grouped {
+        stages: Some(MORE_STAGES),
+        ..Grouped::DEFAULT
+    };
+
+    /// Everything on every cover it is given: staged as the thorough planner stages every
+    /// cover ([`Stages::EVERY`]), both first-fit groupings moved, three round-robin deals,
+    /// the swap repair and the moves to a pass of the emitter's own too. What
+    /// [`price_cover`] prices a cover with (the run-cover table is ranked so, at build
+    /// time, where the work is paid once).
+    #[cfg(any(test, feature = "search"))]
+    const EVERYTHING: Grouped = Grouped {
         stages: Some(Stages::EVERY),
         moves: Moves::FromBoth,
+        deals: Deals::Three,
+        repair: true,
+        targets: Targets::OrOwn,
+        #[cfg(test)]
+        left_out: Parts::NONE,
     };
+
+    /// The most fill prices a row requests with this policy (see the module docs): for
+    /// [`Grouped::DEFAULT`] 76,714, for [`Grouped::STAGED`] 79,738 (its first cover
+    /// staged from 3 first passes, not 1, the rest grouped 5 ways after each of the 3
+    /// stages, not 1).
+    pub(crate) const fn max_fill_prices(self) -> u32 {
+        let (covers, g) = (COVER_SLOTS as u32, GROUPING_PRICES);
+        // The first cover grouped one-row passes first, its first-fit groupings moved
+        // and its groupings in stages; the others none of these.
+        let one_row_first = if self.moves.ends() > 0 { 1 } else { 0 };
+        let moved = self.moves.ends();
+        let stage_groupings = match self.stages {
+            Some(stages) => stages.groupings(),
+            None => 0,
+        };
+        let greedy = 17;
+        let groupings = covers * (4 + self.deals.count() as u32) * g;
+        let repair = if self.repair {
+            covers * 2 * 17 + REPAIR_SWAPS * (2 + g)
+        } else {
+            0
+        };
+        let stages = stage_groupings * g;
+        let one_row = one_row_first * 2 * g;
+        // Each emitter moved to each other pass (16 at most), and to one of its own if
+        // `self.targets` says so.
+        let targets = self.targets.end(16) as u32;
+        let first_fit_moves = moved * 17 * targets * g;
+        let local_moves = 17 + (17 * targets + 136 + 5 * 18 + 15 * 18) * g;
+        greedy + groupings + repair + stages + one_row + first_fit_moves + local_moves
+    }
+
+    /// Whether [`Grouped::STAGED`] plans `row` exactly as [`Grouped::DEFAULT`] does: they
+    /// differ only in the first cover's stages, and neither stages a row of fewer than
+    /// [`MORE_STAGED_PIXELS`] pixels (a unit test compares their plans).
+    pub(crate) const fn staged_is_default(row: &RowInput) -> bool {
+        row.len < MORE_STAGED_PIXELS
+    }
+
+    /// The row planned by lookups (see the module docs): the greedy classic split, then
+    /// the row's covers from the run-cover table, each grouped into passes by the fixed
+    /// rules of [`Pricer::offer_cover`] and priced, then one round of local moves; the
+    /// cheapest plan, and the fill prices it requested.
+    fn plan_counted(self, row: &RowInput) -> (RowPlan, u32) {
+        let mut c = Candidate::EMPTY;
+        let (greedy, passes) = classic::greedy_passes(row);
+        let mut pricer = Pricer::start(row, &greedy[..passes], &mut c);
+        #[cfg(test)]
+        {
+            pricer.left_out = self.left_out;
+        }
+        if !self.repair {
+            // No swap may be checked: the repair does nothing.
+            pricer.repairs = 0;
+        }
+        let mut covers = [0u32; COVER_SLOTS];
+        for (start, len) in runs(row) {
+            let slots = tables::run_covers(row.colour[start], row.x[start], len as u8);
+            for (k, cover) in covers.iter_mut().enumerate() {
+                let flips = slots.get(k).or(slots.first()).copied().unwrap_or(0);
+                *cover |= u32::from(flips) << start;
+            }
+        }
+        for k in 0..COVER_SLOTS {
+            if covers[..k].contains(&covers[k]) {
+                continue;
+            }
+            pricer.offer_cover(&mut c, covers[k], self, k == 0);
+        }
+        let rounds = usize::from(pricer.has(Part::LocalMoves));
+        pricer.improve(rounds, self.targets);
+        let prices = pricer.prices;
+        (pricer.finish(), prices)
+    }
 }
 
-/// Which first-fit groupings of a cover [`Pricer::offer_cover`] also offers with each
-/// emitter moved.
+impl RowPlanner for Grouped {
+    type Plan = RowPlan;
+
+    fn plan(&self, row: &RowInput) -> RowPlan {
+        let (plan, prices) = self.plan_counted(row);
+        debug_assert!(prices <= self.max_fill_prices(), "{prices} fill prices");
+        plan
+    }
+}
+
+/// Which first-fit groupings of the first cover [`Pricer::offer_cover`] also offers with
+/// each emitter moved.
 #[derive(Clone, Copy)]
 enum Moves {
-    /// None (and no one-row passes first).
-    No,
     /// The one from the right end: on the benchmark sprites its moves save pieces
-    /// where those of the one from the left do not (`docs/converter.md`).
+    /// where those of the one from the left do not.
     FromRight,
-    /// Both.
+    /// Both (what the run-cover table is ranked with).
+    #[cfg(any(test, feature = "search"))]
     FromBoth,
 }
 
@@ -359,8 +309,8 @@ impl Moves {
     /// How many first-fit groupings are moved.
     const fn ends(self) -> u32 {
         match self {
-            Moves::No => 0,
             Moves::FromRight => 1,
+            #[cfg(any(test, feature = "search"))]
             Moves::FromBoth => 2,
         }
     }
@@ -369,17 +319,15 @@ impl Moves {
 impl Pricer<'_> {
     /// Offers the cover with flipped emitters starting at the pixels in `flips` (a mask
     /// of pixel indexes, each the first of three adjacent pixels of one colour) and
-    /// singles elsewhere, grouped first fit from both ends ([`Pricer::offer_groupings`]),
-    /// dealt round robin as `row_work` says ([`Pricer::offer_round_robin`]), and as
-    /// [`cover_work`] gives cover slot `k` its work: in stages ([`Pricer::offer_staged`]),
-    /// each first-fit grouping with each emitter moved (to the passes `row_work` says),
-    /// and one-row passes first from the widest and from the first one-row pass
-    /// ([`Pricer::offer_one_row_first`]).
-    fn offer_cover(&mut self, c: &mut Candidate, flips: u32, row_work: RowWork, k: usize) {
+    /// singles elsewhere, grouped first fit from both ends ([`Pricer::offer_groupings`])
+    /// and dealt round robin as `policy` says ([`Pricer::offer_round_robin`]); the
+    /// `first` cover also in stages ([`Pricer::offer_staged`]), each first-fit grouping
+    /// with each emitter moved (to the passes `policy` says), and one-row passes first
+    /// from the widest and from the first one-row pass ([`Pricer::offer_one_row_first`]).
+    fn offer_cover(&mut self, c: &mut Candidate, flips: u32, policy: Grouped, first: bool) {
         if self.best <= self.floor {
             return;
         }
-        let work = cover_work(row_work.first, k);
         c.len = 0;
         let mut i = 0;
         while i < self.row.len {
@@ -395,21 +343,19 @@ impl Pricer<'_> {
             }
             c.len += 1;
         }
-        let moves = if self.without().first_fit_moves {
-            Moves::No
-        } else {
-            work.moves
-        };
-        let from_left = matches!(moves, Moves::FromBoth).then_some(row_work.targets);
+        let moves = (first && self.has(Part::FirstFitMoves)).then_some(policy.moves);
+        let from_left = moves
+            .is_some_and(|m| m.ends() == 2)
+            .then_some(policy.targets);
         let (by_left, first_fit) = self.offer_groupings(c, End::Left, from_left);
-        let from_right = (!matches!(moves, Moves::No)).then_some(row_work.targets);
+        let from_right = moves.is_some().then_some(policy.targets);
         let (by_right, _) = self.offer_groupings(c, End::Right, from_right);
-        self.offer_round_robin(c, &by_left, first_fit, row_work.deals);
-        if let Some(stages) = work.stages {
-            self.offer_staged(c, Some(&[by_left, by_right]), stages);
-        }
-        if matches!(work.moves, Moves::No) {
+        self.offer_round_robin(c, &by_left, first_fit, policy.deals);
+        if !first {
             return;
+        }
+        if let Some(stages) = policy.stages {
+            self.offer_staged(c, Some(&[by_left, by_right]), stages);
         }
         let all = (1 << c.len) - 1;
         let dp = OneRow::of(c, all);
@@ -439,41 +385,40 @@ fn runs(row: &RowInput) -> impl Iterator<Item = (usize, usize)> + '_ {
 
 /// The fewest pieces of `row` with the flipped emitters starting at the pixels in
 /// `flips` (a mask of pixel indexes) and singles for the rest, grouped and ordered as
-/// [`plan_row`] does; `None` if no grouping has a fill. What the run-cover table
+/// [`Grouped::DEFAULT`] does; `None` if no grouping has a fill. What the run-cover table
 /// ranks covers by (`search::covers`), not used by any converter.
 #[cfg(feature = "search")]
 pub(crate) fn price_cover(row: &RowInput, flips: u32) -> Option<u32> {
     let mut c = Candidate::EMPTY;
     let (greedy, passes) = classic::greedy_passes(row);
-    let mut planner = Pricer::start(row, &greedy[..passes], &mut c);
+    let mut pricer = Pricer::start(row, &greedy[..passes], &mut c);
     // Not the greedy split's price: only this cover's.
-    planner.clear_best();
+    pricer.clear_best();
     // Everything on it, as on a row's first cover.
-    planner.offer_cover(&mut c, flips, EVERYTHING, 0);
-    planner.best_pieces()
+    pricer.offer_cover(&mut c, flips, Grouped::EVERYTHING, true);
+    pricer.best_pieces()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::convert::pricing::Without;
-
-    /// [`plan_row`] (doing `work` on the row) with `without` left out, and the fill
-    /// prices it requested.
-    fn plan_row_without(row: &RowInput, work: RowWork, without: Without) -> (RowPlan, u32) {
-        plan_row_with(row, work, |p| p.leave_out(without))
-    }
-    use crate::convert::planners::thorough;
+    use crate::convert::planners::thorough::Thorough;
     use crate::sprite::Sprite;
     use crate::xorshift::xorshift;
 
+    /// The most fill prices [`Grouped::DEFAULT`] and [`Grouped::STAGED`] request.
+    const MAX_FILL_PRICES: u32 = Grouped::DEFAULT.max_fill_prices();
+    const MAX_STAGED_FILL_PRICES: u32 = Grouped::STAGED.max_fill_prices();
+
+    /// `row` planned by `policy` with the parts `left_out` left out, and the fill prices
+    /// it requested.
+    fn counted(row: &RowInput, policy: Grouped, left_out: Parts) -> (RowPlan, u32) {
+        Grouped { left_out, ..policy }.plan_counted(row)
+    }
+
     /// The grouped planner without its moves: no first-fit moves
     /// ([`Pricer::offer_each_moved`]) and no round of local moves.
-    const NO_MOVES: Without = Without {
-        local_moves: true,
-        first_fit_moves: true,
-        ..Without::NOTHING
-    };
+    const NO_MOVES: Parts = Parts::NONE.and(Part::LocalMoves).and(Part::FirstFitMoves);
 
     /// A row of 12 pixels (`002002·010002`, from column 4) that the first cover's
     /// first-fit moves ([`Pricer::offer_each_moved`], from the right) bring down to
@@ -485,15 +430,12 @@ mod tests {
     #[test]
     fn the_first_fit_moves_reach_the_thorough_plan() {
         let row = RowInput::of(&Sprite::from_ascii("002002.010002").unwrap(), 0);
-        let no_first_fit_moves = Without {
-            first_fit_moves: true,
-            ..Without::NOTHING
-        };
+        let no_first_fit_moves = Parts::NONE.and(Part::FirstFitMoves);
         let (with, without) = (
-            plan_row(&row),
-            plan_row_without(&row, DEFAULT, no_first_fit_moves).0,
+            Grouped::DEFAULT.plan(&row),
+            counted(&row, Grouped::DEFAULT, no_first_fit_moves).0,
         );
-        assert_eq!(with.pieces, thorough::plan_row(&row).pieces);
+        assert_eq!(with.pieces, Thorough::DEFAULT.plan(&row).pieces);
         assert_eq!((with.pieces, without.pieces), (45, 66));
         let pixels = |p: &RowPlan| {
             let c = &p.plan;
@@ -523,12 +465,9 @@ mod tests {
     /// pieces, 83 without them.
     #[test]
     fn the_stages_run_on_dense_rows_only() {
-        let unstaged = RowWork {
-            first: CoverWork {
-                stages: None,
-                ..FIRST
-            },
-            ..DEFAULT
+        let unstaged = Grouped {
+            stages: None,
+            ..Grouped::DEFAULT
         };
         let mut rng = xorshift(0x5EED_57A6_ED00_0001);
         let mut sparse = 0;
@@ -541,8 +480,8 @@ mod tests {
             };
             let row = RowInput::of(&sprite, 0);
             if row.len < STAGED_PIXELS {
-                let (staged, staged_prices) = plan_row_without(&row, DEFAULT, Without::NOTHING);
-                let (plain, plain_prices) = plan_row_without(&row, unstaged, Without::NOTHING);
+                let (staged, staged_prices) = counted(&row, Grouped::DEFAULT, Parts::NONE);
+                let (plain, plain_prices) = counted(&row, unstaged, Parts::NONE);
                 assert_eq!(
                     (staged_prices, staged.pieces),
                     (plain_prices, plain.pieces),
@@ -553,22 +492,23 @@ mod tests {
         }
         assert!(sparse > 100, "{sparse} sparse rows");
         let row = RowInput::of(&Sprite::from_ascii("01100202110201002").unwrap(), 0);
-        let staged = plan_row_without(&row, DEFAULT, Without::NOTHING).0.pieces;
-        let plain = plan_row_without(&row, unstaged, Without::NOTHING).0.pieces;
+        let staged = counted(&row, Grouped::DEFAULT, Parts::NONE).0.pieces;
+        let plain = counted(&row, unstaged, Parts::NONE).0.pieces;
         assert_eq!((staged, plain), (62, 83));
-        assert_eq!(staged, thorough::plan_row(&row).pieces);
+        assert_eq!(staged, Thorough::DEFAULT.plan(&row).pieces);
     }
 
-    /// The parts [`DEFAULT`] leaves out (the deals into more passes, the repair, the
+    /// The parts [`Grouped::DEFAULT`] leaves out (the deals into more passes, the repair, the
     /// moves to a pass of the emitter's own) are really left out: over random dense
     /// rows the default requests fewer fill prices than with them on nine rows in ten
     /// and in all (not on every row: a cheaper plan the parts find early can prune
     /// more of what follows).
     #[test]
     fn the_default_leaves_out_what_everything_does_more() {
-        let every = RowWork {
-            first: FIRST,
-            ..EVERYTHING
+        let every = Grouped {
+            stages: Some(STAGES),
+            moves: Moves::FromRight,
+            ..Grouped::EVERYTHING
         };
         let mut rng = xorshift(0x0DEF_A017_0000_0035);
         let (mut fewer, mut rows, mut cut_sum, mut all_sum) = (0, 0, 0, 0);
@@ -577,8 +517,8 @@ mod tests {
                 .map(|_| char::from(b"0120"[(rng() % 4) as usize]))
                 .collect();
             let row = RowInput::of(&Sprite::from_ascii(&art).unwrap(), 0);
-            let (_, cut_prices) = plan_row_without(&row, DEFAULT, Without::NOTHING);
-            let (_, all_prices) = plan_row_without(&row, every, Without::NOTHING);
+            let (_, cut_prices) = counted(&row, Grouped::DEFAULT, Parts::NONE);
+            let (_, all_prices) = counted(&row, every, Parts::NONE);
             fewer += usize::from(cut_prices < all_prices);
             (rows, cut_sum, all_sum) = (rows + 1, cut_sum + cut_prices, all_sum + all_prices);
         }
@@ -589,8 +529,8 @@ mod tests {
         );
     }
 
-    /// [`plan_row_staged`] plans a row exactly as [`plan_row`] does where
-    /// [`staged_is_default`] says so (the same pieces, passes and fills), and on rows
+    /// [`Grouped::STAGED`] plans a row exactly as [`Grouped::DEFAULT`] does where
+    /// [`Grouped::staged_is_default`] says so (the same pieces, passes and fills), and on rows
     /// of [`MORE_STAGED_PIXELS`] pixels and more it finds cheaper plans (so the
     /// threshold is the planners' own: one pixel lower and some row would differ).
     #[test]
@@ -606,8 +546,8 @@ mod tests {
                 })
                 .collect();
             let row = RowInput::of(&Sprite::from_ascii(&art).unwrap(), 0);
-            let (staged, default) = (plan_row_staged(&row), plan_row(&row));
-            if staged_is_default(&row) {
+            let (staged, default) = (Grouped::STAGED.plan(&row), Grouped::DEFAULT.plan(&row));
+            if Grouped::staged_is_default(&row) {
                 let passes = |p: &RowPlan| (p.pieces, p.plan.pass_of, p.plan.order, p.fills);
                 assert_eq!(passes(&staged), passes(&default), "{art}");
                 same += 1;
@@ -632,7 +572,10 @@ mod tests {
                 .map(|_| char::from(b"0120"[(rng() % 4) as usize]))
                 .collect();
             let row = RowInput::of(&Sprite::from_ascii(&art).unwrap(), 0);
-            let (with, without) = (plan_row(&row), plan_row_without(&row, DEFAULT, NO_MOVES).0);
+            let (with, without) = (
+                Grouped::DEFAULT.plan(&row),
+                counted(&row, Grouped::DEFAULT, NO_MOVES).0,
+            );
             assert!(with.pieces <= without.pieces, "{art}");
             cheaper += usize::from(with.pieces < without.pieces);
             saved += without.pieces - with.pieces;
@@ -652,19 +595,12 @@ mod tests {
         use crate::convert::doc_figures::{assert_says, thousands};
         let figure = |n: u32| format!("{} fill prices", thousands(u64::from(n)));
         let (bound, staged) = (figure(MAX_FILL_PRICES), figure(MAX_STAGED_FILL_PRICES));
-        let converter_md = include_str!("../../../docs/converter.md");
         assert_says("planners/grouped.rs", include_str!("grouped.rs"), &bound);
         assert_says("planner.rs", include_str!("../planner.rs"), &bound);
         assert_says("planners/grouped.rs", include_str!("grouped.rs"), &staged);
-        for stated in [&bound, &staged] {
-            assert!(
-                converter_md.contains(stated.as_str()),
-                "docs/converter.md does not say {stated:?}"
-            );
-        }
     }
 
-    /// The stated bounds on work ([`plan_row`]'s and [`plan_row_staged`]'s) hold on
+    /// The stated bounds on work ([`Grouped::DEFAULT`]'s and [`Grouped::STAGED`]'s) hold on
     /// adversarial rows: every colour alternating,
     /// full rows, checkerboards, runs of every length and random rows, each over an
     /// empty row below (held up), over a checkerboard (every other pixel over a hole)
@@ -717,11 +653,11 @@ mod tests {
                 for support in [0, rng() as u32] {
                     let pixels = row.x[..row.len].iter().fold(0u32, |m, &x| m | 1 << x);
                     row.support = support & ((1 << 21) - 1) & !pixels;
-                    let (_, prices) = plan_row_without(&row, DEFAULT, Without::NOTHING);
+                    let (_, prices) = counted(&row, Grouped::DEFAULT, Parts::NONE);
                     if prices > most {
                         (most, most_row) = (prices, format!("{art} over {below:?}"));
                     }
-                    let (_, prices) = plan_row_without(&row, STAGED, Without::NOTHING);
+                    let (_, prices) = counted(&row, Grouped::STAGED, Parts::NONE);
                     if prices > most_staged {
                         (most_staged, most_staged_row) = (prices, format!("{art} over {below:?}"));
                     }

@@ -74,8 +74,11 @@ use crate::sprite::MAX_WIDTH;
 use crate::convert::grouping::{one_row_pass, End, Stages};
 use crate::convert::local_moves::Targets;
 use crate::convert::plan::{Candidate, RowPlan};
-use crate::convert::pricing::{sums_of, Floors, PassSum, Pricer, ORDERS_OF_FIVE};
+#[cfg(test)]
+use crate::convert::pricing::Parts;
+use crate::convert::pricing::{sums_of, Floors, Part, PassSum, Pricer, ORDERS_OF_FIVE};
 use crate::convert::row::RowInput;
+use crate::convert::row_planner::RowPlanner;
 
 use super::classic;
 
@@ -94,40 +97,59 @@ const ONE_ROW_FIRSTS: usize = 32;
 /// Steps (calls) one enumeration of one-row passes ([`one_row_passes`]) takes at most.
 const ONE_ROW_STEPS: u32 = 256;
 
-/// Plans a row: the greedy classic split first (a bound for the planner's own
-/// candidates, so the result never costs more), then every cover grouped and ordered
-/// ([`Pricer::covers`]), then [`IMPROVE_ROUNDS`] rounds of local moves on the best plan
-/// ([`Pricer::improve`]).
-pub(crate) fn plan_row(row: &RowInput) -> RowPlan {
-    plan_row_with(row, |_| {})
+/// The thorough planner ([`Planner::Thorough`](crate::Planner::Thorough)). Its policy is
+/// its caps ([`IMPROVE_ROUNDS`], [`PARTITION_EMITTERS`], [`ONE_ROW_FIRSTS`],
+/// [`ONE_ROW_STEPS`]) and its code; only the unit tests leave parts of it out.
+#[derive(Clone, Copy)]
+pub(crate) struct Thorough {
+    /// The parts a unit test leaves out (test builds only).
+    #[cfg(test)]
+    pub(crate) left_out: Parts,
 }
 
-/// [`plan_row`] with the planner set up by `setup` first (the knob-effect tests leave
-/// parts out: `Pricer::leave_out`).
-fn plan_row_with(row: &RowInput, setup: impl FnOnce(&mut Pricer<'_>)) -> RowPlan {
-    let mut c = Candidate::EMPTY;
-    let (greedy, passes) = classic::greedy_passes(row);
-    let mut planner = Pricer::start(row, &greedy[..passes], &mut c);
-    setup(&mut planner);
-    // The greedy split bounds the search below. The planner's own candidates may tie
-    // with it (`best` is one above) and then win.
-    let greedy_cost = planner.best;
-    planner.best = greedy_cost.saturating_add(1);
-    c.len = 0;
-    planner.covers(&mut c, 0);
-    if planner.best == greedy_cost.saturating_add(1) {
-        planner.best = greedy_cost;
-    }
-    let rounds = if planner.without().local_moves {
-        0
-    } else {
-        IMPROVE_ROUNDS
+impl Thorough {
+    /// The thorough planner, every part in.
+    pub(crate) const DEFAULT: Thorough = Thorough {
+        #[cfg(test)]
+        left_out: Parts::NONE,
     };
-    planner.improve(rounds, Targets::OrOwn);
-    if rounds > 0 {
-        planner.reorder();
+}
+
+impl RowPlanner for Thorough {
+    type Plan = RowPlan;
+
+    /// Plans a row: the greedy classic split first (a bound for the planner's own
+    /// candidates, so the result never costs more), then every cover grouped and
+    /// ordered ([`Pricer::covers`]), then [`IMPROVE_ROUNDS`] rounds of local moves on
+    /// the best plan ([`Pricer::improve`]).
+    fn plan(&self, row: &RowInput) -> RowPlan {
+        let mut c = Candidate::EMPTY;
+        let (greedy, passes) = classic::greedy_passes(row);
+        let mut pricer = Pricer::start(row, &greedy[..passes], &mut c);
+        #[cfg(test)]
+        {
+            pricer.left_out = self.left_out;
+        }
+        // The greedy split bounds the search below. The planner's own candidates may tie
+        // with it (`best` is one above) and then win.
+        let greedy_cost = pricer.best;
+        pricer.best = greedy_cost.saturating_add(1);
+        c.len = 0;
+        pricer.covers(&mut c, 0);
+        if pricer.best == greedy_cost.saturating_add(1) {
+            pricer.best = greedy_cost;
+        }
+        let rounds = if pricer.has(Part::LocalMoves) {
+            IMPROVE_ROUNDS
+        } else {
+            0
+        };
+        pricer.improve(rounds, Targets::OrOwn);
+        if rounds > 0 {
+            pricer.reorder();
+        }
+        pricer.finish()
     }
-    planner.finish()
 }
 
 impl Pricer<'_> {
@@ -194,7 +216,7 @@ impl Pricer<'_> {
     /// planner does) and from each other of the first [`ONE_ROW_FIRSTS`] one-row passes
     /// [`one_row_passes`] finds.
     fn offer_one_row_firsts(&mut self, c: &Candidate) {
-        if self.without().one_row_first || self.best <= self.floor {
+        if !self.has(Part::OneRowFirst) || self.best <= self.floor {
             return;
         }
         let mut firsts = [0u32; ONE_ROW_FIRSTS];
@@ -222,19 +244,19 @@ impl Pricer<'_> {
     /// in the frame of every level, 17 deep.
     #[inline(never)]
     fn offer_every_grouping(&mut self, c: &mut Candidate) {
-        let ends: &[End] = if self.without().right_end {
-            &[End::Left]
-        } else {
+        let ends: &[End] = if self.has(Part::RightEnd) {
             &[End::Left, End::Right]
+        } else {
+            &[End::Left]
         };
         for &end in ends {
             self.offer_groupings(c, end, None);
         }
-        if !self.without().stages {
+        if self.has(Part::Stages) {
             self.offer_staged(c, None, Stages::EVERY);
         }
         self.offer_one_row_firsts(c);
-        if !self.without().partitions && c.len <= PARTITION_EMITTERS {
+        if self.has(Part::Partitions) && c.len <= PARTITION_EMITTERS {
             let mut sums = [PassSum::ZERO; MAX_WIDTH];
             self.partitions(c, 0, 0, &mut sums);
         }
@@ -314,12 +336,12 @@ fn one_row_passes(c: &Candidate, left: u32, mut steps: u32, f: &mut dyn FnMut(u3
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::convert::pricing::{least_pieces, Without};
+    use crate::convert::pricing::least_pieces;
     use crate::sprite::Sprite;
 
-    /// [`plan_row`] with `without` left out.
-    fn plan_row_without(row: &RowInput, without: Without) -> RowPlan {
-        plan_row_with(row, |p| p.leave_out(without))
+    /// `row` planned with the parts `left_out` left out.
+    fn plan_row_without(row: &RowInput, left_out: Parts) -> RowPlan {
+        Thorough { left_out }.plan(row)
     }
 
     /// Random one-row sprites, 17 pixels of up to three colours (xorshift, fixed seed).
@@ -352,8 +374,8 @@ mod tests {
     /// the pieces it saves in all.
     fn knob_effect(
         rows: impl Iterator<Item = RowInput>,
-        off: Without,
-        on: Without,
+        off: Parts,
+        on: Parts,
     ) -> (usize, usize, i64) {
         let (mut cheaper, mut dearer, mut saved) = (0, 0, 0i64);
         for row in rows {
@@ -371,22 +393,14 @@ mod tests {
     fn local_moves_lower_dense_rows() {
         let (mut cheaper, mut rows) = (0, 0);
         for row in random_rows(200) {
-            let tuning = Without {
-                local_moves: true,
-                right_end: true,
-                repair: true,
-                stages: true,
-                one_row_first: true,
-                ..Without::NOTHING
-            };
-            let after = plan_row_without(
-                &row,
-                Without {
-                    stages: true,
-                    one_row_first: true,
-                    ..Without::NOTHING
-                },
-            );
+            let tuning = Parts::NONE
+                .and(Part::LocalMoves)
+                .and(Part::RightEnd)
+                .and(Part::Repair)
+                .and(Part::Stages)
+                .and(Part::OneRowFirst);
+            let after =
+                plan_row_without(&row, Parts::NONE.and(Part::Stages).and(Part::OneRowFirst));
             let before = plan_row_without(&row, tuning);
             assert!(after.pieces <= before.pieces, "{row:?}");
             cheaper += usize::from(after.pieces < before.pieces);
@@ -402,15 +416,8 @@ mod tests {
     /// first) off, as they take much of its gain.
     #[test]
     fn right_end_grouping_lowers_rows() {
-        let on = Without {
-            stages: true,
-            one_row_first: true,
-            ..Without::NOTHING
-        };
-        let off = Without {
-            right_end: true,
-            ..on
-        };
+        let on = Parts::NONE.and(Part::Stages).and(Part::OneRowFirst);
+        let off = on.and(Part::RightEnd);
         let (cheaper, dearer, saved) = knob_effect(random_rows(400), off, on);
         assert!(
             cheaper >= 20 && dearer * 4 <= cheaper && saved > 0,
@@ -423,11 +430,8 @@ mod tests {
     /// the rows cheaper in all (it fails if the stages offer nothing).
     #[test]
     fn staged_grouping_lowers_rows() {
-        let on = Without {
-            one_row_first: true,
-            ..Without::NOTHING
-        };
-        let off = Without { stages: true, ..on };
+        let on = Parts::NONE.and(Part::OneRowFirst);
+        let off = on.and(Part::Stages);
         let (cheaper, dearer, saved) = knob_effect(random_rows(400), off, on);
         assert!(
             cheaper >= 40 && dearer * 4 <= cheaper && saved > 0,
@@ -440,11 +444,8 @@ mod tests {
     /// another plan), and the rows cheaper in all (it fails if it offers nothing).
     #[test]
     fn one_row_passes_first_lower_rows() {
-        let off = Without {
-            one_row_first: true,
-            ..Without::NOTHING
-        };
-        let (cheaper, dearer, saved) = knob_effect(random_rows(400), off, Without::NOTHING);
+        let off = Parts::NONE.and(Part::OneRowFirst);
+        let (cheaper, dearer, saved) = knob_effect(random_rows(400), off, Parts::NONE);
         assert!(
             cheaper >= 20 && dearer * 4 <= cheaper && saved > 0,
             "{cheaper} rows cheaper, {dearer} dearer, {saved} pieces saved"
@@ -550,11 +551,8 @@ mod tests {
     fn every_grouping_of_small_covers_lowers_rows() {
         // Half the cells empty: covers of at most 8 emitters.
         let rows = random_rows_of(400, 0x2545_F491_4F6C_DD1D, b"...012");
-        let off = Without {
-            partitions: true,
-            ..Without::NOTHING
-        };
-        let (cheaper, dearer, _) = knob_effect(rows, off, Without::NOTHING);
+        let off = Parts::NONE.and(Part::Partitions);
+        let (cheaper, dearer, _) = knob_effect(rows, off, Parts::NONE);
         assert!(
             cheaper >= 10 && dearer * 4 <= cheaper,
             "{cheaper} cheaper, {dearer} dearer"
@@ -568,17 +566,8 @@ mod tests {
     fn repair_finds_the_shadowed_row_at_its_floor() {
         let sprite = Sprite::from_ascii("0011111111111100").expect("a valid row");
         let row = RowInput::of(&sprite, 0);
-        let with = Without {
-            one_row_first: true,
-            ..Without::NOTHING
-        };
-        let without = plan_row_without(
-            &row,
-            Without {
-                repair: true,
-                ..with
-            },
-        );
+        let with = Parts::NONE.and(Part::OneRowFirst);
+        let without = plan_row_without(&row, with.and(Part::Repair));
         assert_eq!(plan_row_without(&row, with).pieces, least_pieces(1, 16));
         assert!(without.pieces > least_pieces(1, 16), "{}", without.pieces);
     }
@@ -590,14 +579,8 @@ mod tests {
     fn dearest_first_order_lowers_rows() {
         let (mut cheaper, mut dearer) = (0, 0);
         for row in random_rows(400) {
-            let without = plan_row_without(
-                &row,
-                Without {
-                    dearest_first: true,
-                    ..Without::NOTHING
-                },
-            );
-            let with = plan_row(&row);
+            let without = plan_row_without(&row, Parts::NONE.and(Part::DearestFirst));
+            let with = Thorough::DEFAULT.plan(&row);
             cheaper += usize::from(with.pieces < without.pieces);
             dearer += usize::from(with.pieces > without.pieces);
         }
@@ -614,7 +597,7 @@ mod tests {
     fn two_flips_share_a_pass_of_six_rows() {
         for (art, pieces) in [("000000", 33), ("111111", 33), ("222222", 33)] {
             let sprite = Sprite::from_ascii(art).expect("a valid row");
-            let plan = plan_row(&RowInput::of(&sprite, 0));
+            let plan = Thorough::DEFAULT.plan(&RowInput::of(&sprite, 0));
             assert_eq!(plan.pieces, pieces, "{art}");
             let mut heights = Vec::new();
             plan.passes(|p| heights.push(p.len));

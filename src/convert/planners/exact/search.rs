@@ -97,114 +97,36 @@ use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use super::engine::{all_placements, solve_with_restarts, DeadTable, Outcome, Placement, Problem};
-use super::strips::{strip_admissible, strip_placements, strip_problem};
+use crate::convert::bounds::PLATFORM_PIECES;
+use crate::convert::row::{Emit, RowInput};
 use crate::moves::Move;
-use crate::piece::{Piece, Shape};
 use crate::playfield::WIDTH;
-
-/// Pixels in a row at most (the sprite width limit).
-pub const MAX_ROW_PIXELS: usize = 17;
+use crate::search::engine::{
+    all_placements, solve_with_restarts, DeadTable, Outcome, Placement, Problem, RESTART_BUDGET,
+};
+use crate::search::strips::{strip_admissible, strip_placements, strip_problem};
 
 /// The tallest pass matrix the planner considers: with a platform (3 rows of lift) under
 /// the emission row of the top sprite row (31), rows 35..=41 are left.
 pub const MAX_PASS_HEIGHT: u8 = 7;
 
-/// Pieces of a platform.
-pub const PLATFORM_PIECES: u32 = 21;
-
-/// One pixel of a row to print.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct RowPixel {
-    /// Playfield column (2..=18).
-    pub x: u8,
-    /// Colour index 0, 1, 2 (printed by J, T, L).
-    pub colour: u8,
-    /// Whether something under it holds an emitter up: a square of the row below, or the
-    /// floor.
-    pub held: bool,
+/// An emitter of the row as the search takes it ([`RowInput::single`],
+/// [`RowInput::flip`]), with the pixels it prints as bits by pixel index.
+#[derive(Clone, Copy, Debug)]
+struct Emitter {
+    e: Emit,
+    pixels: u32,
 }
 
-/// A row as the planner sees it: its pixels left to right (at most 17).
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct RowSpec {
-    /// The pixels, left to right.
-    pub pixels: Vec<RowPixel>,
-}
-
-impl RowSpec {
-    /// Whether some pixel is over a hole.
-    #[must_use]
-    pub fn has_hole(&self) -> bool {
-        self.pixels.iter().any(|p| !p.held)
+impl Emitter {
+    /// Emission-row columns that hold a single up when filled: its other bar cells
+    /// (none for a flipped emitter, which only the row below holds).
+    fn rests(&self) -> u32 {
+        match self.e.flipped() {
+            true => 0,
+            false => self.e.above & !self.e.row,
+        }
     }
-}
-
-/// One emitter of a row.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Emit {
-    /// The emitting drop.
-    pub mv: Move,
-    /// Pixels it prints (bits by pixel index).
-    pub pixels: u32,
-    /// Its cells in the row above the emission row (a bar, or a flipped top cell).
-    pub above: u32,
-    /// Its cells in the emission row (the square, or a flipped bar).
-    pub row: u32,
-    /// Flipped (J2/T2/L2).
-    pub flipped: bool,
-    /// Held by the row below (or the floor).
-    pub held: bool,
-    /// Emission-row columns that hold a single up when filled (its other bar cells).
-    pub rests: u32,
-}
-
-fn shape(colour: u8, rotation: u8) -> Shape {
-    match Shape::new(Piece::for_color(colour), usize::from(rotation)) {
-        Some(s) => s,
-        None => unreachable!("J, T and L have four orientations"),
-    }
-}
-
-/// The single emitter of pixel `i` of `row`.
-#[must_use]
-pub fn single(row: &RowSpec, i: usize) -> Emit {
-    let p = row.pixels[i];
-    // J0 protrudes right, T0 in the middle, L0 left.
-    let start = p.x + p.colour - 2;
-    let above = 0b111 << start;
-    Emit {
-        mv: Move {
-            shape: shape(p.colour, 0),
-            x: start,
-        },
-        pixels: 1 << i,
-        above,
-        row: 1 << p.x,
-        flipped: false,
-        held: p.held,
-        rests: above & !(1 << p.x),
-    }
-}
-
-/// The flipped emitter on pixels `i..i + 3` of `row`, if they are adjacent and one colour.
-#[must_use]
-pub fn flip(row: &RowSpec, i: usize) -> Option<Emit> {
-    let px = row.pixels.get(i..i + 3)?;
-    let (x, c) = (px[0].x, px[0].colour);
-    let run = (1..3).all(|d| px[d].x == x + d as u8 && px[d].colour == c);
-    run.then(|| Emit {
-        mv: Move {
-            shape: shape(c, 2),
-            x,
-        },
-        pixels: 0b111 << i,
-        above: 1 << (x + c), // J2's top cell is left, T2's middle, L2's right
-        row: 0b111 << x,
-        flipped: true,
-        held: px.iter().any(|p| p.held),
-        rests: 0,
-    })
 }
 
 /// The least admissible matrix height for a pass of `n` pixels (`h ≥ 1`, `h + n ≡ 0 mod
@@ -222,13 +144,13 @@ pub const fn floor_height(n: u32) -> u8 {
 
 /// One pass of a planned row.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ExactPass {
+pub(crate) struct ExactPass {
     /// Emitters in drop order (flipped first, then singles, each left to right).
-    pub emits: Vec<Emit>,
+    pub(crate) emits: Vec<Emit>,
     /// Matrix rows.
-    pub height: u8,
+    pub(crate) height: u8,
     /// The fillers, in drop order.
-    pub fillers: Vec<Move>,
+    pub(crate) fillers: Vec<Move>,
 }
 
 /// A planned row.
@@ -237,7 +159,7 @@ pub struct ExactPlan {
     /// Whether the row stands on a platform.
     pub platform: bool,
     /// The passes, in order.
-    pub passes: Vec<ExactPass>,
+    pub(crate) passes: Vec<ExactPass>,
     /// Pieces, platform included.
     pub pieces: u32,
     /// Σh over the passes.
@@ -245,14 +167,15 @@ pub struct ExactPlan {
 }
 
 impl ExactPlan {
-    /// Emitter and filler moves of the passes, in order (no platform).
-    pub fn pass_moves(&self) -> impl Iterator<Item = Move> + '_ {
-        self.passes.iter().flat_map(|p| {
-            p.emits
-                .iter()
-                .map(|e| e.mv)
-                .chain(p.fillers.iter().copied())
-        })
+    /// The matrix rows of each pass, in order.
+    pub fn heights(&self) -> impl Iterator<Item = u8> + '_ {
+        self.passes.iter().map(|p| p.height)
+    }
+
+    /// The pixels each pass prints, in order.
+    pub fn pass_pixels(&self) -> impl Iterator<Item = usize> + '_ {
+        let pixels = |p: &ExactPass| p.emits.iter().map(|e| usize::from(e.pixels())).sum();
+        self.passes.iter().map(pixels)
     }
 }
 
@@ -296,8 +219,9 @@ pub struct ExactPlanner {
     segments: SegmentCache,
     /// Placements that fit in `w` columns, by `w`.
     narrow: Vec<Vec<Placement>>,
-    /// Plans by row and the emission-row cells filled before its passes.
-    rows: HashMap<(RowSpec, u32), ExactPlan>,
+    /// Plans by row ([`RowInput::key`]: its pixels and the cells filled before its
+    /// passes).
+    rows: HashMap<u128, ExactPlan>,
     /// What the planner has done so far.
     pub counters: ExactCounters,
 }
@@ -323,7 +247,7 @@ fn engine(problem: &Problem, base: &[Placement], salt: u64, table: &DeadTable) -
             }
             order
         },
-        super::engine::RESTART_BUDGET,
+        RESTART_BUDGET,
         table,
     )
 }
@@ -381,12 +305,12 @@ struct Cand {
 
 impl Cand {
     /// This pass with emitter `k` (`e`) added.
-    fn with(self, k: usize, e: &Emit) -> Cand {
+    fn with(self, k: usize, e: &Emitter) -> Cand {
         Cand {
             set: self.set | 1 << k,
             pixels: self.pixels | e.pixels,
-            above: self.above | e.above,
-            cols: self.cols | e.row,
+            above: self.above | e.e.above,
+            cols: self.cols | e.e.row,
         }
     }
 }
@@ -394,7 +318,7 @@ impl Cand {
 /// The row search: emitters, per-state lower bounds, the path found.
 struct RowSearch<'a> {
     planner: &'a mut ExactPlanner,
-    emits: Vec<Emit>,
+    emits: Vec<Emitter>,
     /// Index of pixel `i`'s single, and of the flip starting at `i` (if any).
     single_of: Vec<usize>,
     flip_of: Vec<Option<usize>>,
@@ -456,7 +380,7 @@ impl RowSearch<'_> {
             let i = m.trailing_zeros() as usize;
             m &= m - 1;
             if self.flips_with[i].iter().all(|&f| f & !rem != 0) {
-                let a = self.emits[self.single_of[i]].above.trailing_zeros() as usize;
+                let a = self.emits[self.single_of[i]].e.above.trailing_zeros() as usize;
                 for c in &mut cover[a..a + 3] {
                     *c += 1;
                 }
@@ -499,7 +423,7 @@ impl RowSearch<'_> {
                 while m != 0 {
                     let e = &self.emits[m.trailing_zeros() as usize];
                     m &= m - 1;
-                    if !e.held && !e.flipped && e.rests & (w.scols | flipbars) == 0 {
+                    if !e.e.held && !e.e.flipped() && e.rests() & (w.scols | flipbars) == 0 {
                         return;
                     }
                 }
@@ -513,14 +437,15 @@ impl RowSearch<'_> {
         // Pixel j by its single.
         let k = self.single_of[j];
         let e = &self.emits[k];
-        if e.above & c.above == 0 {
+        if e.e.above & c.above == 0 {
             self.enumerate(w, j + 1, c.with(k, e), flipbars, out);
         }
         // Pixels j..j + 3 by a flipped emitter.
         if let Some(f) = self.flip_of[j] {
             let e = &self.emits[f];
-            if e.pixels & !w.rem == 0 && e.above & c.above == 0 && (self.platform || e.held) {
-                self.enumerate(w, j + 3, c.with(f, e), flipbars | e.row, out);
+            let (pixels, e_above) = (e.pixels, e.e.above);
+            if pixels & !w.rem == 0 && e_above & c.above == 0 && (self.platform || e.e.held) {
+                self.enumerate(w, j + 3, c.with(f, e), flipbars | e.e.row, out);
             }
         }
     }
@@ -735,33 +660,22 @@ impl ExactPlanner {
         self.packing(above, support, h).is_some()
     }
 
-    /// The fewest-pieces plan of one row (`first` for row 0, which stands on the floor:
-    /// its pixels must all be `held`).
+    /// The fewest-pieces plan of one row, its cells [`RowInput::support`] (none of them
+    /// a pixel of the row) filled before its passes, as direct pieces pre-fill them:
+    /// support for the fillers from the first pass on, and cells a single over a hole
+    /// may rest its bar on. Support only ever helps, so the plan never costs more than
+    /// without it. (A row's plan is the same whether or not a platform may stand under
+    /// it: [`RowInput::may_platform`] is the caller's to check.)
     ///
     /// # Panics
-    /// If the row has more than 17 pixels.
-    pub fn plan_row(&mut self, row: &RowSpec) -> ExactPlan {
-        self.plan_row_on(row, 0)
-    }
-
-    /// The fewest-pieces plan of one row whose emission-row cells `support` (none of
-    /// them a pixel of the row) are filled before its passes, as direct pieces pre-fill
-    /// them: support for the fillers from the first pass on, and cells a single over a
-    /// hole may rest its bar on. With `support` 0 this is [`ExactPlanner::plan_row`].
-    /// Support only ever helps, so the plan never costs more than without it.
-    ///
-    /// # Panics
-    /// If the row has more than 17 pixels, or `support` holds a pixel's column.
-    pub fn plan_row_on(&mut self, row: &RowSpec, support: u32) -> ExactPlan {
+    /// If `support` holds a pixel's column.
+    pub fn plan_row(&mut self, row: &RowInput) -> ExactPlan {
+        let support = row.support;
         assert!(
-            row.pixels.len() <= MAX_ROW_PIXELS,
-            "a row has at most 17 pixels"
-        );
-        assert!(
-            row.pixels.iter().all(|p| support >> p.x & 1 == 0),
+            row.x[..row.len].iter().all(|&x| support >> x & 1 == 0),
             "a pixel to print is not filled before its row"
         );
-        let key = (row.clone(), support);
+        let key = row.key();
         if let Some(p) = self.rows.get(&key) {
             return p.clone();
         }
@@ -770,8 +684,8 @@ impl ExactPlanner {
         plan
     }
 
-    fn plan_row_uncached(&mut self, row: &RowSpec, support: u32) -> ExactPlan {
-        let n = row.pixels.len();
+    fn plan_row_uncached(&mut self, row: &RowInput, support: u32) -> ExactPlan {
+        let n = row.len;
         if n == 0 {
             return ExactPlan {
                 platform: false,
@@ -785,11 +699,17 @@ impl ExactPlanner {
         let mut flip_of = Vec::new();
         for i in 0..n {
             single_of.push(emits.len());
-            emits.push(single(row, i));
+            emits.push(Emitter {
+                e: row.single(i),
+                pixels: 1 << i,
+            });
         }
         for i in 0..n {
-            flip_of.push(flip(row, i).map(|f| {
-                emits.push(f);
+            flip_of.push(row.flip(i).map(|e| {
+                emits.push(Emitter {
+                    e,
+                    pixels: 0b111 << i,
+                });
                 emits.len() - 1
             }));
         }
@@ -802,9 +722,9 @@ impl ExactPlanner {
                 }
             }
         }
-        let columns = row.pixels.iter().map(|p| 1u32 << p.x).collect();
+        let columns = row.x[..n].iter().map(|&x| 1u32 << x).collect();
         let all = (1u32 << n) - 1;
-        let hole = row.has_hole();
+        let hole = row.singles_need_platform();
         let mut rs = RowSearch {
             planner: self,
             emits,
@@ -850,9 +770,9 @@ impl ExactPlanner {
         for (set, h) in path {
             let mut pe: Vec<Emit> = (0..emits.len())
                 .filter(|&k| set >> k & 1 != 0)
-                .map(|k| emits[k])
+                .map(|k| emits[k].e)
                 .collect();
-            pe.sort_by_key(|e| (!e.flipped, e.mv.x));
+            pe.sort_by_key(|e| (!e.flipped(), e.mv.x));
             let above = pe.iter().fold(0, |a, e| a | e.above);
             printed |= pe.iter().fold(0, |a, e| a | e.row);
             // Afresh, not from the cache: the same fillers whatever was asked before.
@@ -868,14 +788,14 @@ impl ExactPlanner {
             });
         }
         let pieces =
-            (21 * total_height + n as u32) / 4 + if platform { PLATFORM_PIECES } else { 0 };
+            (21 * total_height + n as u32) / 4 + if platform { PLATFORM_PIECES as u32 } else { 0 };
         debug_assert_eq!(
             pieces,
             passes
                 .iter()
                 .map(|p| (p.emits.len() + p.fillers.len()) as u32)
                 .sum::<u32>()
-                + if platform { PLATFORM_PIECES } else { 0 }
+                + if platform { PLATFORM_PIECES as u32 } else { 0 }
         );
         ExactPlan {
             platform,
