@@ -2,7 +2,7 @@
 //! picking blocks, a sweep dropping those that do not pay, and the add pass.
 
 use crate::bits::Bits;
-use crate::sprite::{Sprite, MAX_HEIGHT, MAX_WIDTH};
+use crate::sprite::{MAX_HEIGHT, MAX_WIDTH};
 
 use super::blocks::*;
 use super::board::Board;
@@ -25,10 +25,10 @@ impl Item {
 }
 
 /// The column item `width` wide at column `x` of the band of rows `y..y + rows`.
-pub(super) fn item(px: &Board, width: usize, x: usize, y: usize, rows: usize) -> Item {
+pub(super) fn item(board: &Board, width: usize, x: usize, y: usize, rows: usize) -> Item {
     let mut it = Item::default();
     let first_fit = |it: &mut Item, blocks: &[usize], by: usize| {
-        if let Some(&b) = blocks.iter().find(|&&b| px.fits(b, x, by)) {
+        if let Some(&b) = blocks.iter().find(|&&b| board.fits(b, x, by)) {
             it.push(b, x, by);
             true
         } else {
@@ -82,8 +82,8 @@ pub(super) fn item(px: &Board, width: usize, x: usize, y: usize, rows: usize) ->
 
 /// Picks the blocks of the band of rows `y..y + rows` that cover the most pixels (a DP
 /// over its columns), into `plan`.
-fn band_blocks(px: &Board, y: usize, rows: usize, widths: &[usize], plan: &mut DirectPlan) {
-    let (x0, w) = (px.x0, px.width);
+fn band_blocks(board: &Board, y: usize, rows: usize, widths: &[usize], plan: &mut DirectPlan) {
+    let (x0, w) = (board.x0, board.width);
     // best[i]: most pixels covered in columns x0..x0 + i; how[i]: the item ending there.
     let mut best = [0u16; MAX_WIDTH + 1];
     let mut how = [(0u8, Item::default()); MAX_WIDTH + 1];
@@ -94,7 +94,7 @@ fn band_blocks(px: &Board, y: usize, rows: usize, widths: &[usize], plan: &mut D
             if iw > i {
                 continue;
             }
-            let it = item(px, iw, x0 + i - iw, y, rows);
+            let it = item(board, iw, x0 + i - iw, y, rows);
             if it.len > 0 && best[i - iw] + it.covered > best[i] {
                 best[i] = best[i - iw] + it.covered;
                 how[i] = (iw as u8, it);
@@ -131,14 +131,13 @@ fn band_cost(plan: &DirectPlan, priced: &[u32], first: usize) -> u32 {
 /// The pieces of each row of the band `y..y + rows` with `plan`'s direct pieces.
 fn priced_band<const N: usize>(
     plan: &DirectPlan,
-    px: &Board,
-    sprite: &Sprite,
+    board: &Board,
     y: usize,
     rows: usize,
 ) -> [u32; N] {
     let mut priced = [0u32; N];
     for (r, p) in priced[..rows].iter_mut().enumerate() {
-        *p = priced_row(plan, px, sprite, y + r);
+        *p = priced_row(plan, board, y + r);
     }
     priced
 }
@@ -152,8 +151,7 @@ pub(super) const VARIANTS: [&[usize]; 5] = [&[2, 3, 4, 5], &[2, 4, 5], &[2, 5], 
 /// the band's pieces (re-pricing only the rows of the block dropped); returns the
 /// band's pieces (`without`, those without direct pieces, if no block is left).
 pub(super) fn pruned(
-    px: &Board,
-    sprite: &Sprite,
+    board: &Board,
     y: usize,
     rows: usize,
     widths: &[usize],
@@ -161,11 +159,11 @@ pub(super) fn pruned(
     plan: &mut DirectPlan,
 ) -> u32 {
     let first = plan.len;
-    band_blocks(px, y, rows, widths, plan);
+    band_blocks(board, y, rows, widths, plan);
     if plan.len == first {
         return without;
     }
-    let mut priced = priced_band::<BAND>(plan, px, sprite, y, rows);
+    let mut priced = priced_band::<BAND>(plan, board, y, rows);
     let mut cost = band_cost(plan, &priced[..rows], first);
     let mut i = first;
     while i < plan.len {
@@ -179,7 +177,7 @@ pub(super) fn pruned(
             let lo = usize::from(b.y) - y;
             let h = usize::from(b.shape().height);
             for (r, t) in tp.iter_mut().enumerate().skip(lo).take(h) {
-                *t = priced_row(&trial, px, sprite, y + r);
+                *t = priced_row(&trial, board, y + r);
             }
             (band_cost(&trial, &tp[..rows], first), tp)
         };
@@ -201,14 +199,14 @@ pub(super) fn pruned(
         }
         let mut found = None;
         for other in STAIRS {
-            if other == usize::from(b.block) || !px.fits(other, x, by) {
+            if other == usize::from(b.block) || !board.fits(other, x, by) {
                 continue;
             }
             let mut trial = *plan;
             trial.replace(i, other);
             let mut tp = priced;
             for (r, t) in tp.iter_mut().enumerate().skip(by - y).take(BAND) {
-                *t = priced_row(&trial, px, sprite, y + r);
+                *t = priced_row(&trial, board, y + r);
             }
             let c = band_cost(&trial, &tp[..rows], first);
             if c < found.map_or(cost, |(c, _, _)| c) {
@@ -231,8 +229,7 @@ pub(super) fn pruned(
 /// ([`DirectPlan::all_land`]). With `across` not 0, only blocks with one of the rows in
 /// `across` among their rows above the bottom one are tried. Returns the rows' pieces.
 pub(super) fn add_blocks(
-    px: &Board,
-    sprite: &Sprite,
+    board: &Board,
     band: core::ops::Range<usize>,
     first: usize,
     mut cost: u32,
@@ -240,16 +237,16 @@ pub(super) fn add_blocks(
     plan: &mut DirectPlan,
 ) -> u32 {
     let (y, rows) = (band.start, band.len());
-    let mut priced = priced_band::<MAX_HEIGHT>(plan, px, sprite, y, rows);
+    let mut priced = priced_band::<MAX_HEIGHT>(plan, board, y, rows);
     // No block fits where none of its rows has a single that fits (`Board::single_rows`).
-    let fit_rows = px.single_rows();
+    let fit_rows = board.single_rows();
     for s in y..y + rows {
         // Where each block's cells are all pixels of its colour (a block fits nowhere
         // else: the rest of the fit is checked where this passes).
         // The blocks at each column (bit `b`) whose cells are all of their colour there:
         // the columns and blocks below are visited in the same order as every column
         // and block in turn, passing over the others at once.
-        let sprite_columns = ((1u32 << px.width) - 1) << px.x0;
+        let sprite_columns = ((1u32 << board.width) - 1) << board.x0;
         let mut at = [0u32; 32];
         let mut columns = 0u32;
         for (b, block) in BLOCKS.iter().enumerate() {
@@ -257,7 +254,7 @@ pub(super) fn add_blocks(
             if s + h > y + rows || fit_rows >> s & ((1 << h) - 1) == 0 {
                 continue;
             }
-            let c = px.coloured(b, s) & sprite_columns;
+            let c = board.coloured(b, s) & sprite_columns;
             for x in Bits(c) {
                 at[x] |= 1 << b;
             }
@@ -267,7 +264,7 @@ pub(super) fn add_blocks(
             for b in Bits(at[x]) {
                 let block = &BLOCKS[b];
                 let (w, h) = (usize::from(block.width), usize::from(block.height));
-                if x + w > px.x0 + px.width {
+                if x + w > board.x0 + board.width {
                     continue;
                 }
                 // Only blocks across one of the rows `across` starts, if any.
@@ -280,17 +277,17 @@ pub(super) fn add_blocks(
                     (0..m.shape.height())
                         .any(|dy| plan.cells[bottom + dy] & m.shape.row_mask(dy) << m.x != 0)
                 });
-                if overlaps || !px.fits(b, x, s) {
+                if overlaps || !board.fits(b, x, s) {
                     continue;
                 }
                 let mut trial = *plan;
                 trial.add(placed);
-                if !trial.all_land(px, trial.len - 1) {
+                if !trial.all_land(board, trial.len - 1) {
                     continue;
                 }
                 let mut tp = priced;
                 for (r, t) in tp.iter_mut().enumerate().skip(s - y).take(h) {
-                    *t = priced_row(&trial, px, sprite, y + r);
+                    *t = priced_row(&trial, board, y + r);
                 }
                 let c = band_cost(&trial, &tp[..rows], first);
                 if c < cost {

@@ -1,5 +1,6 @@
-//! [`Board`]: the sprite's pixels by row and colour, which blocks fit where, and the
-//! row plans made so far.
+//! [`Board`]: what direct placement works on: the sprite, its pixels by row and
+//! colour, which blocks fit where, and its rows priced by the row planners it was
+//! given, the plans made so far remembered.
 
 use core::cell::Cell;
 
@@ -12,8 +13,15 @@ use crate::bits::Bits;
 
 use super::blocks::{shape_at, Placed, BAND, BLOCKS, SINGLES, SINGLE_COUNT};
 
-/// The sprite's pixels as row masks, and its colours per row as masks per colour.
+/// The sprite direct placement works on, its pixels as row masks and its colours per
+/// row as masks per colour, where each block fits, and its rows priced.
 pub(super) struct Board<'m> {
+    /// The sprite.
+    sprite: &'m Sprite,
+    /// Each row's kind: the first row with the same pixels, colours and held pixels
+    /// (so the same plans for the same direct cells): what the remembered plans are
+    /// keyed by, with the row's direct cells.
+    kind: [u8; MAX_HEIGHT],
     /// `colour[y][c]`: the cells of colour `c` in playfield row `y`.
     pub(super) colour: [[u32; 3]; MAX_HEIGHT],
     pub(super) height: usize,
@@ -24,7 +32,7 @@ pub(super) struct Board<'m> {
     /// The row planner that prices and plans the rows (the converter's: the default's
     /// with its first cover staged more).
     pub(super) planner: &'m dyn RowPlanner<Plan = RowPlan>,
-    /// The row planner that prices `improve`'s rounds ([`super::Planners::rounds`]).
+    /// The row planner that prices `improve`'s rounds.
     rounds: &'m dyn RowPlanner<Plan = RowPlan>,
     /// Whether rows are priced by `rounds` now ([`Board::price_rounds`]).
     in_rounds: Cell<bool>,
@@ -71,7 +79,7 @@ pub(super) const fn stack_memo() -> StackMemo {
 }
 
 /// One row plan remembered, packed in a word: from the top, the row's direct cells
-/// and pre-filled cells (21 bits each), the row (5 bits), which planner planned it (1
+/// and pre-filled cells (21 bits each), the row's kind (5 bits: the first row alike), which planner planned it (1
 /// bit: the rounds', [`Board::price_rounds`]), whether its plan has a platform (1 bit)
 /// and its pieces (15 bits). An empty slot has a pre-filled cell that is no direct
 /// cell, which no key has (pre-filled cells are direct cells).
@@ -81,9 +89,10 @@ struct Memo(u64);
 impl Memo {
     const EMPTY: Memo = Memo(1 << 22);
 
-    /// The key of row `y` with `covered` and `prefill` (the bits above the pieces).
-    fn key(y: usize, covered: u32, prefill: u32) -> u64 {
-        (u64::from(covered) << 43 | u64::from(prefill) << 22 | (y as u64) << 17) >> 17
+    /// The key of a row of kind `kind` with `covered` and `prefill` (the bits above the
+    /// pieces).
+    fn key(kind: u8, covered: u32, prefill: u32) -> u64 {
+        (u64::from(covered) << 43 | u64::from(prefill) << 22 | u64::from(kind) << 17) >> 17
     }
 }
 
@@ -125,6 +134,7 @@ impl<'m> Board<'m> {
         planner: &'static dyn RowPlanner<Plan = RowPlan>,
     ) -> Board<'static> {
         let memo: &'static StackMemo = std::boxed::Box::leak(std::boxed::Box::new(stack_memo()));
+        let sprite: &'static Sprite = std::boxed::Box::leak(std::boxed::Box::new(*sprite));
         Board::priced_by(sprite, planner, planner, memo)
     }
 
@@ -133,7 +143,7 @@ impl<'m> Board<'m> {
     /// length a power of two). Built in place: a `Board` is kilobytes, and a copy
     /// would stay on the stack under every stage.
     pub(super) fn priced_by(
-        sprite: &Sprite,
+        sprite: &'m Sprite,
         planner: &'m dyn RowPlanner<Plan = RowPlan>,
         rounds: &'m dyn RowPlanner<Plan = RowPlan>,
         memo: &'m [Cell<u64>],
@@ -142,7 +152,15 @@ impl<'m> Board<'m> {
         for m in memo {
             m.set(Memo::EMPTY.0);
         }
-        let mut px = Board {
+        let mut keys = [0u128; MAX_HEIGHT];
+        let mut kind = [0u8; MAX_HEIGHT];
+        for y in 0..sprite.height() {
+            keys[y] = RowInput::of(sprite, y).key();
+            kind[y] = keys[..y].iter().position(|&k| k == keys[y]).unwrap_or(y) as u8;
+        }
+        let mut board = Board {
+            sprite,
+            kind,
             colour: colour_masks(sprite),
             height: sprite.height(),
             x0: sprite.x0(),
@@ -157,32 +175,32 @@ impl<'m> Board<'m> {
             coverable: [0; MAX_HEIGHT],
             single_rows: 0,
         };
-        let h = px.height;
-        let three = has_three(&px.colour, h);
+        let h = board.height;
+        let three = has_three(&board.colour, h);
         if three {
             for k in 0..SINGLE_COUNT {
                 for y in 0..h {
-                    px.coloured[SINGLES + k][y] = px.colour_columns(SINGLES + k, y);
-                    px.singles[k][y] = px.single_columns(SINGLES + k, y);
-                    px.single_rows |= u32::from(px.singles[k][y] != 0) << y;
-                    for x in Bits(px.singles[k][y]) {
+                    board.coloured[SINGLES + k][y] = board.colour_columns(SINGLES + k, y);
+                    board.singles[k][y] = board.single_columns(SINGLES + k, y);
+                    board.single_rows |= u32::from(board.singles[k][y] != 0) << y;
+                    for x in Bits(board.singles[k][y]) {
                         for (r, cells) in Placed::new(SINGLES + k, x, y).cells() {
-                            px.coverable[r] |= cells;
+                            board.coverable[r] |= cells;
                         }
                     }
                 }
             }
             // The other blocks are only tried where some single fits somewhere.
-            if px.any_single_fits() {
+            if board.any_single_fits() {
                 let others = (0..SINGLES).chain(SINGLES + SINGLE_COUNT..BLOCKS.len());
                 for b in others {
                     for y in 0..h {
-                        px.coloured[b][y] = px.colour_columns(b, y);
+                        board.coloured[b][y] = board.colour_columns(b, y);
                     }
                 }
             }
         }
-        px
+        board
     }
 
     /// The columns `x` (bit `x`) where every cell of block `b` with its bottom-left cell
@@ -246,34 +264,36 @@ impl<'m> Board<'m> {
     /// Row `y`'s pieces with the row planner when direct pieces print its cells
     /// `covered`, `prefill` of them filled before its passes (0 when nothing is left to
     /// emit), and whether its plan has a platform. The last two plans of each pair of
-    /// slots of a fixed table are remembered ([`Board::memo_pair`]), so the same row
-    /// is not planned twice in a row, nor two rows that meet in a pair each time the
-    /// other was; the answers are the planner's either way.
-    pub(super) fn row_plan(
-        &self,
-        sprite: &Sprite,
-        y: usize,
-        covered: u32,
-        prefill: u32,
-    ) -> (u32, bool) {
+    /// slots of a fixed table are remembered ([`Board::memo_pair`]), keyed by the row's
+    /// contents (its kind and its direct cells: rows that repeat share their plans), so
+    /// the same row is not planned twice in a row, nor two rows that meet in a pair each
+    /// time the other was; the answers are the planner's either way.
+    pub(super) fn row_plan(&self, y: usize, covered: u32, prefill: u32) -> (u32, bool) {
         if self.any(y) & !covered == 0 {
             return (0, false);
         }
-        let key = self.memo_key(y, covered, prefill);
-        for slot in self.memo_pair(y, covered, prefill) {
+        let kind = self.kind[y];
+        let key = self.memo_key(kind, covered, prefill);
+        for slot in self.memo_pair(kind, covered, prefill) {
             let m = slot.get();
             if m >> 16 == key {
                 return (m as u32 & 0x7FFF, m >> 15 & 1 != 0);
             }
         }
-        let p = self.planned(sprite, y, covered, prefill);
+        let p = self.planned(y, covered, prefill);
         (p.pieces, p.platform)
+    }
+
+    /// Row `y` of the sprite without the pixels `covered` (printed by direct pieces),
+    /// the cells `prefill` filled before its passes.
+    pub(super) fn row(&self, y: usize, covered: u32, prefill: u32) -> RowInput {
+        RowInput::of(self.sprite, y).without(covered, prefill)
     }
 
     /// Row `y`'s plan with the row planner when direct pieces print its cells
     /// `covered`, `prefill` of them filled before its passes (some pixel left to
     /// emit): always planned (counted), and remembered for [`Board::row_plan`].
-    pub(super) fn planned(&self, sprite: &Sprite, y: usize, covered: u32, prefill: u32) -> RowPlan {
+    pub(super) fn planned(&self, y: usize, covered: u32, prefill: u32) -> RowPlan {
         self.work.set(Work {
             row_plans: self.work.get().row_plans + 1,
             ..self.work.get()
@@ -283,28 +303,30 @@ impl<'m> Board<'m> {
         } else {
             self.planner
         };
-        let p = planner.plan(&RowInput::of(sprite, y).without(covered, prefill));
+        let p = planner.plan(&self.row(y, covered, prefill));
         if p.pieces < 1 << 15 {
             // The newest first, the one it was before second (the older one goes).
-            let key = self.memo_key(y, covered, prefill);
-            let [newest, older] = self.memo_pair(y, covered, prefill);
+            let kind = self.kind[y];
+            let key = self.memo_key(kind, covered, prefill);
+            let [newest, older] = self.memo_pair(kind, covered, prefill);
             older.set(newest.get());
             newest.set(key << 16 | u64::from(p.platform) << 15 | u64::from(p.pieces));
         }
         p
     }
 
-    /// The key of row `y` with `covered` and `prefill` planned by the planner of now:
-    /// the bits above the platform's.
-    fn memo_key(&self, y: usize, covered: u32, prefill: u32) -> u64 {
-        Memo::key(y, covered, prefill) << 1 | u64::from(self.in_rounds.get())
+    /// The key of a row of kind `kind` with `covered` and `prefill` planned by the
+    /// planner of now: the bits above the platform's.
+    fn memo_key(&self, kind: u8, covered: u32, prefill: u32) -> u64 {
+        Memo::key(kind, covered, prefill) << 1 | u64::from(self.in_rounds.get())
     }
 
-    /// The pair of slots of the remembered plans where row `y` with these cells goes
-    /// (two adjacent slots: two rows whose hashes meet both stay), the newest first.
-    fn memo_pair(&self, y: usize, covered: u32, prefill: u32) -> [&Cell<u64>; 2] {
+    /// The pair of slots of the remembered plans where a row of kind `kind` with these
+    /// cells goes (two adjacent slots: two rows whose hashes meet both stay), the newest
+    /// first.
+    fn memo_pair(&self, kind: u8, covered: u32, prefill: u32) -> [&Cell<u64>; 2] {
         let hash = (u64::from(covered) << 32 | u64::from(prefill))
-            .wrapping_add(y as u64 | u64::from(self.in_rounds.get()) << 5)
+            .wrapping_add(u64::from(kind) | u64::from(self.in_rounds.get()) << 5)
             .wrapping_mul(0x9E37_79B9_7F4A_7C15);
         // The hash's top bits but the highest, as many as the table has pairs.
         let bits = self.memo.len().trailing_zeros() - 1;
@@ -444,16 +466,16 @@ mod tests {
         use crate::convert::planners::grouped::Grouped;
         let (mut fits, mut coloured_blocks) = (0, 0);
         for (art, sprite) in random_sprites(0x2545_F491_4F6C_DD1D, 300, 40..100) {
-            let px = Board::of(&sprite, &Grouped::DEFAULT);
+            let board = Board::of(&sprite, &Grouped::DEFAULT);
             // The cells of the singles that fit, by row.
             let mut held = [0u32; MAX_HEIGHT];
             for k in 0..SINGLE_COUNT {
-                for y in 0..px.height {
-                    let plain = (px.x0..px.x0 + px.width)
-                        .filter(|&x| px.block_fits(SINGLES + k, x, y))
+                for y in 0..board.height {
+                    let plain = (board.x0..board.x0 + board.width)
+                        .filter(|&x| board.block_fits(SINGLES + k, x, y))
                         .fold(0u32, |m, x| m | 1 << x);
                     assert_eq!(
-                        px.single_columns(SINGLES + k, y),
+                        board.single_columns(SINGLES + k, y),
                         plain,
                         "{art}single {k} row {y}"
                     );
@@ -465,36 +487,38 @@ mod tests {
                     }
                 }
             }
-            assert_eq!(px.coverable, held, "{art}coverable");
-            let rows =
-                (0..MAX_HEIGHT).fold(0, |m, y| m | u32::from(px.single_columns_at(y) != 0) << y);
-            assert_eq!(px.single_rows(), rows, "{art}single rows");
+            assert_eq!(board.coverable, held, "{art}coverable");
+            let rows = (0..MAX_HEIGHT).fold(0, |m, y| {
+                m | u32::from(board.single_columns_at(y) != 0) << y
+            });
+            assert_eq!(board.single_rows(), rows, "{art}single rows");
             // Every block's colour columns: exactly where each of its cells is a pixel
             // of its colour (so wherever it fits).
             for (b, block) in BLOCKS.iter().enumerate() {
-                for y in 0..px.height {
-                    let columns = px.colour_columns(b, y);
+                for y in 0..board.height {
+                    let columns = board.colour_columns(b, y);
                     // Looked up as worked out, wherever a block may be tried: where
                     // some single fits somewhere (else no block is tried at all).
-                    if px.any_single_fits() {
-                        assert_eq!(px.coloured(b, y), columns, "{art}block {b} row {y}");
-                        for x in px.x0..px.x0 + px.width {
-                            let plain = px.block_fits(b, x, y);
-                            assert_eq!(px.fits(b, x, y), plain, "{art}block {b} at {x}, {y}");
+                    if board.any_single_fits() {
+                        assert_eq!(board.coloured(b, y), columns, "{art}block {b} row {y}");
+                        for x in board.x0..board.x0 + board.width {
+                            let plain = board.block_fits(b, x, y);
+                            assert_eq!(board.fits(b, x, y), plain, "{art}block {b} at {x}, {y}");
                         }
                     }
                     for x in 0..crate::playfield::WIDTH {
-                        let coloured = y + usize::from(block.height) <= px.height
+                        let coloured = y + usize::from(block.height) <= board.height
                             && x + usize::from(block.width) <= crate::playfield::WIDTH
                             && Placed::new(b, x, y).cells().all(|(r, cells)| {
-                                px.colour[r][usize::from(block.colour)] & cells == cells
+                                board.colour[r][usize::from(block.colour)] & cells == cells
                             });
                         assert_eq!(
                             columns >> x & 1 != 0,
                             coloured,
                             "{art}block {b} at {x}, {y}"
                         );
-                        if x >= px.x0 && x < px.x0 + px.width && px.block_fits(b, x, y) {
+                        if x >= board.x0 && x < board.x0 + board.width && board.block_fits(b, x, y)
+                        {
                             assert!(coloured, "{art}block {b} at {x}, {y}");
                         }
                         coloured_blocks += usize::from(coloured && BLOCKS[b].pieces.len() > 1);
@@ -515,13 +539,13 @@ mod tests {
         use crate::convert::planners::grouped::Grouped;
         let (mut checked, mut tight) = (0, 0);
         for (art, sprite) in random_sprites(0x51B6_1E5F_0000_0035, 400, 20..90) {
-            let px = Board::of(&sprite, &Grouped::DEFAULT);
-            let rows = px.single_rows();
+            let board = Board::of(&sprite, &Grouped::DEFAULT);
+            let rows = board.single_rows();
             for (b, block) in BLOCKS.iter().enumerate() {
                 let own = (1u32 << block.height) - 1;
-                for y in 0..px.height {
-                    for x in px.x0..px.x0 + px.width {
-                        if !px.block_fits(b, x, y) {
+                for y in 0..board.height {
+                    for x in board.x0..board.x0 + board.width {
+                        if !board.block_fits(b, x, y) {
                             continue;
                         }
                         assert!(
@@ -547,33 +571,61 @@ mod tests {
     #[test]
     fn two_rows_meeting_in_a_pair_both_stay() {
         use crate::convert::planners::grouped::Grouped;
-        let art = super::super::ascii_art(crate::sprite::MAX_WIDTH, MAX_HEIGHT, |x, y| {
-            b'0' + ((x + y) % 3) as u8
+        let mut next = crate::xorshift::xorshift(0x9E37_79B9_7F4A_7C15);
+        let art = super::super::ascii_art(crate::sprite::MAX_WIDTH, MAX_HEIGHT, |_, _| {
+            b'0' + (next() % 3) as u8
         });
         let sprite = Sprite::from_ascii(&art).unwrap();
-        let px = Board::of(&sprite, &Grouped::DEFAULT);
-        let x0 = px.x0;
-        // Two (row, covered pixel) keys in one pair.
+        let board = Board::of(&sprite, &Grouped::DEFAULT);
+        let x0 = board.x0;
+        // Two (row, covered pixel) keys of different contents in one pair.
         let keys: Vec<(usize, u32)> = (0..MAX_HEIGHT)
             .flat_map(|y| (0..3).map(move |dx| (y, 1u32 << (x0 + dx))))
             .collect();
-        let pair = |&(y, covered): &(usize, u32)| px.memo_pair(y, covered, 0)[0].as_ptr();
+        let pair =
+            |&(y, covered): &(usize, u32)| board.memo_pair(board.kind[y], covered, 0)[0].as_ptr();
+        let content = |&(y, covered): &(usize, u32)| (board.kind[y], covered);
         let (a, b) = keys
             .iter()
             .enumerate()
             .find_map(|(i, k)| {
                 keys[i + 1..]
                     .iter()
-                    .find(|l| pair(l) == pair(k))
+                    .find(|l| pair(l) == pair(k) && content(l) != content(k))
                     .map(|l| (*k, *l))
             })
             .expect("two keys in one pair among 96");
         for _ in 0..3 {
             for (y, covered) in [a, b] {
-                px.row_plan(&sprite, y, covered, 0);
+                board.row_plan(y, covered, 0);
             }
         }
-        assert_eq!(px.work.get().row_plans, 2, "{a:?} and {b:?}");
+        assert_eq!(board.work.get().row_plans, 2, "{a:?} and {b:?}");
+    }
+
+    /// Rows with the same pixels, colours and held pixels share their remembered plans
+    /// (the memo is keyed by the row's kind, not its index): asking for the same cells
+    /// in each of the rows of a striped sprite plans them once per kind, and the plans
+    /// are the planner's own.
+    #[test]
+    fn rows_alike_share_their_plans() {
+        use crate::convert::planners::grouped::Grouped;
+        use crate::convert::row_planner::RowPlanner;
+        // Rows of period 3 (row 0 on the floor is like the others: every pixel held).
+        let art = super::super::ascii_art(crate::sprite::MAX_WIDTH, 12, |x, y| {
+            b'0' + ((x / 3 + y) % 3) as u8
+        });
+        let sprite = Sprite::from_ascii(&art).unwrap();
+        let board = Board::of(&sprite, &Grouped::DEFAULT);
+        let covered = 0b111 << board.x0;
+        for y in 0..12 {
+            let (pieces, _) = board.row_plan(y, covered, 0);
+            assert_eq!(
+                pieces,
+                Grouped::DEFAULT.plan(&board.row(y, covered, 0)).pieces
+            );
+        }
+        assert_eq!(board.work.get().row_plans, 3, "{art}");
     }
 
     /// The figures the direct module's docs type in are [`MEMO`] and its size.

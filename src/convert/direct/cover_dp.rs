@@ -44,12 +44,43 @@ const STATES: usize = 64;
 /// states kept and the new states of at least one state more.
 const NEXT: usize = 8 * STATES;
 const _: () = assert!(NEXT > STATES + COVER_WAYS);
-/// The hash table [`keep_best`] finds each state's entries by: indexes into the new
+/// The hash table [`keep_best`] finds each state's entries by ([`StateTable`]): indexes into the new
 /// states, at most half of its slots taken.
 const SLOTS: usize = 2 * NEXT;
-/// A free slot of that table.
-const FREE: u16 = u16::MAX;
-const _: () = assert!(SLOTS.is_power_of_two() && NEXT < u16::MAX as usize);
+const _: () = assert!(SLOTS.is_power_of_two() && NEXT <= 1 << INDEX_BITS);
+/// Bits of a slot of that table that hold an index (the others, its generation).
+const INDEX_BITS: u32 = 9;
+/// Generations of that table before it is cleared ([`StateTable::next_generation`]).
+const GENERATIONS: u16 = 1 << (16 - INDEX_BITS);
+
+/// The hash table of [`keep_best`], generation-stamped: each slot an index into the new
+/// states of one call and the generation (the call) it was written in, so a slot of an
+/// older generation is free and the table is cleared once per [`GENERATIONS`] calls,
+/// not for every open cell. Its slots are read only by the call that wrote them.
+struct StateTable {
+    slots: [u16; SLOTS],
+    generation: u16,
+}
+
+impl StateTable {
+    /// A table all free (generation 0 is never used).
+    const fn new() -> StateTable {
+        StateTable {
+            slots: [0; SLOTS],
+            generation: 0,
+        }
+    }
+
+    /// Frees every slot for the next call: a new generation, or the table cleared once
+    /// every generation has been used.
+    fn next_generation(&mut self) {
+        self.generation += 1;
+        if self.generation == GENERATIONS {
+            self.slots = [0; SLOTS];
+            self.generation = 1;
+        }
+    }
+}
 /// Columns of a state: the open cell's and two either side.
 const SPAN: u32 = 5;
 
@@ -156,6 +187,15 @@ pub(super) struct Way {
     down: u8,
 }
 
+impl Way {
+    /// No way (a scratch slot).
+    const EMPTY: Way = Way {
+        placed: Placed::new(0, 0, 0),
+        bits: 0,
+        down: 0,
+    };
+}
+
 /// A state after an open cell, packed in one word (the cells held, the pieces, the
 /// cells below the band, and how it was reached), so that the new states of one cell
 /// take 8 bytes each: from the top, the state's 35 bits, then 6 bits each for the
@@ -226,25 +266,52 @@ fn pack(cells: &[u32; WINDOW], x: usize) -> u64 {
     s
 }
 
+/// The working memory of [`cover_dp_with`]: every part is written before it is read in
+/// each run, so one scratch serves any number of runs, and is not cleared between them
+/// (about 10 KiB: the ways of one cell, 48 of 16 bytes; the trail back, 34 × 64 of 2
+/// bytes; the generation-stamped hash table of [`keep_best`], [`SLOTS`] of 2 bytes; the
+/// states of one cell, [`STATES`] words, and their new states, [`NEXT`] words).
+pub(super) struct Scratch {
+    ways: [Way; COVER_WAYS],
+    trail: [[Link; STATES]; COVER_DEPTH],
+    table: StateTable,
+    states: [Entry; STATES],
+    next: [Entry; NEXT],
+}
+
+impl Scratch {
+    /// A scratch for any number of runs.
+    pub(super) const fn new() -> Scratch {
+        Scratch {
+            ways: [Way::EMPTY; COVER_WAYS],
+            trail: [[Link(0); STATES]; COVER_DEPTH],
+            table: StateTable::new(),
+            states: [Entry(0); STATES],
+            next: [Entry(0); NEXT],
+        }
+    }
+}
+
 /// The cheapest cover of the rows `band` by singles reaching at most `below` rows
 /// below it and `above` rows above it, none on a cell of `used` (the window's rows
 /// from `band.start − 2`, every cell of a row outside the sprite set); `None` when
 /// there is none (or every state that could lead to one was dropped).
 #[cfg(test)]
 pub(super) fn cover_dp(
-    px: &Board,
+    board: &Board,
     used: &[u32; WINDOW],
     band: core::ops::Range<usize>,
     variant: Variant,
 ) -> Option<RowCover> {
-    let ways = BandWays::of(px, used, band.clone());
-    cover_dp_with(px, &ways, used, band, variant)
+    let ways = BandWays::of(board, used, band.clone());
+    cover_dp_with(board, &mut Scratch::new(), &ways, used, band, variant)
 }
 
-/// [`cover_dp`] with the band's ways worked out already ([`BandWays::of`] of `px`,
+/// [`cover_dp`] with the band's ways worked out already ([`BandWays::of`] of `board`,
 /// `used` and `band`): how [`super::row_covers`] runs every variant of one band.
 pub(super) fn cover_dp_with(
-    px: &Board,
+    board: &Board,
+    scratch: &mut Scratch,
     band_ways: &BandWays,
     used: &[u32; WINDOW],
     band: core::ops::Range<usize>,
@@ -261,14 +328,14 @@ pub(super) fn cover_dp_with(
     // The open cells in column order, bottom to top.
     let mut open = [(0usize, 0usize); COVER_DEPTH];
     let mut n = 0;
-    for i in 0..px.width {
+    for i in 0..board.width {
         let x = if rtl {
-            px.x0 + px.width - 1 - i
+            board.x0 + board.width - 1 - i
         } else {
-            px.x0 + i
+            board.x0 + i
         };
         for r in band.clone() {
-            if (px.any(r) & !used[(r as isize - lo) as usize]) >> x & 1 != 0 {
+            if (board.any(r) & !used[(r as isize - lo) as usize]) >> x & 1 != 0 {
                 open[n] = (x, r);
                 n += 1;
             }
@@ -277,23 +344,27 @@ pub(super) fn cover_dp_with(
     if n == 0 {
         return None;
     }
-    let w = px.work.get();
-    px.work.set(super::board::Work {
+    let w = board.work.get();
+    board.work.set(super::board::Work {
         cover_runs: w.cover_runs + 1,
         ..w
     });
     let (first_row, last_row) = (2 - below, 2 + rows + above);
     let reach = (first_row, last_row);
-    // The ways of the cell at hand (listed again for the walk back).
-    let mut ways = [Way::default(); COVER_WAYS];
-    let mut trail = [[Link::default(); STATES]; COVER_DEPTH];
-    let mut states = [Entry::default(); STATES];
+    let Scratch {
+        ways,
+        trail,
+        table,
+        states,
+        next,
+    } = scratch;
+    // The starting state: nothing held.
+    states[0] = Entry::default();
     let mut len = 1;
-    let mut next = [Entry::default(); NEXT];
     let mut column = open[0].0;
     for k in 0..n {
         let (x, y) = open[k];
-        let count = band_ways.at(lo, reach, x, y, &mut ways);
+        let count = band_ways.at(lo, reach, x, y, ways);
         if count == 0 {
             return None;
         }
@@ -303,7 +374,7 @@ pub(super) fn cover_dp_with(
         let mut m = 0;
         for (i, s) in states[..len].iter().enumerate() {
             if m + COVER_WAYS + 1 > NEXT {
-                m = keep_best(&mut next[..m], most, high);
+                m = keep_best(&mut next[..m], most, high, table);
             }
             let bits = moved(s.bits(), shift, rtl);
             if bits & here != 0 {
@@ -322,7 +393,7 @@ pub(super) fn cover_dp_with(
         if m == 0 {
             return None;
         }
-        len = keep_best(&mut next[..m], most, high);
+        len = keep_best(&mut next[..m], most, high, table);
         states[..len].copy_from_slice(&next[..len]);
         for (t, e) in trail[k].iter_mut().zip(&next[..len]) {
             *t = e.step();
@@ -339,7 +410,7 @@ pub(super) fn cover_dp_with(
         let step = trail[k][i];
         if step.way() != NO_WAY {
             let (x, y) = open[k];
-            band_ways.at(lo, reach, x, y, &mut ways);
+            band_ways.at(lo, reach, x, y, ways);
             cover.pieces[cover.len] = ways[step.way()].placed;
             cover.len += 1;
         }
@@ -361,16 +432,19 @@ pub(super) fn cover_dp_with(
 /// Both choices are of one word per entry. An [`Entry`]'s fields from the top are the
 /// bits, the pieces, the cells below and the step, so of the entries of one state the
 /// one kept is the least entry (its pieces turned round with `most`), found through a
-/// table of [`SLOTS`] indexes hashed by the state's bits; the states kept are then
+/// table of [`SLOTS`] indexes hashed by the state's bits ([`StateTable`], not cleared
+/// for each call); the states kept are then
 /// ranked by their rank above their bits (turned round with `high`), each once, and
 /// only the best [`STATES`] are put in order.
-fn keep_best(next: &mut [Entry], most: bool, high: bool) -> usize {
+fn keep_best(next: &mut [Entry], most: bool, high: bool, table: &mut StateTable) -> usize {
     const PIECES: u64 = 63 << 18;
     const BITS: u64 = (1 << (WINDOW as u32 * SPAN)) - 1;
     let turned = if most { PIECES } else { 0 };
     let slot =
         |bits: u64| (bits.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - SLOTS.ilog2())) as usize;
-    let mut slots = [FREE; SLOTS];
+    table.next_generation();
+    let stamp = table.generation << INDEX_BITS;
+    let index = |v: u16| usize::from(v & ((1 << INDEX_BITS) - 1));
     let mut kept = 0;
     for i in 0..next.len() {
         // `kept <= i`: the entries kept so far are moved down over those read.
@@ -378,22 +452,22 @@ fn keep_best(next: &mut [Entry], most: bool, high: bool) -> usize {
         let bits = e.bits();
         let mut h = slot(bits);
         loop {
-            match slots[h] {
-                FREE => {
-                    slots[h] = kept as u16;
-                    next[kept] = e;
-                    kept += 1;
-                    break;
-                }
-                k if next[usize::from(k)].bits() == bits => {
-                    let k = usize::from(k);
-                    if e.0 ^ turned < next[k].0 ^ turned {
-                        next[k] = e;
-                    }
-                    break;
-                }
-                _ => h = (h + 1) % SLOTS,
+            let v = table.slots[h];
+            if v >> INDEX_BITS != table.generation {
+                // Free (written by an earlier call).
+                table.slots[h] = stamp | kept as u16;
+                next[kept] = e;
+                kept += 1;
+                break;
             }
+            let k = index(v);
+            if next[k].bits() == bits {
+                if e.0 ^ turned < next[k].0 ^ turned {
+                    next[k] = e;
+                }
+                break;
+            }
+            h = (h + 1) % SLOTS;
         }
     }
     let order = if high { BITS } else { 0 };
@@ -445,16 +519,20 @@ pub(super) struct BandWays {
 impl BandWays {
     /// The ways of `band`'s open cells: its pixels not in `used` (the window's rows
     /// from `band.start − 2`).
-    pub(super) fn of(px: &Board, used: &[u32; WINDOW], band: core::ops::Range<usize>) -> BandWays {
+    pub(super) fn of(
+        board: &Board,
+        used: &[u32; WINDOW],
+        band: core::ops::Range<usize>,
+    ) -> BandWays {
         let lo = band.start as isize - 2;
         let mut out = BandWays {
             ways: [[0; MAX_WIDTH]; COVER_BAND],
-            x0: px.x0,
+            x0: board.x0,
             start: band.start,
         };
         for (i, y) in band.enumerate() {
-            let open = px.any(y) & !used[(y as isize - lo) as usize];
-            for x in px.x0..px.x0 + px.width {
+            let open = board.any(y) & !used[(y as isize - lo) as usize];
+            for x in board.x0..board.x0 + board.width {
                 if open >> x & 1 == 0 {
                     continue;
                 }
@@ -464,7 +542,7 @@ impl BandWays {
                     let (Some(bx), Some(by)) = (x.checked_sub(dx), y.checked_sub(dy)) else {
                         continue;
                     };
-                    if bx < px.x0 || !px.fits(SINGLES + k, bx, by) {
+                    if bx < board.x0 || !board.fits(SINGLES + k, bx, by) {
                         continue;
                     }
                     let free = (0..height).all(|r| {
@@ -475,7 +553,7 @@ impl BandWays {
                         mask |= 1 << c;
                     }
                 }
-                out.ways[i][x - px.x0] = mask;
+                out.ways[i][x - board.x0] = mask;
             }
         }
         out
@@ -523,7 +601,7 @@ impl BandWays {
 /// listing: the oracle of [`BandWays::at`] in the tests.
 #[cfg(test)]
 fn cell_ways(
-    px: &Board,
+    board: &Board,
     used: &[u32; WINDOW],
     lo: isize,
     (first_row, last_row): (usize, usize),
@@ -540,7 +618,7 @@ fn cell_ways(
                 let (Some(bx), Some(by)) = (x.checked_sub(dx), y.checked_sub(dy)) else {
                     continue;
                 };
-                if bx < px.x0 || !px.fits(b, bx, by) {
+                if bx < board.x0 || !board.fits(b, bx, by) {
                     continue;
                 }
                 let mut cells = [0u32; WINDOW];
@@ -609,7 +687,7 @@ mod tests {
     /// The fewest singles that cover the open cells of `band`, every way tried
     /// (the oracle): `None` when none does.
     fn fewest_by_hand(
-        px: &Board,
+        board: &Board,
         used: &[u32; WINDOW],
         band: core::ops::Range<usize>,
         reach: (usize, usize),
@@ -617,21 +695,21 @@ mod tests {
         let lo = band.start as isize - 2;
         let rows = (2 - reach.0, 2 + band.len() + reach.1);
         let open = band.clone().find_map(|r| {
-            let rest = px.any(r) & !used[(r as isize - lo) as usize];
+            let rest = board.any(r) & !used[(r as isize - lo) as usize];
             (rest != 0).then(|| (rest.trailing_zeros() as usize, r))
         });
         let Some((x, y)) = open else {
             return Some(0);
         };
         let mut ways = [Way::default(); COVER_WAYS];
-        let n = cell_ways(px, used, lo, rows, x, y, &mut ways);
+        let n = cell_ways(board, used, lo, rows, x, y, &mut ways);
         let mut best = None;
         for w in &ways[..n] {
             let mut u = *used;
             for (r, cells) in w.placed.cells() {
                 u[(r as isize - lo) as usize] |= cells;
             }
-            if let Some(k) = fewest_by_hand(px, &u, band.clone(), reach) {
+            if let Some(k) = fewest_by_hand(board, &u, band.clone(), reach) {
                 best = Some(best.map_or(k + 1, |b: usize| b.min(k + 1)));
             }
         }
@@ -644,11 +722,11 @@ mod tests {
         (0..h).flat_map(move |start| (1..=COVER_BAND.min(h - start)).map(move |n| start..start + n))
     }
 
-    fn window(px: &Board, band: &core::ops::Range<usize>) -> [u32; WINDOW] {
+    fn window(board: &Board, band: &core::ops::Range<usize>) -> [u32; WINDOW] {
         let mut used = [0u32; WINDOW];
         for (w, u) in used.iter_mut().enumerate() {
             let r = band.start as isize - 2 + w as isize;
-            if !(0..px.height as isize).contains(&r) {
+            if !(0..board.height as isize).contains(&r) {
                 *u = u32::MAX;
             }
         }
@@ -660,9 +738,9 @@ mod tests {
     #[test]
     fn a_block_is_covered_by_two_pieces() {
         let sprite = Sprite::from_ascii("0000\n0000\n").unwrap();
-        let px = Board::of(&sprite, &Grouped::DEFAULT);
-        let used = window(&px, &(0..2));
-        let c = cover_dp(&px, &used, 0..2, Variant::fewest(0, 0)).expect("a cover");
+        let board = Board::of(&sprite, &Grouped::DEFAULT);
+        let used = window(&board, &(0..2));
+        let c = cover_dp(&board, &used, 0..2, Variant::fewest(0, 0)).expect("a cover");
         assert_eq!(c.len, 2);
         let mut cells = [0u32; 2];
         for p in &c.pieces[..c.len] {
@@ -671,7 +749,7 @@ mod tests {
                 cells[r] |= c;
             }
         }
-        assert_eq!(cells, [px.any(0), px.any(1)]);
+        assert_eq!(cells, [board.any(0), board.any(1)]);
     }
 
     /// Oracle: on small sprites of blobs, the DP finds a cover exactly when one
@@ -691,11 +769,11 @@ mod tests {
                 _ => b'0',
             });
             let sprite = Sprite::from_ascii(&art).unwrap();
-            let px = Board::of(&sprite, &Grouped::DEFAULT);
+            let board = Board::of(&sprite, &Grouped::DEFAULT);
             for band in bands(h) {
-                let used = window(&px, &band);
+                let used = window(&board, &band);
                 for reach in [(0, 0), (1, 1), (2, 0), (0, 2), (2, 2)] {
-                    let oracle = fewest_by_hand(&px, &used, band.clone(), reach);
+                    let oracle = fewest_by_hand(&board, &used, band.clone(), reach);
                     // Both directions and both tie orders find as few pieces.
                     for (rtl, high) in [(false, false), (true, false), (false, true)] {
                         let variant = Variant {
@@ -703,7 +781,7 @@ mod tests {
                             high,
                             ..Variant::fewest(reach.0, reach.1)
                         };
-                        let dp = cover_dp(&px, &used, band.clone(), variant);
+                        let dp = cover_dp(&board, &used, band.clone(), variant);
                         assert_eq!(dp.map(|c| c.len), oracle, "{band:?} {variant:?}\n{art}");
                     }
                     if oracle.is_some() {
@@ -715,6 +793,48 @@ mod tests {
             }
         }
         assert!(found > 50 && none > 50, "{found} covers, {none} without");
+    }
+
+    /// One scratch serves any number of runs ([`Scratch`]: nothing in it is read before
+    /// a run writes it, and its hash table's generations wrap): every variant of every
+    /// band of random sprites, run on one scratch, finds the cover a fresh scratch finds.
+    #[test]
+    fn one_scratch_serves_every_run() {
+        let mut rng = xorshift(0x51C0_FFEE_0000_0059);
+        let mut next = move |n: u64| rng() % n;
+        let mut scratch = Scratch::new();
+        let (mut runs, mut covers) = (0, 0);
+        for _ in 0..6 {
+            let (w, h) = (6 + next(12) as usize, 3 + next(6) as usize);
+            let art = super::super::ascii_art(w, h, |_, _| match next(10) {
+                0 => b'.',
+                1 => b'1',
+                _ => b'0',
+            });
+            let sprite = Sprite::from_ascii(&art).unwrap();
+            let board = Board::of(&sprite, &Grouped::DEFAULT);
+            for band in bands(h) {
+                let used = window(&board, &band);
+                let ways = BandWays::of(&board, &used, band.clone());
+                for variant in Variant::ALL {
+                    let reused =
+                        cover_dp_with(&board, &mut scratch, &ways, &used, band.clone(), variant);
+                    let fresh = cover_dp(&board, &used, band.clone(), variant);
+                    let pieces = |c: &Option<RowCover>| c.map(|c| c.pieces[..c.len].to_vec());
+                    assert_eq!(
+                        pieces(&reused),
+                        pieces(&fresh),
+                        "{band:?} {variant:?}\n{art}"
+                    );
+                    runs += 1;
+                    covers += usize::from(fresh.is_some());
+                }
+            }
+        }
+        assert!(
+            scratch.table.generation > 0 && runs > 1000 && covers > 300,
+            "{runs} runs, {covers} covers"
+        );
     }
 
     /// The ways a band's table gives each open cell are the plain listing's, in its
@@ -734,26 +854,26 @@ mod tests {
                 _ => b'0',
             });
             let sprite = Sprite::from_ascii(&art).unwrap();
-            let px = Board::of(&sprite, &Grouped::DEFAULT);
+            let board = Board::of(&sprite, &Grouped::DEFAULT);
             for band in bands(h) {
                 let rows = band.len();
-                let mut used = window(&px, &band);
+                let mut used = window(&board, &band);
                 for u in &mut used {
                     if *u != u32::MAX {
                         *u = (next(1 << 21) & next(1 << 21)) as u32;
                     }
                 }
                 let lo = band.start as isize - 2;
-                let table = BandWays::of(&px, &used, band.clone());
+                let table = BandWays::of(&board, &used, band.clone());
                 for y in band.clone() {
-                    let open = px.any(y) & !used[(y as isize - lo) as usize];
+                    let open = board.any(y) & !used[(y as isize - lo) as usize];
                     for x in Bits(open) {
                         for below in 0..=2 {
                             for above in 0..=2 {
                                 let reach = (2 - below, 2 + rows + above);
                                 let mut a = [Way::default(); COVER_WAYS];
                                 let mut b = [Way::default(); COVER_WAYS];
-                                let n = cell_ways(&px, &used, lo, reach, x, y, &mut a);
+                                let n = cell_ways(&board, &used, lo, reach, x, y, &mut a);
                                 let m = table.at(lo, reach, x, y, &mut b);
                                 let key = |w: &Way| (w.placed, w.bits, w.down);
                                 assert!(

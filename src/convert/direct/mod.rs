@@ -303,9 +303,9 @@ pub(crate) fn plan_counted(
             &own
         }
     };
-    let px = Board::priced_by(sprite, rows, rounds, memo);
-    let best = px.any_single_fits().then(|| choose(sprite, &px, plain));
-    (best, px.work.get())
+    let board = Board::priced_by(sprite, rows, rounds, memo);
+    let best = board.any_single_fits().then(|| choose(&board, plain));
+    (best, board.work.get())
 }
 
 /// The plans of the print without direct pieces, kept small, one per row (rows with no
@@ -313,17 +313,17 @@ pub(crate) fn plan_counted(
 /// piece is written from them (rebuilt by [`StoredPlan::plan_on`]), not planned again.
 pub(crate) type PlainPlans = [StoredPlan; MAX_HEIGHT];
 
-/// The direct plan of [`plan()`] with the pixels `px`, where some single fits; the
+/// The direct plan of [`plan()`] with the pixels `board`, where some single fits; the
 /// print without direct pieces kept in `stored`.
-fn choose(sprite: &Sprite, px: &Board, stored: &mut PlainPlans) -> DirectPlan {
-    let h = sprite.height();
+fn choose(board: &Board, stored: &mut PlainPlans) -> DirectPlan {
+    let h = board.height;
     // Every row's pieces without direct pieces.
     let mut plain = [0u32; MAX_HEIGHT];
     for (y, p) in plain[..h].iter_mut().enumerate() {
         stored[y] = StoredPlan::EMPTY;
-        if px.any(y) != 0 {
-            let planned = px.planned(sprite, y, 0, 0);
-            stored[y] = StoredPlan::of(&planned, &DirectPlan::EMPTY.row(sprite, y));
+        if board.any(y) != 0 {
+            let planned = board.planned(y, 0, 0);
+            stored[y] = StoredPlan::of(&planned, &board.row(y, 0, 0));
             *p = planned.pieces;
         }
     }
@@ -333,24 +333,24 @@ fn choose(sprite: &Sprite, px: &Board, stored: &mut PlainPlans) -> DirectPlan {
     // four, an emitted pixel costs more than a quarter piece): no stage runs on a print
     // that needs only that, since each keeps a print only if it has fewer pieces.
     let least = (0..h)
-        .map(|y| px.any(y).count_ones())
+        .map(|y| board.any(y).count_ones())
         .sum::<u32>()
         .div_ceil(4);
-    bands(sprite, px, &plain, least, &mut best);
+    bands(board, &plain, least, &mut best);
     if best.pieces <= least {
         return best;
     }
-    keep(&mut best, placement_dp(px, sprite));
+    keep(&mut best, placement_dp(board));
     let start = best;
-    keep(&mut best, cover_rows(px, sprite, &DirectPlan::EMPTY));
-    keep(&mut best, cover_rows(px, sprite, &start));
+    keep(&mut best, cover_rows(board, &DirectPlan::EMPTY));
+    keep(&mut best, cover_rows(board, &start));
     // `improve` neither where the print cannot get cheaper nor where it has no direct
     // piece yet: the stages above found none that pays there, and `improve`'s windows
     // found none either on any sprite of the random and real sets (the same prints
     // with them as without), for a fifth of the work where no direct piece pays
     // (`docs/converter.md`).
     if best.pieces > least && best.direct_pieces() > 0 {
-        improved(px, sprite, &mut best);
+        improved(board, &mut best);
     }
     best
 }
@@ -360,15 +360,15 @@ fn choose(sprite: &Sprite, px: &Board, stored: &mut PlainPlans) -> DirectPlan {
 /// with the rows' planner. (Not inlined: the stages before it then leave the stack.
 /// `best` itself is priced for the rounds and back: no copy of it while they run.)
 #[inline(never)]
-fn improved(px: &Board, sprite: &Sprite, best: &mut DirectPlan) {
+fn improved(board: &Board, best: &mut DirectPlan) {
     let pieces = best.pieces;
-    px.price_rounds(true);
-    best.pieces = best.priced(px, sprite);
-    let found = improve(px, sprite, best);
-    px.price_rounds(false);
+    board.price_rounds(true);
+    best.pieces = best.priced(board);
+    let found = improve(board, best);
+    board.price_rounds(false);
     best.pieces = pieces;
     if let Some(mut found) = found {
-        found.pieces = found.priced(px, sprite);
+        found.pieces = found.priced(board);
         if found.pieces < best.pieces {
             *best = found;
         }
@@ -388,16 +388,10 @@ fn keep(best: &mut DirectPlan, found: Option<DirectPlan>) {
 /// where it has fewer pieces, until one needs only `least`. (Not inlined: its plans
 /// then leave the stack before the later stages run.)
 #[inline(never)]
-fn bands(
-    sprite: &Sprite,
-    px: &Board,
-    plain: &[u32; MAX_HEIGHT],
-    least: u32,
-    best: &mut DirectPlan,
-) {
-    let h = sprite.height();
+fn bands(board: &Board, plain: &[u32; MAX_HEIGHT], least: u32, best: &mut DirectPlan) {
+    let h = board.height;
     // A band where no single fits has no block to choose or add (`Board::single_rows`).
-    let fit_rows = px.single_rows();
+    let fit_rows = board.single_rows();
     for offset in 0..BAND.min(h) {
         if best.pieces <= least {
             break;
@@ -423,7 +417,7 @@ fn bands(
             let mut chosen = plan;
             for widths in VARIANTS {
                 let mut trial = plan;
-                let c = pruned(px, sprite, y, rows, widths, without, &mut trial);
+                let c = pruned(board, y, rows, widths, without, &mut trial);
                 if c < cost {
                     cost = c;
                     chosen = trial;
@@ -431,16 +425,16 @@ fn bands(
             }
             let first = plan.len;
             plan = chosen;
-            let c1 = add_blocks(px, sprite, y..y + rows, first, cost, 0, &mut plan);
+            let c1 = add_blocks(board, y..y + rows, first, cost, 0, &mut plan);
             total += if c1 < cost {
-                add_blocks(px, sprite, y..y + rows, first, c1, 0, &mut plan)
+                add_blocks(board, y..y + rows, first, c1, 0, &mut plan)
             } else {
                 c1
             };
             y += rows;
         }
         // Blocks anywhere in the sprite, across the bands' edges too.
-        total = add_blocks(px, sprite, 0..h, 0, total, edges, &mut plan);
+        total = add_blocks(board, 0..h, 0, total, edges, &mut plan);
         if total < best.pieces {
             *best = plan;
             best.pieces = total;
@@ -543,13 +537,13 @@ mod tests {
                 ("thorough", &Thorough::DEFAULT),
             ] {
                 let mut stored = [StoredPlan::EMPTY; MAX_HEIGHT];
-                let px = Board::of(&sprite, planner);
+                let board = Board::of(&sprite, planner);
                 let Some(p) = plan(&sprite, planner, planner, &mut stored, None) else {
                     // Only where no single fits anywhere.
-                    assert!(!px.any_single_fits(), "{name}\n{art}");
+                    assert!(!board.any_single_fits(), "{name}\n{art}");
                     continue;
                 };
-                assert_eq!(p.pieces, p.priced(&px, &sprite), "{name}\n{art}");
+                assert_eq!(p.pieces, p.priced(&board), "{name}\n{art}");
                 direct += p.direct_pieces();
                 // The plain print's plans, stored small, rebuild to the planner's own.
                 for (y, stored) in stored[..sprite.height()].iter().enumerate() {

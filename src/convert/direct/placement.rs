@@ -1,7 +1,7 @@
 //! The placement DP: a DP over the rows choosing single pieces, whose state is the set
 //! of those meeting the row, and `improve`, its rounds over windows of columns.
 
-use crate::sprite::{Sprite, MAX_HEIGHT, MAX_WIDTH};
+use crate::sprite::{MAX_HEIGHT, MAX_WIDTH};
 
 use super::blocks::*;
 use super::board::Board;
@@ -84,31 +84,31 @@ impl Single {
 /// in index order: listed by row, then column left to right (listing them right to
 /// left too and keeping the cheaper saves no piece on the nine; `docs/converter.md` has
 /// what it saves elsewhere, and its cost).
-pub(super) fn placement_dp(px: &Board, sprite: &Sprite) -> Option<DirectPlan> {
-    let mut singles = SingleSet::new(sprite.height());
-    if !singles.of(px, sprite, SINGLES + SINGLE_COUNT, false)
-        && !singles.of(px, sprite, SINGLES + SINGLE_COUNT - 2, false)
+pub(super) fn placement_dp(board: &Board) -> Option<DirectPlan> {
+    let mut singles = SingleSet::new(board.height);
+    if !singles.of(board, SINGLES + SINGLE_COUNT, false)
+        && !singles.of(board, SINGLES + SINGLE_COUNT - 2, false)
     {
-        let all = px.x0..px.x0 + px.width;
-        singles.around(px, sprite, &DirectPlan::EMPTY, all, 0);
+        let all = board.x0..board.x0 + board.width;
+        singles.around(board, &DirectPlan::EMPTY, all, 0);
     }
-    singles.best_plan(px, sprite)
+    singles.best_plan(board)
 }
 
 /// The placement DP in rounds over windows of columns (see the module docs), each over
 /// the pieces of the best plan so far and as many other singles in the window as the
 /// caps allow; a round's plan replaces the best when it has no more pieces. `None`
 /// unless it ends with fewer pieces than `plan`.
-pub(super) fn improve(px: &Board, sprite: &Sprite, plan: &DirectPlan) -> Option<DirectPlan> {
+pub(super) fn improve(board: &Board, plan: &DirectPlan) -> Option<DirectPlan> {
     let mut best = *plan;
-    let (x0, w) = (px.x0, px.width);
-    let mut singles = SingleSet::new(sprite.height());
+    let (x0, w) = (board.x0, board.width);
+    let mut singles = SingleSet::new(board.height);
     for &(a, b, order) in &ROUNDS {
         if a >= w {
             continue;
         }
-        singles.around(px, sprite, &best, x0 + a..x0 + b.min(w), order);
-        if let Some(p) = singles.best_plan(px, sprite) {
+        singles.around(board, &best, x0 + a..x0 + b.min(w), order);
+        if let Some(p) = singles.best_plan(board) {
             if p.pieces <= best.pieces {
                 best = p;
             }
@@ -139,20 +139,20 @@ pub(super) struct SingleSet {
 }
 
 impl SingleSet {
-    /// Takes the singles `SINGLES..last` that fit `px`, by row, then column (right to
+    /// Takes the singles `SINGLES..last` that fit `board`, by row, then column (right to
     /// left if `reverse`), then block; `false` when there are none or too many.
-    pub(super) fn of(&mut self, px: &Board, sprite: &Sprite, last: usize, reverse: bool) -> bool {
-        *self = SingleSet::new(sprite.height());
+    pub(super) fn of(&mut self, board: &Board, last: usize, reverse: bool) -> bool {
+        *self = SingleSet::new(board.height);
         let singles = self;
-        for y in 0..sprite.height() {
-            for x in 0..px.width {
+        for y in 0..board.height {
+            for x in 0..board.width {
                 let x = if reverse {
-                    px.x0 + px.width - 1 - x
+                    board.x0 + board.width - 1 - x
                 } else {
-                    px.x0 + x
+                    board.x0 + x
                 };
                 for b in SINGLES..last {
-                    if px.fits(b, x, y) && !singles.push(b, x, y) {
+                    if board.fits(b, x, y) && !singles.push(b, x, y) {
                         return false;
                     }
                 }
@@ -169,13 +169,12 @@ impl SingleSet {
     /// `order & 2`).
     pub(super) fn around(
         &mut self,
-        px: &Board,
-        sprite: &Sprite,
+        board: &Board,
         plan: &DirectPlan,
         columns: core::ops::Range<usize>,
         order: usize,
     ) {
-        *self = SingleSet::new(sprite.height());
+        *self = SingleSet::new(board.height);
         let singles = self;
         let window = ((1u32 << columns.end) - 1) & !((1u32 << columns.start) - 1);
         for p in &plan.blocks[..plan.len] {
@@ -192,16 +191,16 @@ impl SingleSet {
                 }
             }
         }
-        for y in 0..sprite.height() {
+        for y in 0..board.height {
             // Rows where no single fits are passed over at once.
-            if px.single_columns_at(y) == 0 {
+            if board.single_columns_at(y) == 0 {
                 continue;
             }
-            for x in 0..px.width {
+            for x in 0..board.width {
                 let x = if order & 1 == 0 {
-                    px.x0 + x
+                    board.x0 + x
                 } else {
-                    px.x0 + px.width - 1 - x
+                    board.x0 + board.width - 1 - x
                 };
                 for b in 0..SINGLE_COUNT {
                     let b = if order & 2 == 0 {
@@ -209,7 +208,7 @@ impl SingleSet {
                     } else {
                         SINGLES + SINGLE_COUNT - 1 - b
                     };
-                    if !px.fits(b, x, y) || singles.has(b, x, y) {
+                    if !board.fits(b, x, y) || singles.has(b, x, y) {
                         continue;
                     }
                     let at = Placed::new(b, x, y);
@@ -298,7 +297,7 @@ impl SingleSet {
     /// the pieces dropped after it that its landing depends on (their cells in its
     /// rows) and those dropped before it in its top row all meet row `y`, so the state
     /// decides.
-    pub(super) fn lands(&self, px: &Board, y: usize, state: usize) -> bool {
+    pub(super) fn lands(&self, board: &Board, y: usize, state: usize) -> bool {
         // The fixed singles sharing a column with a single that may be chosen: the others
         // land as they did in the plan they come from.
         let mut near = [0u8; MAX_WIDTH];
@@ -346,12 +345,12 @@ impl SingleSet {
             top[plan.len] = ends(i);
             plan.add(self.all[usize::from(i)].at);
         }
-        (0..plan.len).all(|k| !top[k] || plan.lands(px, k, 0))
+        (0..plan.len).all(|k| !top[k] || plan.lands(board, k, 0))
     }
 
     /// The plan of [`SingleSet::solve`]'s singles and the fixed ones, in index order.
-    pub(super) fn best_plan(&self, px: &Board, sprite: &Sprite) -> Option<DirectPlan> {
-        let (pieces, mut chosen) = self.solve(px, sprite)?;
+    pub(super) fn best_plan(&self, board: &Board) -> Option<DirectPlan> {
+        let (pieces, mut chosen) = self.solve(board)?;
         for y in 0..self.height {
             for &i in &self.fixed[y][..self.fixeds[y]] {
                 chosen[usize::from(i)] = true;
@@ -362,7 +361,7 @@ impl SingleSet {
             plan.add(p.at);
         }
         // The DP saw to it; a plan that did not land would not replay.
-        if (0..plan.len).any(|k| !plan.lands(px, k, 0)) {
+        if (0..plan.len).any(|k| !plan.lands(board, k, 0)) {
             return None;
         }
         plan.pieces = pieces;
@@ -372,7 +371,7 @@ impl SingleSet {
     /// The fewest pieces of a print whose direct pieces are the fixed singles and some
     /// of the others, each landing (the fixed ones counted too), and the others chosen
     /// (by index); `None` when no set prints.
-    fn solve(&self, px: &Board, sprite: &Sprite) -> Option<(u32, [bool; DP_PLACEMENTS])> {
+    fn solve(&self, board: &Board) -> Option<(u32, [bool; DP_PLACEMENTS])> {
         let (all, meet, meets, h) = (&self.all, &self.meet, &self.meets, self.height);
         // cost[state] for the current row (state: bits over meet[y]); from[first[y] +
         // state]: the state of row y − 1 it came from (rows one after another, each
@@ -432,14 +431,14 @@ impl SingleSet {
         }
         let mut best = (u32::MAX, 0usize);
         for y in 0..h {
-            let w = px.work.get();
-            px.work.set(super::board::Work {
+            let w = board.work.get();
+            board.work.set(super::board::Work {
                 dp_states: w.dp_states + (1 << meets[y]),
                 ..w
             });
             let mut next = [u16::MAX; 1 << DP_MEET];
             for (state, &so_far) in cost.iter().enumerate().take(1 << meets[y]) {
-                if so_far == u16::MAX || !self.lands(px, y, state) {
+                if so_far == u16::MAX || !self.lands(board, y, state) {
                     continue;
                 }
                 let (mut covered, mut prefill, mut missing) = (0, 0, 0);
@@ -460,7 +459,7 @@ impl SingleSet {
                         }
                     }
                 }
-                let price = match px.row_plan(sprite, y, covered, prefill) {
+                let price = match board.row_plan(y, covered, prefill) {
                     (_, true) if prefill != 0 || missing != 0 => continue,
                     (pieces, _) => pieces,
                 };
@@ -545,6 +544,7 @@ const _: () =
 mod tests {
     use super::*;
     use crate::convert::planners::thorough::Thorough;
+    use crate::sprite::Sprite;
     use crate::xorshift::xorshift;
 
     /// The figures the docs (here and the direct module's) type in are this DP's caps
@@ -618,13 +618,13 @@ mod tests {
             let text: &[u8] = art[..h].as_flattened();
             let text = core::str::from_utf8(text).unwrap().replace('.', "");
             let sprite = Sprite::from_ascii(&text).unwrap();
-            let px = Board::of(&sprite, &Thorough::DEFAULT);
+            let board = Board::of(&sprite, &Thorough::DEFAULT);
             for reverse in [false, true] {
-                let mut singles = SingleSet::new(sprite.height());
-                if !singles.of(&px, &sprite, SINGLES + SINGLE_COUNT, reverse) {
+                let mut singles = SingleSet::new(board.height);
+                if !singles.of(&board, SINGLES + SINGLE_COUNT, reverse) {
                     continue;
                 }
-                let Some((_, chosen)) = singles.solve(&px, &sprite) else {
+                let Some((_, chosen)) = singles.solve(&board) else {
                     continue;
                 };
                 let mut plan = DirectPlan::EMPTY;
@@ -636,7 +636,7 @@ mod tests {
                     plan.add(p.at);
                 }
                 for k in 0..plan.len {
-                    assert!(plan.lands(&px, k, 0), "{:?} in\n{text}", plan.blocks[k]);
+                    assert!(plan.lands(&board, k, 0), "{:?} in\n{text}", plan.blocks[k]);
                 }
                 plans += 1;
                 pieces += plan.len;

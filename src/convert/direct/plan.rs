@@ -126,7 +126,7 @@ impl DirectPlan {
     /// pixel but the cells of direct pieces dropped after it; in row `t`, the cells of
     /// direct pieces dropped before it (the row's pixels come after). Pieces drop by top
     /// row, then block, then piece ([`DirectPlan::after_row`]).
-    pub(super) fn lands(&self, px: &Board, i: usize, j: usize) -> bool {
+    pub(super) fn lands(&self, board: &Board, i: usize, j: usize) -> bool {
         let (m, bottom, top) = self.blocks[i].piece(j);
         // Rows top − 3 ..= top: the direct cells dropped after it, and before it.
         let lo = top.saturating_sub(3);
@@ -149,7 +149,7 @@ impl DirectPlan {
         }
         let filled = |r: usize| {
             if r < top {
-                px.any(r) & !later[r - lo]
+                board.any(r) & !later[r - lo]
             } else {
                 earlier[r - lo]
             }
@@ -171,7 +171,7 @@ impl DirectPlan {
     /// Whether every piece whose landing the cells of block `i` (just added) could
     /// change still lands, the block's own pieces included: those sharing a column
     /// with it whose top row is at most 3 rows from one of its rows.
-    pub(super) fn all_land(&self, px: &Board, i: usize) -> bool {
+    pub(super) fn all_land(&self, board: &Board, i: usize) -> bool {
         let new = self.blocks[i];
         let (nx, nw) = (usize::from(new.x), usize::from(new.shape().width));
         let (ny, nh) = (usize::from(new.y), usize::from(new.shape().height));
@@ -181,7 +181,7 @@ impl DirectPlan {
                 continue;
             }
             for (j2, (_, _, t2)) in p.pieces().enumerate() {
-                if t2 + 3 >= ny && t2 <= ny + nh + 2 && !self.lands(px, i2, j2) {
+                if t2 + 3 >= ny && t2 <= ny + nh + 2 && !self.lands(board, i2, j2) {
                     return false;
                 }
             }
@@ -197,24 +197,24 @@ impl DirectPlan {
             .sum()
     }
 
-    /// The pieces of the print this plan stands for, its rows priced by `px`'s row
+    /// The pieces of the print this plan stands for, its rows priced by `board`'s row
     /// planner: its direct pieces and every row's passes (`u32::MAX` when a row would
     /// need a platform it may not have).
-    pub(super) fn priced(&self, px: &Board, sprite: &Sprite) -> u32 {
-        let rows = (0..sprite.height()).map(|y| priced_row(self, px, sprite, y));
+    pub(super) fn priced(&self, board: &Board) -> u32 {
+        let rows = (0..board.height).map(|y| priced_row(self, board, y));
         rows.fold(self.direct_pieces() as u32, u32::saturating_add)
     }
 }
 
 /// Row `y`'s pieces with the plan's direct cells (0 when nothing is left to emit).
-pub(super) fn row_pieces(plan: &DirectPlan, px: &Board, sprite: &Sprite, y: usize) -> (u32, bool) {
-    px.row_plan(sprite, y, plan.cells[y], plan.prefill[y])
+pub(super) fn row_pieces(plan: &DirectPlan, board: &Board, y: usize) -> (u32, bool) {
+    board.row_plan(y, plan.cells[y], plan.prefill[y])
 }
 
 /// Row `y`'s pieces with `plan`'s direct pieces, or `u32::MAX` when it would need a
 /// platform it cannot have ([`DirectPlan::platform_ok`]).
-pub(super) fn priced_row(plan: &DirectPlan, px: &Board, sprite: &Sprite, y: usize) -> u32 {
-    match row_pieces(plan, px, sprite, y) {
+pub(super) fn priced_row(plan: &DirectPlan, board: &Board, y: usize) -> u32 {
+    match row_pieces(plan, board, y) {
         (_, true) if !plan.platform_ok(y) => u32::MAX,
         (pieces, _) => pieces,
     }

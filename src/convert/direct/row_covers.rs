@@ -1,11 +1,11 @@
 //! Row covers: rows covered whole by single pieces, found by the DP over the columns
 //! ([`super::cover_dp`]).
 
-use crate::sprite::{Sprite, MAX_HEIGHT};
+use crate::sprite::MAX_HEIGHT;
 
 use super::blocks::*;
 use super::board::Board;
-use super::cover_dp::{cover_dp_with, BandWays, Variant, COVER_BAND, WINDOW};
+use super::cover_dp::{cover_dp_with, BandWays, RowCover, Scratch, Variant, COVER_BAND, WINDOW};
 use super::plan::{priced_row, DirectPlan};
 
 /// Row covers: from `start`, bottom to top, each row still left to the passes is
@@ -17,12 +17,12 @@ use super::plan::{priced_row, DirectPlan};
 /// the cheapest covers of such rows, lowest first (at most [`SETTLE`]). A print is kept
 /// only at a row where every row prints. `None` when no print kept has fewer pieces
 /// than `start`.
-pub(super) fn cover_rows(px: &Board, sprite: &Sprite, start: &DirectPlan) -> Option<DirectPlan> {
-    let h = px.height;
+pub(super) fn cover_rows(board: &Board, start: &DirectPlan) -> Option<DirectPlan> {
+    let h = board.height;
     let mut plan = *start;
     let mut priced = [0u32; MAX_HEIGHT];
     for (y, p) in priced[..h].iter_mut().enumerate() {
-        *p = priced_row(&plan, px, sprite, y);
+        *p = priced_row(&plan, board, y);
     }
     // The print's pieces with rows up to `done` priced, those above at their price or,
     // when they cannot print, a quarter of their pixels left; `None` if a row up to
@@ -32,7 +32,7 @@ pub(super) fn cover_rows(px: &Board, sprite: &Sprite, start: &DirectPlan) -> Opt
         for (r, &p) in priced[..h].iter().enumerate() {
             t += match p {
                 u32::MAX if r <= done => return None,
-                u32::MAX => (px.any(r) & !plan.cells[r]).count_ones().div_ceil(4),
+                u32::MAX => (board.any(r) & !plan.cells[r]).count_ones().div_ceil(4),
                 p => p,
             };
         }
@@ -42,7 +42,7 @@ pub(super) fn cover_rows(px: &Board, sprite: &Sprite, start: &DirectPlan) -> Opt
     let mut best = (first, plan);
     for y in 0..h {
         let mut cost = estimate(&plan, &priced, y).unwrap_or(u32::MAX);
-        if px.any(y) & !plan.cells[y] != 0 {
+        if board.any(y) & !plan.cells[y] != 0 {
             let mut found: Option<Covered> = None;
             for rows in 1..=COVER_BAND.min(h - y) {
                 let top = y + rows - 1;
@@ -55,21 +55,15 @@ pub(super) fn cover_rows(px: &Board, sprite: &Sprite, start: &DirectPlan) -> Opt
                             return estimate(&p, &t, top).map(|c| (c, p, t));
                         };
                         (_, p, t) =
-                            cover_band(px, sprite, &p, &t, r..r + 1, SETTLE_VARIANTS, |p2, t2| {
+                            cover_band(board, &p, &t, r..r + 1, SETTLE_VARIANTS, |p2, t2| {
                                 estimate(p2, t2, r).map(|c| (c, *p2, *t2))
                             })?;
                     }
                     None
                 };
-                if let Some(f) = cover_band(
-                    px,
-                    sprite,
-                    &plan,
-                    &priced,
-                    y..top + 1,
-                    &Variant::ALL,
-                    settle,
-                ) {
+                if let Some(f) =
+                    cover_band(board, &plan, &priced, y..top + 1, &Variant::ALL, settle)
+                {
                     if found.as_ref().is_none_or(|g| f.0 < g.0) {
                         found = Some(f);
                     }
@@ -118,20 +112,19 @@ const SETTLE_VARIANTS: &[Variant] = &[Variant::SETTLE];
 /// its price, plan and rows' pieces: the cover of each of `variants` ([`cover_dp`]),
 /// each whose pieces all land with the plan's ([`DirectPlan::all_land`]) priced.
 fn cover_band(
-    px: &Board,
-    sprite: &Sprite,
+    board: &Board,
     plan: &DirectPlan,
     priced: &[u32; MAX_HEIGHT],
     band: core::ops::Range<usize>,
     variants: &[Variant],
     price: impl Fn(&DirectPlan, &[u32; MAX_HEIGHT]) -> Option<Covered>,
 ) -> Option<Covered> {
-    let h = px.height;
+    let h = board.height;
     // A cover places every pixel of the band that no direct piece holds, each under a
     // single that fits: with a pixel no such single holds, no variant finds one.
     if band
         .clone()
-        .any(|r| px.any(r) & !plan.cells[r] & !px.coverable[r] != 0)
+        .any(|r| board.any(r) & !plan.cells[r] & !board.coverable[r] != 0)
     {
         return None;
     }
@@ -146,7 +139,7 @@ fn cover_band(
             low = low.min(b);
             high = high.max(t);
         }
-        if !(plan.len..trial.len).all(|i| trial.all_land(px, i)) {
+        if !(plan.len..trial.len).all(|i| trial.all_land(board, i)) {
             return;
         }
         let mut tp = *priced;
@@ -156,7 +149,7 @@ fn cover_band(
             .take(high.min(h - 1) + 1)
             .skip(low)
         {
-            *t = priced_row(&trial, px, sprite, r);
+            *t = priced_row(&trial, board, r);
         }
         if let Some(f) = price(&trial, &tp) {
             if found.as_ref().is_none_or(|g| f.0 < g.0) {
@@ -175,13 +168,38 @@ fn cover_band(
         };
     }
     let mut found = None;
-    let ways = BandWays::of(px, &base, band.clone());
-    for &variant in variants {
-        if let Some(c) = cover_dp_with(px, &ways, &base, band.clone(), variant) {
+    let ways = BandWays::of(board, &base, band.clone());
+    // The covers of a few variants at a time, then priced in variant order: the DP's
+    // working memory is set up once for those runs, and is off the stack while the row
+    // planner prices them.
+    for chunk in variants.chunks(CHUNK) {
+        let covers = run_chunk(board, &ways, &base, band.clone(), chunk);
+        for c in covers.iter().flatten() {
             offer(&mut c.pieces[..c.len].iter().copied(), &mut found);
         }
     }
     found
+}
+
+/// How many variants' covers [`cover_band`] finds before it prices them.
+const CHUNK: usize = 8;
+
+/// The covers of the variants `chunk` (at most [`CHUNK`]) of the rows `band`, from one
+/// DP scratch ([`Scratch`]). Out of line: the scratch leaves the stack with it.
+#[inline(never)]
+fn run_chunk(
+    board: &Board,
+    ways: &BandWays,
+    base: &[u32; WINDOW],
+    band: core::ops::Range<usize>,
+    chunk: &[Variant],
+) -> [Option<RowCover>; CHUNK] {
+    let mut scratch = Scratch::new();
+    let mut covers = [None; CHUNK];
+    for (c, &variant) in covers.iter_mut().zip(chunk) {
+        *c = cover_dp_with(board, &mut scratch, ways, base, band.clone(), variant);
+    }
+    covers
 }
 
 #[cfg(test)]
@@ -192,6 +210,7 @@ mod tests {
     use crate::convert::planners::thorough::Thorough;
     use crate::convert::row_planner::RowPlanner;
     use crate::playfield::Playfield;
+    use crate::sprite::Sprite;
 
     /// The figures the direct module's docs type in are [`SETTLE`] and the cover
     /// variants.
@@ -245,17 +264,19 @@ mod tests {
     }
 
     fn a_dome_with(sprite: &Sprite, name: &str, planner: &'static dyn RowPlanner<Plan = RowPlan>) {
-        let px = Board::of(sprite, planner);
+        let board = Board::of(sprite, planner);
         let h = sprite.height();
         let plain: u32 = (0..h)
-            .map(|y| priced_row(&DirectPlan::EMPTY, &px, sprite, y))
+            .map(|y| priced_row(&DirectPlan::EMPTY, &board, y))
             .sum();
-        let plan = cover_rows(&px, sprite, &DirectPlan::EMPTY).expect("a cheaper print");
+        let plan = cover_rows(&board, &DirectPlan::EMPTY).expect("a cheaper print");
         assert!(plan.pieces < plain, "{name}: {} of {plain}", plan.pieces);
-        let free = (0..h).filter(|&y| px.any(y) & !plan.cells[y] == 0).count();
+        let free = (0..h)
+            .filter(|&y| board.any(y) & !plan.cells[y] == 0)
+            .count();
         assert!(free >= 2, "{name}: {free} rows with no passes");
         for k in 0..plan.len {
-            assert!(plan.lands(&px, k, 0), "{:?}", plan.blocks[k]);
+            assert!(plan.lands(&board, k, 0), "{:?}", plan.blocks[k]);
         }
         // The pieces' cells are pixels of their colour and none is shared.
         let mut seen = [0u32; MAX_HEIGHT];
@@ -265,7 +286,7 @@ mod tests {
                 for dy in 0..m.shape.height() {
                     let y = bottom + dy;
                     let cells = m.shape.row_mask(dy) << m.x;
-                    assert_eq!(px.colour[y][usize::from(c)] & cells, cells);
+                    assert_eq!(board.colour[y][usize::from(c)] & cells, cells);
                     assert_eq!(seen[y] & cells, 0);
                     seen[y] |= cells;
                 }
@@ -277,7 +298,7 @@ mod tests {
         let mut field = Playfield::new();
         for y in 0..h {
             for x in 0..21 {
-                if (px.any(y) & !plan.cells[y]) >> x & 1 != 0 {
+                if (board.any(y) & !plan.cells[y]) >> x & 1 != 0 {
                     field.set(x, y, Some(crate::piece::Piece::J));
                 }
             }
@@ -287,7 +308,7 @@ mod tests {
             });
         }
         for y in 0..h {
-            assert_eq!(field.rows()[y], px.any(y), "row {y}");
+            assert_eq!(field.rows()[y], board.any(y), "row {y}");
         }
     }
 }
