@@ -32,32 +32,11 @@ use std::process::ExitCode;
 
 #[path = "../tests/common/random_set.rs"]
 mod random_set;
+#[path = "common/sets.rs"]
+mod sets;
 
 use random_set::random_set;
 use tetris_printer::{compare, Align, Converter, Planner, Playfield, Sprite};
-
-/// The real-sprite set: every PNG of `tests/sprites/real/`'s directories, by path.
-fn real_set() -> Result<Vec<Sprite>, String> {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/sprites/real");
-    let mut paths = Vec::new();
-    for dir in std::fs::read_dir(&root).map_err(|e| format!("{}: {e}", root.display()))? {
-        let dir = dir.map_err(|e| e.to_string())?.path();
-        if !dir.is_dir() {
-            continue;
-        }
-        for f in std::fs::read_dir(&dir).map_err(|e| format!("{}: {e}", dir.display()))? {
-            let f = f.map_err(|e| e.to_string())?.path();
-            if f.extension().is_some_and(|x| x == "png") {
-                paths.push(f);
-            }
-        }
-    }
-    paths.sort();
-    paths
-        .iter()
-        .map(|p| Sprite::open(p).map_err(|e| format!("{}: {e}", p.display())))
-        .collect()
-}
 
 fn fnv(hash: &mut u64, bytes: &[u8]) {
     for &b in bytes {
@@ -66,27 +45,15 @@ fn fnv(hash: &mut u64, bytes: &[u8]) {
 }
 
 fn main() -> ExitCode {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/benches/sprites");
-    let mut names: Vec<_> = match std::fs::read_dir(dir) {
-        Ok(d) => d.filter_map(Result::ok).map(|e| e.path()).collect(),
+    let bench = match sets::benchmark() {
+        Ok(b) => b,
         Err(e) => {
-            eprintln!("{dir}: {e}");
+            eprintln!("{e}");
             return ExitCode::FAILURE;
         }
     };
-    names.sort();
-    let mut bench = Vec::new();
-    for p in &names {
-        match Sprite::open(p) {
-            Ok(s) => bench.push((p.file_stem().unwrap().to_string_lossy().into_owned(), s)),
-            Err(e) => {
-                eprintln!("{}: {e}", p.display());
-                return ExitCode::FAILURE;
-            }
-        }
-    }
     let mut random = random_set();
-    let mut real = match real_set() {
+    let mut real = match sets::real() {
         Ok(r) => r,
         Err(e) => {
             eprintln!("{e}");
