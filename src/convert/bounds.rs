@@ -14,7 +14,7 @@ pub const PLATFORM_PIECES: usize = 21;
 pub const MAX_PIECES_PER_SQUARE: usize = 37;
 
 /// A proven upper bound on the moves [`Converter::convert`](crate::Converter::convert) writes for any valid sprite,
-/// whatever [`Planner`](crate::Planner) strategy: at most [`MAX_HEIGHT`] = 32 rows, each with at most one
+/// whatever the [`Planner`](crate::Planner): at most [`MAX_HEIGHT`] = 32 rows, each with at most one
 /// platform ([`PLATFORM_PIECES`] = 21) and at most [`MAX_WIDTH`] = 17 pixels costing at
 /// most [`MAX_PIECES_PER_SQUARE`] = 37 pieces each:
 /// 32 × (21 + 17 × 37) = 32 × 650 = **20,800**.

@@ -12,17 +12,20 @@
 //! pixel's single emitter can rest its bar on a cell of the row filled before it: the
 //! landing rule ([`pricing`]).
 //!
-//! How a row is split into passes is the only choice the converter makes, and the
-//! [`Planner`] strategy makes it. This file is the converter's entry points and its row
-//! loop; the modules below it, each importing only the ones under it (a test,
-//! `tests/layers.rs`, keeps it so):
+//! How a row is split into passes is the only choice the converter makes, and a *row
+//! planner* makes it ([`row_planner::RowPlanner`]: a row's plan is a function of the row
+//! alone). This file is the converter's entry points, and [`Converter::run`] picks the
+//! row planner(s) for the [`Planner`] asked and the print; the modules below it each
+//! import only the ones under them (`tests/layers.rs` keeps it so):
+//! - [`print`]: the row loop, every row planned by the planner it is given;
+//! - [`write`], [`sink`]: writing a planned row as moves and blocks;
 //! - [`direct`]: direct placement ([`Converter::with_direct`]): whole J, T and L
-//!   pieces dropped onto pixels of their colour, the rest of each row planned by the
-//!   row planner it is given ([`plan::RowPlanner`]) with the pieces' cells as support;
-//! - [`write`]: writing a planned row as moves and blocks, whichever planner made it;
-//! - [`planners`]: the row planners, each a policy: [`planners::classic`] (the
+//!   pieces dropped onto pixels of their colour, chosen with the row planners it is
+//!   given;
+//! - [`planners`]: the row planners, each a policy value: [`planners::classic`] (the
 //!   article's greedy and optimal splits), [`planners::grouped`] (the default),
-//!   [`planners::thorough`], and the exact planner's rows (`search` feature);
+//!   [`planners::thorough`], the exact planner (`search` feature) and the compositions
+//!   it prints direct pieces with;
 //! - [`grouping`]: the groupings of a cover into passes (first fit, deals, stages,
 //!   one-row passes first, the swap repair) that the grouped and thorough planners
 //!   are built from;
@@ -30,11 +33,14 @@
 //!   split and merged);
 //! - [`pricing`]: the [`pricing::Pricer`] that prices candidate plans (fills, the
 //!   landing rule, orders, least-cost bounds) and keeps the cheapest;
-//! - [`plan`]: the plan types (candidates, the row plan, a row planner's type);
+//! - [`plan`]: the priced planners' plans (candidates, the row plan, stored plans);
 //! - [`tiling`]: strip tilings of a pass's matrix, looked up in the static fit indexes;
-//! - [`row`]: the row model every strategy shares (pixels, colours, support, emitters);
-//! - and the vocabulary the public API names: [`passes`], [`error`], [`stats`],
-//!   [`bounds`].
+//! - [`row_planner`]: the interface every row planner implements;
+//! - [`row`]: the row model every planner shares (pixels, colours, support, emitters);
+//! - and the vocabulary the public API names: [`planner`], [`error`], [`stats`],
+//!   [`bounds`], [`workspace`].
+//!
+//! `docs/converter.md` describes the design.
 //!
 //! Everything works in fixed-size arrays (a row has at most 17 pixels, 17 passes), so
 //! [`Converter::convert`] never allocates, from the first call on.
@@ -87,10 +93,10 @@ use row_planner::RowPlanner;
 use sink::{Out, Sink};
 
 /// Row `y`'s pieces with the row planner `--direct` prices rows with
-/// ([`grouped::plan_row_staged`]) when direct pieces print its cells
+/// ([`Grouped::STAGED`]) when direct pieces print its cells
 /// `covered`, `prefill` of them filled before its passes, with the cells
 /// `missing_below` of row `y − 1` still missing (direct cells dropped later): `None`
-/// when it would need a platform it may not have. How [`plan`] prices rows with that
+/// when it would need a platform it may not have. How direct placement prices rows with that
 /// planner; for measuring (`examples/direct_bound.rs`), not part of the API.
 #[doc(hidden)]
 #[must_use]
@@ -109,16 +115,15 @@ pub fn row_pieces_with(
     (!p.platform || (prefill == 0 && missing_below == 0)).then_some(p.pieces)
 }
 
-/// Turns sprites into moves. Cheap to copy; holds the [`Planner`] strategy and whether
-/// pieces may be placed directly ([`Converter::with_direct`]).
+/// Turns sprites into moves. Cheap to copy; holds the [`Planner`] and whether pieces
+/// may be placed directly ([`Converter::with_direct`]).
 ///
 /// # Stack
 /// Working memory lives on the calling thread's stack (nothing is allocated). `Greedy`,
 /// `Optimal`, `Grouped` (the default) and `Thorough` run on a 64 KiB thread when
 /// optimised (a test checks it; unoptimised, `Thorough` gets 128 KiB). With direct
-/// placement `Grouped` runs on a 64 KiB thread when optimised (a test checks it on
-/// three of the nine benchmark sprites and a checkerboard), remembering 512 row plans
-/// there; [`Converter::convert_in`] remembers 8,192 in a [`Workspace`] the caller
+/// placement `Grouped` runs on a 64 KiB thread when optimised (a test checks it),
+/// remembering 512 row prices there; [`Converter::convert_in`] remembers 8,192 in a [`Workspace`] the caller
 /// lends (64 KiB, in a `static` or a `Box`), and so plans fewer rows again, for the
 /// same moves. `Exact` plans rows on threads of its own and allocates.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -146,7 +151,7 @@ impl Converter {
         }
     }
 
-    /// A converter with the given strategy.
+    /// A converter with the given row planner.
     #[must_use]
     pub const fn with_planner(planner: Planner) -> Converter {
         Converter {
@@ -167,9 +172,9 @@ impl Converter {
     /// every pixel as the article does. The rules that keep a direct piece in place are
     /// in `docs/direct-placement.md`.
     ///
-    /// Direct placement applies to [`Planner::Grouped`] and [`Planner::Exact`]. With
+    /// Direct placement applies to [`Planner::Grouped`] and `Planner::Exact`. With
     /// `Planner::Grouped` the rows are priced and planned by the default row planner with
-    /// its first cover staged more (`grouped::plan_row_staged`). With `Planner::Exact` (`search` feature) the direct
+    /// its first cover staged more. With `Planner::Exact` (`search` feature) the direct
     /// pieces are the ones `Planner::Grouped` chooses, and each row is planned again by
     /// the exact planner where that is cheaper (and needs no platform the row may not
     /// have); the print is kept only if it beats the exact print without direct pieces.
@@ -195,7 +200,7 @@ impl Converter {
     }
 
     /// Whether this converter places pieces directly: [`Converter::with_direct`] was
-    /// given `true` and the strategy is [`Planner::Grouped`] or [`Planner::Exact`].
+    /// given `true` and the planner is [`Planner::Grouped`] or `Planner::Exact`.
     #[must_use]
     pub const fn direct(&self) -> bool {
         self.direct
@@ -207,7 +212,7 @@ impl Converter {
             }
     }
 
-    /// The strategy used to split rows into passes.
+    /// The row planner that splits rows into passes.
     #[must_use]
     pub const fn planner(&self) -> Planner {
         self.planner
@@ -389,7 +394,7 @@ impl Converter {
     }
 
     /// The moves of the exact planner's `plans` (one per row of `sprite`, bottom first),
-    /// written as every strategy writes its rows (platform add, passes, platform remove).
+    /// written as every planner's rows are written (platform add, passes, platform remove).
     #[cfg(feature = "search")]
     pub(crate) fn exact_moves(
         sprite: &Sprite,

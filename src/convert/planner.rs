@@ -33,8 +33,8 @@ pub enum Planner {
     /// row by flipped emitters, grouped and ordered, then local moves of emitters between
     /// passes. Fewer pieces than [`Planner::Grouped`] in total, though not on every
     /// sprite, and not the fewest (that is `Exact`); never more pieces than `Greedy`. Up
-    /// to 132,229,700 fill prices per row; an order of magnitude more instructions than
-    /// the default (`docs/converter.md` has the figures).
+    /// to 132,229,700 fill prices per row (`docs/converter.md`'s frontier table has its
+    /// instructions beside the others').
     Thorough,
     /// The fewest pieces our printing rules allow for each row, found by an exhaustive
     /// search at run time (`search` feature). The yardstick for the other planners:

@@ -71,7 +71,7 @@ pub struct RowInput {
     pub support: u32,
     /// Whether a platform may stand under the row's passes: not where direct pieces
     /// fill cells of the row before them or leave cells of the row below missing
-    /// ([`RowInput::without_platform`]). The planners plan as if it always may; whoever
+    /// (`RowInput::without_platform`). The planners plan as if it always may; whoever
     /// takes a plan that needs one where it may not refuses it.
     pub may_platform: bool,
 }

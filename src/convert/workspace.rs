@@ -6,10 +6,10 @@
 use core::cell::Cell;
 
 /// Working memory for [`Converter::convert_in`]: with direct placement
-/// ([`Converter::with_direct`]), the table of row plans it remembers, [`Workspace::PLANS`]
+/// ([`Converter::with_direct`]), the table of row prices it remembers, [`Workspace::PLANS`]
 /// of them in 64 KiB. Without one, direct placement remembers 512 on its own stack (it
 /// runs on a 64 KiB thread), and plans again the rows it forgot: the moves are the
-/// same either way, the work is not (`docs/converter.md` has the figures). The other
+/// same either way, the work is not. The other
 /// modes do not use it.
 ///
 /// It is 64 KiB: keep it in a `static` or a `Box`, rather than on a small stack. Reuse

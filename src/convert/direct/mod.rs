@@ -49,9 +49,8 @@
 //! the first found). Covering pixels is not what saves pieces (a row's passes cost
 //! `(21·Σh + pixels)/4`, so only rows left with nothing, or with a pixel count that
 //! closes in fewer matrix rows, get cheaper), so the band's rows are then *priced* with
-//! the row planner the converter gives (the default planner with its first cover
-//! staged more, [`super::planners::grouped::plan_row_staged`]; the same one plans
-//! the rows when the print is written), one sweep drops each block whose removal
+//! the row planner the converter gives (`rows`: the converter plans the print's rows
+//! with the same one), one sweep drops each block whose removal
 //! lowers the band's pieces, and one more replaces each stair by the other stair that
 //! lowers them most. Each band does this for five sets of items (all; no
 //! singles; 2 and 5 wide; 4 wide; singles) and keeps the cheapest, or no blocks at all
@@ -121,20 +120,18 @@
 //! the fixed pieces too and can choose the print's own pieces again, landing as they
 //! do, so no round costs more; a round's print is kept when it costs no more (a tie
 //! is another print as cheap, from which a later round may find a cheaper one). The
-//! rounds price rows with a second, cheaper row planner ([`Planners::rounds`]: the
-//! converter gives the default's own, where every other stage gets the staged one),
-//! from the best print priced with it; the print they end with is priced again with
+//! rounds price rows with a second, cheaper row planner (`rounds`, the converter's
+//! choice too), from the best print priced with it; the print they end with is priced again with
 //! the rows' planner and kept only if it needs fewer pieces so, so the print's count
 //! is always the rows' planner's.
 //!
 //! Before any of this, a sprite where no single piece fits anywhere (none has three
 //! pixels of one colour side by side or one above another, checked by masks; else
 //! none passes [`Board::fits`]) gets no direct plan at all ([`plan()`] is `None`):
-//! the converter prints it as without direct placement, with its own row planner (the
-//! default's [`super::planners::grouped::plan_row`], not the one that prices direct
-//! pieces), at that planner's cost. Otherwise the rows of the print without direct
-//! pieces are planned first, always, and their plans kept small ([`PlainPlans`]):
-//! when no direct piece wins, the print is written from them, not planned again.
+//! the converter prints it as without direct placement, with its own row planner, at
+//! that planner's cost. Otherwise the rows of the print without direct pieces are
+//! planned first, always, and their plans kept small ([`PlainPlans`]): the converter
+//! writes every row without a direct cell from them, not planned again.
 //!
 //! # Work
 //! Everything is fixed-size on the stack; nothing allocates; nothing recurses. The
@@ -152,16 +149,13 @@
 //!   `improve`, 15 runs of at most 8,192 states, one row plan each; the row covers
 //!   twice, per row, band of 1 to 2 rows and variant (144) one cover, re-planning the
 //!   at most 6 rows it meets and settling at most 8 rows above it (5 rows each); and
-//!   `improve`'s start and its print priced again, each row once. Each
-//!   call is one row plan of one of the two row planners, each bounded (in fill
-//!   prices: [`super::planners::grouped::plan_row_staged`], its first cover staged
-//!   more, at most
-//!   [`super::planners::grouped::Grouped::max_fill_prices`]; the rounds'
-//!   [`super::planners::grouped::plan_row`] at most
-//!   [`super::planners::grouped::Grouped::max_fill_prices`]). Rows planned
-//!   before with the same direct cells are answered from a table of 512 remembered
-//!   plans (or of the 8,192 of a workspace the caller lends: `Converter::convert_in`)
-//!   and are not counted; the bound counts as if none were.
+//!   `improve`'s start and its print priced again, each row once. Each call is one
+//!   row plan of one of the two row planners, each bounded as that planner's rows are
+//!   (the converter's grouped planners: in fill prices). Rows priced before, a row of
+//!   the same kind (the first row with the same pixels, colours and held pixels) with
+//!   the same direct cells, are answered from a table of 512 remembered prices (or of
+//!   the 8,192 of a workspace the caller lends: `Converter::convert_in`) and are not
+//!   counted; the bound counts as if none were.
 //! - **row-cover DP runs**, at most [`MAX_COVER_RUNS`]: twice, per row, 144 covers
 //!   and at most 8 settling runs each; a run visits at most 34 open cells, each with
 //!   at most 48 ways checked by [`Board::fits`] and at most 64 × 49 state steps.
@@ -176,17 +170,17 @@
 //! needs only a quarter of the pixels in pieces (all of them direct), and nothing
 //! after the bands (the placement DP, the row covers, `improve`) runs on such a print:
 //! no print needs fewer, and each keeps only fewer. Nor does `improve` run on a print
-//! still without a direct piece after the row covers (on the random and real sets it
-//! never found one there). The `ratio` example measures the time against the greedy
-//! converter's.
+//! still without a direct piece after the row covers: where the stages before it
+//! found none that pays, its windows start from no piece of the print's own.
 //!
 //! On the stack, at most one stage's working memory at a time: the placement DP's
 //! table of where each state came from (8,192 states of 10 bits, 10 KiB) and its
 //! costs (two rows of 2^10, 4 KiB); the row covers' DP (its new states, packed in a
 //! word each and kept to the best 64 whenever 512 have come, 4 KiB, through a hash
 //! table of 1,024 indexes, 2 KiB; its trail back, 34 × 64 of 2 bytes; the ways of one
-//! cell; which ways each open cell of the band has, 34 words, worked out once for its
-//! 72 variants); the remembered row plans (512 words, 4 KiB), unless the caller lends
+//! cell: one scratch for 8 variants' runs; which ways each open cell of the band has,
+//! 34 words, worked out once for its 72 variants); the remembered row plans (512
+//! words, 4 KiB), unless the caller lends
 //! a [`crate::Workspace`] of 8,192; the pixels' masks by row (each colour's pixels,
 //! where each block's cells are all of its colour and where each single fits: 5 KiB);
 //! the plain print's plans
@@ -194,11 +188,10 @@
 //! `--direct` runs on a thread with a 64 KiB stack, the row planner's frames and an
 //! 8 KiB move buffer included, when optimised (a test checks it).
 //!
-//! With the exact planner (`--passes exact --direct`) this module chooses the direct
-//! pieces as with the grouped planner; the converter then re-plans each row's leftover
-//! pixels with the exact planner (`Converter::run_direct_exact`, heap and seconds per
-//! sprite, like `--passes exact` itself), so it never needs more pieces than the
-//! grouped planner's rows (`docs/results.md` has the counts).
+//! With the exact planner (`--passes exact --direct`) the converter asks this module
+//! for the same direct pieces, then prints each row's leftover pixels with the exact
+//! planner's plan where that is cheaper (heap and seconds per sprite, like `--passes
+//! exact` itself), so no row costs more than with the grouped planner's.
 
 mod bands;
 mod blocks;
@@ -346,9 +339,7 @@ fn choose(board: &Board, stored: &mut PlainPlans) -> DirectPlan {
     keep(&mut best, cover_rows(board, &start));
     // `improve` neither where the print cannot get cheaper nor where it has no direct
     // piece yet: the stages above found none that pays there, and `improve`'s windows
-    // found none either on any sprite of the random and real sets (the same prints
-    // with them as without), for a fifth of the work where no direct piece pays
-    // (`docs/converter.md`).
+    // only take the print's own pieces and singles near them.
     if best.pieces > least && best.direct_pieces() > 0 {
         improved(board, &mut best);
     }

@@ -80,10 +80,9 @@ impl Single {
 /// single is a candidate; when that makes too many, the lone J1 and L3 are left out
 /// (they land only where the cells above their short column are empty or filled by
 /// later direct pieces); when that is still too many, the singles offered while the
-/// caps allow ([`SingleSet::around`] an empty plan). SingleSet with the same top row drop
-/// in index order: listed by row, then column left to right (listing them right to
-/// left too and keeping the cheaper saves no piece on the nine; `docs/converter.md` has
-/// what it saves elsewhere, and its cost).
+/// caps allow ([`SingleSet::around`] an empty plan). Singles with the same top row drop
+/// in index order: listed by row, then column left to right (one order only: a second,
+/// right to left, would double the DP's work).
 pub(super) fn placement_dp(board: &Board) -> Option<DirectPlan> {
     let mut singles = SingleSet::new(board.height);
     if !singles.of(board, SINGLES + SINGLE_COUNT, false)

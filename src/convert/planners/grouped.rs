@@ -33,19 +33,16 @@
 //! first fit fills its first pass with every emitter that fits, and the one move that
 //! balances two passes often closes each in one matrix row). The other covers get
 //! neither the stages, the moves nor the one-row passes first, sparser rows get no
-//! stages, and the first-fit grouping from the left is not moved: each costs far more
-//! instructions than the pieces it saves (`docs/converter.md` has the frontier).
-//! Last, one round of the
+//! stages, and the first-fit grouping from the left is not moved: the default buys its
+//! speed there (the thorough planner does all of it). Last, one round of the
 //! thorough planner's local moves on the best plan (each emitter moved to each other
 //! pass, each pair swapped, each flipped emitter split, each three singles merged;
 //! [`Pricer::improve`](crate::convert::pricing::Pricer::improve)
 //! with one round: no round is repeated). Three things the thorough planner does are
 //! left out ([`Grouped::DEFAULT`]): the deals into one and two
 //! more passes than first fit uses, the swap repair of first fit from the right, and
-//! the moves of an emitter to a pass of its own (in both sweeps); none saves a piece
-//! on the nine benchmark sprites, and together they cost more instructions than any
-//! other part of the planner for what they save on the random and real sets
-//! (`docs/converter.md` has the frontier). Every plan is
+//! the moves of an emitter to a pass of its own (in both sweeps); a unit test checks
+//! that leaving them out lowers the planner's work. Every plan is
 //! priced in every order of up to three passes (of more: the
 //! grouping order, the passes needing no landing first, and the dearest first), with
 //! the same fills, landing rule and least-cost bounds as the thorough planner; the
@@ -113,8 +110,7 @@ const STAGES: Stages = Stages {
 
 /// The rows of at least this many pixels [`Grouped::DEFAULT`] groups in stages: the
 /// dense rows, whose cheapest plans are mostly passes of bars (the [`grouping`] module
-/// docs). On sparser rows the stages cost far more instructions than the pieces they
-/// save.
+/// docs); on sparser rows the stages find such passes less often.
 ///
 /// [`grouping`]: crate::convert::grouping
 const STAGED_PIXELS: usize = 15;
@@ -144,7 +140,7 @@ const _: () = assert!(STAGED_PIXELS >= MORE_STAGED_PIXELS);
 /// The grouped planner, and its policy: what it does on a row besides grouping each
 /// cover first fit from both ends. Its first cover (each run's first slot: the
 /// thorough planner's cover of the run alone) gets the stages and the moves; the other
-/// covers get neither (they cost there far more instructions than the pieces they save).
+/// covers get neither.
 #[derive(Clone, Copy)]
 pub(crate) struct Grouped {
     /// How the first cover is grouped in stages ([`Pricer::offer_staged`]; none: not).
@@ -169,9 +165,8 @@ impl Grouped {
     /// The default planner ([`Planner::Grouped`](crate::Planner::Grouped)): the first
     /// cover staged on dense rows ([`STAGES`]), its first-fit grouping from the right
     /// moved and grouped one-row passes first, one round-robin deal per cover, no swap
-    /// repair, and moves only between passes. The deals into more passes, the repair
-    /// and the moves to a pass of the emitter's own cost instructions on every row and
-    /// buy no piece on the benchmark sprites.
+    /// repair, and moves only between passes (the frontier table of `docs/converter.md`
+    /// has its pieces and instructions beside the other planners').
     pub(crate) const DEFAULT: Grouped = Grouped {
         stages: Some(STAGES),
         moves: Moves::FromRight,
@@ -297,8 +292,8 @@ impl RowPlanner for Grouped {
 /// each emitter moved.
 #[derive(Clone, Copy)]
 enum Moves {
-    /// The one from the right end: on the benchmark sprites its moves save pieces
-    /// where those of the one from the left do not.
+    /// The one from the right end (first fit from the right packs the right end's
+    /// emitters first; a move balances the last pass it left light).
     FromRight,
     /// Both (what the run-cover table is ranked with).
     #[cfg(any(test, feature = "search"))]
