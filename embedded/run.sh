@@ -31,7 +31,7 @@ firmware=target/thumbv7em-none-eabihf/release/tetris-printer-embedded
 
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT
-# .cargo/config.toml's runner, with a timeout: the run takes about 10 s of one core.
+# .cargo/config.toml's runner, under a timeout far above the run's time.
 limit=300
 status=0
 timeout "$limit" qemu-system-arm -machine mps2-an386 -cpu cortex-m4 -nographic -monitor none \
@@ -51,6 +51,8 @@ fi
 expected=$(cd .. && cargo run --quiet --profile "${HOST_PROFILE:-quick}" --example embedded_expect)
 if ! diff <(echo "$expected") <(grep -v '^#' "$out"); then
     echo "embedded: the firmware's prints differ from the host's (< host, > firmware)" >&2
+    echo "(a differing \`sprite\` line: embedded/src/sprites.rs no longer matches its PNG;" \
+        "regenerate it: cargo run --release --example embedded_expect -- --write-sprites)" >&2
     exit 1
 fi
 echo "embedded: $(grep -c '^print' "$out") prints of $(grep -c '^sprite' "$out") sprites agree with the host's"

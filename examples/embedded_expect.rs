@@ -21,26 +21,8 @@ use tetris_printer::{Move, Shape, Sprite, Workspace, MAX_MOVES};
 
 #[path = "../embedded/src/check.rs"]
 mod check;
-
-/// The benchmark sprites, by file name without `.png`, in name order.
-fn sprites() -> Result<Vec<(String, Sprite)>, String> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/sprites");
-    let mut paths: Vec<_> = std::fs::read_dir(&dir)
-        .map_err(|e| format!("{}: {e}", dir.display()))?
-        .filter_map(Result::ok)
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "png"))
-        .collect();
-    paths.sort();
-    paths
-        .iter()
-        .map(|p| {
-            let name = p.file_stem().unwrap_or_default().to_string_lossy();
-            let sprite = Sprite::open(p).map_err(|e| e.to_string())?;
-            Ok((name.into_owned(), sprite))
-        })
-        .collect()
-}
+#[path = "common/png_dir.rs"]
+mod png_dir;
 
 /// `embedded/src/sprites.rs`: every sprite as a name and its text art.
 fn sprites_rs(sprites: &[(String, Sprite)]) -> String {
@@ -67,7 +49,8 @@ fn sprites_rs(sprites: &[(String, Sprite)]) -> String {
 
 fn main() -> ExitCode {
     let write = std::env::args().skip(1).any(|a| a == "--write-sprites");
-    let sprites = match sprites() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let sprites = match png_dir::open_dir(&root.join("benches/sprites")) {
         Ok(s) => s,
         Err(e) => {
             eprintln!("{e}");
@@ -75,7 +58,7 @@ fn main() -> ExitCode {
         }
     };
     if write {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("embedded/src/sprites.rs");
+        let path = root.join("embedded/src/sprites.rs");
         if let Err(e) = std::fs::write(&path, sprites_rs(&sprites)) {
             eprintln!("{}: {e}", path.display());
             return ExitCode::FAILURE;

@@ -20,6 +20,8 @@
 //! `tests/readme_drift.rs` checks the README's headline block against the default and
 //! `--direct` counts without running this.
 
+#[path = "common/png_dir.rs"]
+mod png_dir;
 #[path = "../tests/common/random_set.rs"]
 mod random_set;
 
@@ -120,24 +122,8 @@ fn root() -> PathBuf {
 
 /// The PNGs of `dir`, sorted by name.
 fn open_dir(dir: &Path) -> Result<Vec<Named>, String> {
-    let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map_err(|e| format!("{}: {e}", dir.display()))?
-        .filter_map(Result::ok)
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "png"))
-        .collect();
-    paths.sort();
-    paths
-        .iter()
-        .map(|p| {
-            let sprite = Sprite::open(p).map_err(|e| format!("{}: {e}", p.display()))?;
-            let name = p.file_stem().unwrap_or_default().to_string_lossy();
-            Ok(Named {
-                name: name.into_owned(),
-                sprite,
-            })
-        })
-        .collect()
+    let named = png_dir::open_dir(dir)?.into_iter();
+    Ok(named.map(|(name, sprite)| Named { name, sprite }).collect())
 }
 
 /// The rows of the original's table in `docs/benchmarks.md`: `| name | size | platforms |
