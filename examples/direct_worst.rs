@@ -335,7 +335,13 @@ fn main() -> ExitCode {
     slowest.sort_by_key(|&i| std::cmp::Reverse(times[i]));
     for &i in slowest.iter().take(3) {
         let c = &cases[i];
-        println!("slow: {} #{} ({}):\n{}", c.family, c.k, ms(times[i]), c.art);
+        println!(
+            "slow: {} #{} ({}; `--child {i}` converts it once):\n{}",
+            c.family,
+            c.k,
+            ms(times[i]),
+            c.art
+        );
     }
     if let Some(k) = counting {
         let which: Vec<usize> = match k {
@@ -349,6 +355,16 @@ fn main() -> ExitCode {
                 return ExitCode::FAILURE;
             }
         };
+        for &(i, n) in &counted {
+            let c = &cases[i];
+            println!(
+                "  {} #{}: {} instructions, {}",
+                c.family,
+                c.k,
+                millions(n),
+                ms(times[i])
+            );
+        }
         let n: Vec<u64> = counted.iter().map(|(_, n)| *n).collect();
         println!(
             "instructions (callgrind, the conversion alone), {} sprites: median, p90, max {}",
