@@ -183,6 +183,26 @@ fn long_output_names_work() {
     assert_eq!(names(&dir).len(), 3);
 }
 
+/// `animate` of `long.txt` (with falling pieces) into `out.gif`.
+const ANIMATE_LONG: [&str; 7] = [
+    "animate",
+    "pixel1.png",
+    "--moves",
+    "long.txt",
+    "--fall",
+    "-o",
+    "out.gif",
+];
+
+/// A [`workdir`] with `long.txt`, `moves` moves that replay forever, and `out.gif`
+/// holding `old`.
+fn long_animation_dir(moves: usize) -> (tempfile::TempDir, std::path::PathBuf) {
+    let (t, dir) = workdir();
+    fs::write(dir.join("long.txt"), endless_moves(moves)).unwrap();
+    fs::write(dir.join("out.gif"), "old").unwrap();
+    (t, dir)
+}
+
 /// Interrupts `animate` with `signal` while it writes (see [`interrupt_animation`]): it
 /// exits with `code`, leaves no temporary file and does not touch its target.
 fn interrupted_animation_leaves_no_trace(signal: &str, code: i32) {
@@ -196,24 +216,11 @@ fn interrupted_animation_leaves_no_trace(signal: &str, code: i32) {
 /// its temporary file is being written, sends `signal`, and returns the exit code, the
 /// directory's entries and the target's bytes.
 fn interrupt_animation(signal: &str) -> (i32, Vec<String>, Vec<u8>) {
-    let (_t, dir) = workdir();
-    fs::write(dir.join("long.txt"), endless_moves(200_000)).unwrap();
-    fs::write(dir.join("out.gif"), "old").unwrap();
-    let mut child: Child = cmd(
-        &dir,
-        &[
-            "animate",
-            "pixel1.png",
-            "--moves",
-            "long.txt",
-            "--fall",
-            "-o",
-            "out.gif",
-        ],
-    )
-    .stderr(Stdio::piped())
-    .spawn()
-    .unwrap();
+    let (_t, dir) = long_animation_dir(200_000);
+    let mut child: Child = cmd(&dir, &ANIMATE_LONG)
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
     // Wait (however long it takes) until a temporary file holds part of the GIF.
     loop {
         if let Some(status) = child.try_wait().unwrap() {
@@ -908,64 +915,57 @@ fn run_redirected(dir: &Path, args: &[&str], stdin: &str, stdout: Option<&str>) 
 #[test]
 fn inputs_behind_stdin_and_fd_paths_are_not_overwritten() {
     let (_t, dir) = workdir();
-    let cases: [(&[&str], &str, Option<&str>, &str); 9] = [
+    let through_fd = |command, fd| -> (Vec<&str>, &str, Option<&str>, &str) {
         (
-            &["convert", "-", "-o", "pixel1.png"],
+            vec![command, "pixel1.png", "-o", fd],
+            "pixel1.png",
+            None,
+            "error: refusing to overwrite input file pixel1.png\n",
+        )
+    };
+    let cases: Vec<(Vec<&str>, &str, Option<&str>, &str)> = vec![
+        through_fd("convert", "/dev/stdin"),
+        through_fd("convert", "/dev/fd/0"),
+        through_fd("render", "/proc/self/fd/0"),
+        (
+            vec!["convert", "-", "-o", "pixel1.png"],
             "pixel1.png",
             None,
             "error: refusing to overwrite input file pixel1.png (read as standard input)\n",
         ),
         (
-            &["convert", "pixel1.png", "-o", "/dev/stdin"],
-            "pixel1.png",
-            None,
-            "error: refusing to overwrite input file pixel1.png\n",
-        ),
-        (
-            &["convert", "pixel1.png", "-o", "/dev/fd/0"],
-            "pixel1.png",
-            None,
-            "error: refusing to overwrite input file pixel1.png\n",
-        ),
-        (
-            &["render", "pixel1.png", "-o", "/proc/self/fd/0"],
-            "pixel1.png",
-            None,
-            "error: refusing to overwrite input file pixel1.png\n",
-        ),
-        (
-            &["convert", "-", "-o", "-"],
+            vec!["convert", "-", "-o", "-"],
             "pixel1.png",
             Some("pixel1.png"),
             "error: refusing to write standard output: it is the file standard input reads\n",
         ),
         (
-            &["convert", "-"],
+            vec!["convert", "-"],
             "pixel1.png",
             Some("pixel1.png"),
             "error: refusing to write standard output: it is the file standard input reads\n",
         ),
         (
-            &["convert", "pixel1.png", "-o", "-"],
+            vec!["convert", "pixel1.png", "-o", "-"],
             "moves.txt",
             Some("pixel1.png"),
             "error: refusing to write standard output: it is input file pixel1.png\n",
         ),
         (
-            &["play", "-", "-o", "moves.txt"],
+            vec!["play", "-", "-o", "moves.txt"],
             "moves.txt",
             None,
             "error: refusing to overwrite input file moves.txt (read as standard input)\n",
         ),
         (
-            &["animate", "pixel1.png", "--moves", "-", "-o", "/dev/stdin"],
+            vec!["animate", "pixel1.png", "--moves", "-", "-o", "/dev/stdin"],
             "moves.txt",
             None,
             "error: could not animate into /dev/stdin: refusing to overwrite input file /dev/stdin (read as standard input)\n",
         ),
     ];
     for (args, stdin, stdout, want) in cases {
-        let r = run_redirected(&dir, args, stdin, stdout);
+        let r = run_redirected(&dir, &args, stdin, stdout);
         assert_eq!((r.code, r.stderr.as_str()), (1, want), "{}", r.what);
         assert_eq!(fs::read(dir.join("pixel1.png")).unwrap(), PIXEL1_PNG);
         assert_eq!(
@@ -1089,21 +1089,11 @@ fn every_ending_signal_leaves_no_temp_file() {
 /// with EFBIG), not a SIGXFSZ crash that leaves the temporary file.
 #[test]
 fn file_size_limit_is_an_error() {
-    let (_t, dir) = workdir();
-    fs::write(dir.join("long.txt"), endless_moves(20_000)).unwrap();
-    fs::write(dir.join("out.gif"), "old").unwrap();
+    let (_t, dir) = long_animation_dir(20_000);
     // 200 blocks of 512 bytes (dash) or 1 KiB (bash): far less than the GIF.
     let out = Command::new("sh")
         .args(["-c", "ulimit -f 200 && exec \"$0\" \"$@\"", common::BIN])
-        .args([
-            "animate",
-            "pixel1.png",
-            "--moves",
-            "long.txt",
-            "--fall",
-            "-o",
-            "out.gif",
-        ])
+        .args(ANIMATE_LONG)
         .current_dir(&dir)
         .output()
         .unwrap();
