@@ -16,7 +16,9 @@ use alloc::{string::String, vec::Vec};
 #[cfg(feature = "std")]
 use std::io::{self, BufRead};
 
-use crate::moves::{is_blank, move_line_limit, read_line, Move, ParseError, BOM, MAX_LINE};
+#[cfg(feature = "std")]
+use crate::moves::MAX_LINE;
+use crate::moves::{is_blank, move_line_limit, read_line, Move, ParseError, BOM};
 
 /// The moves of a move file held in memory, each with its 1-based line number. Needs
 /// neither `std` nor `alloc`.
