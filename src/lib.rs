@@ -65,6 +65,13 @@
 //! search that allocates. `docs/results.md` in the repository has the piece counts of
 //! each.
 //!
+//! Which to pick: `Converter::new()` where time or memory is short (a microcontroller,
+//! a server converting on request): microseconds a sprite, a stated bound on its work, no
+//! heap. `Converter::new().with_direct(true)` for the fewest pieces at hand, what the
+//! `tetris-printer` command line prints by default: tenths of a second a sprite, best
+//! with a [`Workspace`] ([`Converter::convert_in`]). `Passes::Exact` to measure the
+//! others against.
+//!
 //! # Replaying and comparing
 //!
 //! [`Playfield`] plays moves by the rules (hard drop, naive-gravity line clears);

@@ -9,6 +9,7 @@
 import { Editor } from './editor.js';
 import {
   blank, crop, decodeShare, encodeShare, fromRgba, opaqueBox, scaleDown, scaleFactor, toRgba,
+  TRANSPARENT,
 } from './indexed.js';
 
 const WIDTH = 21;
@@ -187,7 +188,7 @@ const STRATEGIES = { grouped: 3, thorough: 2, optimal: 1, greedy: 0 };
 // hidden aliases).
 const OLD_STRATEGIES = { lookup: 'grouped', fewest: 'thorough' };
 const STRATEGY_NOTES = {
-  3: 'table covers, a small bounded search over fixed groupings: the default',
+  3: 'table covers, a small bounded search over fixed groupings: the default (with direct placement)',
   2: 'a few fewer pieces by a larger bounded search',
   1: 'the classic table, best split',
   0: 'the 2013 article',
@@ -452,7 +453,22 @@ function showInEditor(image) {
 
 /** The editor's image becomes the sprite (unused colour slots are left out). */
 function printDrawing(image) {
+  if (!image.cells.some((k) => k !== TRANSPARENT)) {
+    emptyDrawing();
+    return;
+  }
   setSource({ name: 'drawing.png', rgba: toRgba(image), width: image.width, height: image.height }, false);
+}
+
+/** An empty drawing has nothing to print: no print and no error, a word on what to do. */
+function emptyDrawing() {
+  runSeq++; // an answer still on its way is for an older sprite
+  source = null;
+  el.error.hidden = true;
+  el.tooLarge.hidden = true;
+  clearResult();
+  el.spriteInfo.textContent = 'empty drawing: paint a cell to print it';
+  if (ready) setState('ready', 'ready: paint a cell in the drawing, or choose a sprite');
 }
 
 function newDrawing() {
@@ -466,7 +482,10 @@ function newDrawing() {
 
 const clampInt = (v, lo, hi) => Math.min(hi, Math.max(lo, Math.round(Number(v)) || lo));
 
-el.editorNew.addEventListener('click', newDrawing);
+el.editorNew.addEventListener('click', () => {
+  newDrawing();
+  emptyDrawing();
+});
 for (const input of [el.editorWidth, el.editorHeight]) {
   input.addEventListener('change', () => {
     const w = clampInt(el.editorWidth.value, 1, limits.width);
@@ -500,7 +519,30 @@ function updateShare(r) {
   el.share.href = `${location.href.replace(/#.*$/, '')}#${fragment}`;
   el.share.classList.remove('disabled');
   el.share.removeAttribute('aria-disabled');
+  // The address bar holds the print shown, so a reload or a bookmark brings it back
+  // (replaceState fires no hashchange: nothing is converted again).
+  history.replaceState(null, '', el.share.href);
 }
+
+// Share copies the link (it stays a link: a middle click or "copy link" still work) and
+// says so; the page neither navigates nor prints again.
+el.share.addEventListener('click', async (e) => {
+  e.preventDefault();
+  if (el.share.classList.contains('disabled')) return;
+  const link = el.share.href;
+  let copied = true;
+  try {
+    await navigator.clipboard.writeText(link);
+  } catch {
+    copied = false;
+  }
+  el.share.textContent = copied ? 'Link copied' : 'Copy the address bar';
+  el.share.title = copied ? link : 'the clipboard is not available here: the address bar holds the link';
+  setTimeout(() => {
+    el.share.textContent = 'Share';
+    el.share.title = 'copy a link to this sprite and these options';
+  }, 1500);
+});
 
 /** Applies a share fragment: options, then the sprite. False if it holds no sprite. */
 function openShared(fragment) {
@@ -515,7 +557,7 @@ function openShared(fragment) {
   const { image, options, name } = shared;
   const strategy = OLD_STRATEGIES[options.strategy] ?? options.strategy;
   if (strategy in STRATEGIES) el.strategy.value = String(STRATEGIES[strategy]);
-  el.direct.checked = options.direct;
+  el.direct.checked = options.direct ?? true;
   if (ALIGNS.includes(options.align)) el.align.value = options.align;
   updateOptionNotes();
   showInEditor(image);
@@ -758,7 +800,7 @@ function updateOptionNotes() {
   el.direct.disabled = without;
   el.directNote.textContent = without
     ? 'direct placement plans rows with grouped'
-    : 'J, T and L also dropped straight onto pixels of their colour';
+    : 'J, T and L also dropped straight onto pixels of their colour: fewer pieces, tenths of a second; off, the fast planner alone';
 }
 
 el.speed.addEventListener('input', updateSpeedLabel);
@@ -770,6 +812,8 @@ el.direct.addEventListener('change', () => run());
 el.align.addEventListener('change', () => run());
 el.file.addEventListener('change', () => {
   const f = el.file.files[0];
+  // Emptied, so that choosing the same file again is a change too.
+  el.file.value = '';
   if (f) loadSprite(f, f.name);
 });
 for (const button of document.querySelectorAll('[data-sample]')) {
@@ -877,4 +921,31 @@ window.playground = {
   },
   /** How many times the worker instantiated the module. */
   instances: () => call('instances'),
+  /**
+   * Shows the print paused with move `i` (0-based) falling, `fraction` of its way down:
+   * the same picture on every machine (docs/playground.png is made so, and checked).
+   */
+  showAt: (i, fraction) => {
+    if (!anim) return false;
+    const a = anim;
+    a.field = new Field();
+    a.lines = 0;
+    for (const m of a.moves.slice(0, i)) {
+      const y = a.field.landingRow(m);
+      a.field.place(m, y);
+      const full = a.field.fullRows(y, m.shape.height);
+      a.field.clear(full);
+      a.lines += full.length;
+    }
+    Object.assign(a, {
+      i, t: fraction, phase: 'fall', landY: a.field.landingRow(a.moves[i]), full: [],
+      paused: true, marked: null, last: null,
+    });
+    el.pause.textContent = 'Resume';
+    el.pause.disabled = false;
+    setState('paused', 'paused');
+    // The print may have finished, and its frames with it: they run again (paused).
+    requestAnimationFrame((now) => frame(a, now));
+    return true;
+  },
 };

@@ -169,7 +169,8 @@ export function decodeShare(fragment, maxSide) {
     image: { width, height, colors, cells },
     options: {
       strategy: params.get('strategy'),
-      direct: params.get('direct') === '1',
+      // Absent: the page's default (direct placement on).
+      direct: params.has('direct') ? params.get('direct') === '1' : undefined,
       align: params.get('align'),
     },
     name: params.get('name') || 'shared.png',

@@ -1,7 +1,7 @@
 //! The `tetris-printer` command-line tool.
 //!
 //! Exit codes: 0 success, 1 a failed check or bad input (`error: ...` on stderr),
-//! 2 a usage error (reported by clap), 128 + the signal's number when ended by a signal
+//! 2 a usage error (reported by clap, or in clap's words: `plan::PlanError`), 128 + the signal's number when ended by a signal
 //! that can be caught (SIGHUP 129, SIGINT 130, SIGQUIT 131, SIGTERM 143, SIGUSR1, SIGALRM
 //! and every other whose default action ends a process, but the crash signals; temporary
 //! files removed). SIGXFSZ is ignored: a write past `ulimit -f` fails with an error. A
@@ -12,12 +12,12 @@
 //! (`\x1b`, see `tetris_printer::echo`).
 
 use std::fmt;
-use std::io::{self, BufRead, Write};
+use std::io::{self, BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
-use clap::{Args, CommandFactory, Parser, Subcommand};
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use tetris_printer::echo::EscapedPath;
 use tetris_printer::render::{self, DEFAULT_SCALE, MAX_SCALE, MIN_SCALE};
@@ -59,8 +59,21 @@ Run `tetris-printer <COMMAND> --help` for each command's details.";
     propagate_version = true
 )]
 struct Cli {
+    /// Print no messages: no summaries, `ok:` lines or progress bars (errors still go to
+    /// standard error, and what a command makes, moves, pictures or the stats table, is
+    /// still written); the exit code tells how it went.
+    #[arg(short, long, global = true)]
+    quiet: bool,
     #[command(subcommand)]
     command: Command,
+}
+
+/// `--quiet`, as the command line gave it.
+static QUIET: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Whether `--quiet` silences messages.
+pub(crate) fn quiet() -> bool {
+    QUIET.load(std::sync::atomic::Ordering::Relaxed)
 }
 
 /// `--force`, on the subcommands that write files.
@@ -87,7 +100,8 @@ enum Command {
     Completions(CompletionsArgs),
     /// Print the man page (roff) to standard output.
     #[command(
-        long_about = "Print the man page of tetris-printer, in roff, to standard output.",
+        long_about = "Print the man page of tetris-printer, in roff, to standard output: one \
+page holding every command, its options and examples.",
         after_help = "Examples:\n  tetris-printer manpage > tetris-printer.1\n  man ./tetris-printer.1"
     )]
     Manpage,
@@ -204,7 +218,9 @@ enum CheckAlign {
 }
 
 mod commands;
+mod manpage;
 mod output;
+mod plan;
 use commands::{AnimateArgs, ConvertArgs, DemoArgs, RenderArgs, SearchArgs, StatsArgs, VerifyArgs};
 use output::WriteOptions;
 
@@ -218,7 +234,11 @@ macro_rules! outln {
 macro_rules! errln {
     ($($t:tt)*) => { $crate::print_err(format_args!($($t)*)) };
 }
-pub(crate) use {errln, outln};
+/// Writes a message to standard error unless `--quiet` (summaries, not errors).
+macro_rules! infoln {
+    ($($t:tt)*) => { if !$crate::quiet() { $crate::print_err(format_args!($($t)*)) } };
+}
+pub(crate) use {errln, infoln, outln};
 
 pub(crate) fn print_out(args: fmt::Arguments<'_>) -> Result<()> {
     let mut out = io::stdout().lock();
@@ -270,6 +290,39 @@ fn handle_signals() {
     drop(spawned);
 }
 
+/// The command line, and the name of its subcommand.
+fn parse() -> Result<(Cli, String), clap::Error> {
+    let mut cmd = Cli::command();
+    let matches = cmd.try_get_matches_from_mut(std::env::args_os())?;
+    let cli = Cli::from_arg_matches(&matches).map_err(|e| e.format(&mut cmd))?;
+    let name = matches.subcommand_name().unwrap_or_default().to_owned();
+    Ok((cli, name))
+}
+
+/// Prints clap's error: --help and --version (0) or a usage error (2).
+fn clap_exit(e: &clap::Error) -> ExitCode {
+    match print_clap_error(e) {
+        Err(p) if e.exit_code() == 0 && p.kind() != io::ErrorKind::BrokenPipe => {
+            errln!("error: could not write to standard output: {p}");
+            ExitCode::FAILURE
+        }
+        _ => ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2)),
+    }
+}
+
+/// A combination of options that cannot work, as clap reports usage errors: the message,
+/// a tip and the subcommand's usage.
+fn usage_error(subcommand: &str, e: plan::PlanError) -> clap::Error {
+    let mut cmd = Cli::command();
+    cmd.build();
+    let message = format!("{}\n\n  tip: {}", e.message(), e.tip());
+    let error = clap::Error::raw(clap::error::ErrorKind::ArgumentConflict, message);
+    match cmd.find_subcommand_mut(subcommand) {
+        Some(sub) => error.format(sub),
+        None => error.format(&mut cmd),
+    }
+}
+
 /// Shows a usage error from clap with the arguments it quotes escaped
 /// (`tetris_printer::echo`): a control character in an argument does not reach the
 /// terminal raw. Help and version text, which hold no argument, go out as clap writes them.
@@ -288,27 +341,22 @@ fn print_clap_error(e: &clap::Error) -> io::Result<()> {
 
 fn main() -> ExitCode {
     handle_signals();
-    let cli = match Cli::try_parse() {
-        Ok(cli) => cli,
-        Err(e) => {
-            // --help and --version (0) or a usage error (2).
-            return match print_clap_error(&e) {
-                Err(p) if e.exit_code() == 0 && p.kind() != io::ErrorKind::BrokenPipe => {
-                    errln!("error: could not write to standard output: {p}");
-                    ExitCode::FAILURE
-                }
-                _ => ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2)),
-            };
-        }
+    let (cli, subcommand) = match parse() {
+        Ok(parsed) => parsed,
+        Err(e) => return clap_exit(&e),
     };
+    QUIET.store(cli.quiet, std::sync::atomic::Ordering::Relaxed);
     match run(cli) {
         Ok(code) => code,
         // The reader went away (`| head`): as with SIGPIPE, nothing more to say.
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
-        Err(e) => {
-            errln!("error: {}", report(&e));
-            ExitCode::FAILURE
-        }
+        Err(e) => match e.downcast_ref::<plan::PlanError>() {
+            Some(&p) => clap_exit(&usage_error(&subcommand, p)),
+            None => {
+                errln!("error: {}", report(&e));
+                ExitCode::FAILURE
+            }
+        },
     }
 }
 
@@ -354,10 +402,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             write_stdout(&out)
         }
         Command::Manpage => {
-            let mut out = Vec::new();
-            clap_mangen::Man::new(Cli::command())
-                .render(&mut out)
-                .context("could not render the man page")?;
+            let out = manpage::render(Cli::command()).context("could not render the man page")?;
             write_stdout(&out)
         }
     }
@@ -373,6 +418,7 @@ fn write_stdout(bytes: &[u8]) -> Result<ExitCode> {
 }
 
 fn play(args: &PlayArgs, force: bool) -> Result<ExitCode> {
+    not_to_a_terminal(&args.output, "a PNG", force)?;
     one_stdin(&[&args.moves, args.sprite.as_deref().unwrap_or(Path::new(""))])?;
     let sprite = args.sprite.as_deref().map(load_sprite).transpose()?;
     let replay = replay_file(&args.moves)?;
@@ -384,7 +430,7 @@ fn play(args: &PlayArgs, force: bool) -> Result<ExitCode> {
     let mut inputs = vec![args.moves.as_path()];
     inputs.extend(args.sprite.as_deref());
     output::write_png(&args.output, &img, &WriteOptions::new(&inputs, force))?;
-    errln!(
+    infoln!(
         "{}: {} pieces, {} lines cleared, stack height {} -> {} ({}x{})",
         input_name(&args.moves),
         replay.moves,
@@ -399,7 +445,19 @@ fn play(args: &PlayArgs, force: bool) -> Result<ExitCode> {
 
 fn check(args: &CheckArgs) -> Result<ExitCode> {
     one_stdin(&[&args.sprite, &args.moves])?;
-    let sprite = load_sprite(&args.sprite)?;
+    let sprite = load_sprite(&args.sprite).map_err(|e| {
+        // `check moves.txt mario.png`: the sprite comes first.
+        if commands::is_sprite_file(&args.moves) && !commands::is_sprite_file(&args.sprite) {
+            anyhow::anyhow!(
+                "{}\n\n  tip: the sprite comes first: tetris-printer check {} {}",
+                report(&e),
+                shown(&args.moves),
+                shown(&args.sprite)
+            )
+        } else {
+            e
+        }
+    })?;
     let replay = replay_file(&args.moves)?;
     let fixed = match args.align {
         CheckAlign::Any => None,
@@ -423,6 +481,9 @@ fn check(args: &CheckArgs) -> Result<ExitCode> {
     } else {
         format!(", at x0 = {}", placed.x0())
     };
+    if quiet() {
+        return Ok(ExitCode::SUCCESS);
+    }
     outln!(
         "ok: {}x{} sprite, {} pieces{note}",
         sprite.width(),
@@ -433,6 +494,18 @@ fn check(args: &CheckArgs) -> Result<ExitCode> {
 }
 
 // ---- Helpers shared by the commands. ----
+
+/// Binary output (`-o -`) is not written to a terminal, where it would garble the screen
+/// (as gzip refuses): a pipe or a redirect takes it, and `--force` writes it anyway.
+pub(crate) fn not_to_a_terminal(output: &Path, what: &str, force: bool) -> Result<()> {
+    if is_stdin(output) && !force && io::stdout().is_terminal() {
+        anyhow::bail!(
+            "not writing {what} to a terminal: redirect standard output (`> out.png`) or pipe \
+             it, or name a file with -o (--force writes it anyway)"
+        );
+    }
+    Ok(())
+}
 
 /// Whether `path` means standard input.
 pub(crate) fn is_stdin(path: &Path) -> bool {

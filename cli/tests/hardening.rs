@@ -335,7 +335,7 @@ fn sprites_and_moves_from_pipes() {
     for arg in ["/dev/stdin", "-"] {
         let r = run_with_stdin(&dir, &["verify", arg], PIXEL1_PNG);
         assert_eq!(r.code, 0, "{arg}: {}", r.stderr);
-        assert_eq!(r.stdout, "ok: 1x1 sprite, 16 pieces, 1 rows\n");
+        assert_eq!(r.stdout, "ok: 1x1 sprite, 16 pieces, 1 row\n");
         let r = run_with_stdin(&dir, &["check", "pixel1.png", arg], PIXEL1_MOVES.as_bytes());
         assert_eq!(r.code, 0, "{arg}: {}", r.stderr);
         assert_eq!(r.stdout, "ok: 1x1 sprite, 16 pieces\n");

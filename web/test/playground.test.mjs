@@ -68,12 +68,15 @@ test('every strategy prints; each matches the CLI with the same --passes', async
   const sprite = join(WEB_DIR, 'samples/heart.png');
   await page.click('button[data-sample="heart"]');
   await result(page);
+  // The row planners alone: direct placement (the default) off.
+  await page.uncheck('#direct');
+  await result(page);
   const counts = {};
   for (const [value, passes] of [['3', 'grouped'], ['2', 'thorough'], ['1', 'optimal'], ['0', 'greedy']]) {
     await page.selectOption('#strategy', value);
     const shown = await result(page);
     const lines = await assertPrints(shown, sprite, `heart-${passes}`);
-    const converted = cli(['convert', sprite, '--passes', passes]);
+    const converted = cli(['convert', sprite, '--passes', passes, '--no-direct']);
     assert.equal(converted.status, 0, converted.stderr);
     assert.equal(shown.moves, converted.stdout, `strategy ${passes}`);
     counts[passes] = lines.length;
