@@ -22,7 +22,7 @@ use tetris_printer::{
 };
 
 use crate::output::{self, write_with, WriteOptions};
-use crate::{errln, input_name, load_sprite, move_reader, one_stdin, outln, shown, Force};
+use crate::{errln, input_name, move_reader, one_stdin, outln, shown, Force};
 
 /// The built-in demo sprite (our own pixel art: a mushroom, 16 × 15, three colours).
 pub const DEMO_SPRITE: &str = "
@@ -231,6 +231,8 @@ pub struct ConvertArgs {
     /// Where the sprite stands: left, centre, right or best (fewest pieces).
     #[arg(long, value_enum, default_value_t = AlignArg::Centre, long_help = ALIGN_HELP)]
     align: AlignArg,
+    #[command(flatten)]
+    pub(crate) fit: crate::fit::FitFlags,
 }
 
 /// Output formats of `convert`.
@@ -268,6 +270,8 @@ pub struct VerifyArgs {
     /// at that column.
     #[arg(long, value_enum, default_value_t = AlignArg::Centre, long_help = ALIGN_HELP)]
     align: AlignArg,
+    #[command(flatten)]
+    pub(crate) fit: crate::fit::FitFlags,
 }
 
 /// Convert a sprite and draw the printed playfield as a PNG.
@@ -299,6 +303,8 @@ pub struct RenderArgs {
     /// Also place J, T and L pieces directly onto pixels of their colour.
     #[arg(long, long_help = DIRECT_HELP)]
     direct: bool,
+    #[command(flatten)]
+    pub(crate) fit: crate::fit::FitFlags,
 }
 
 /// Make an animated GIF of the print.
@@ -345,6 +351,8 @@ pub struct AnimateArgs {
     /// --moves).
     #[arg(long, long_help = DIRECT_HELP, conflicts_with = "moves")]
     direct: bool,
+    #[command(flatten)]
+    pub(crate) fit: crate::fit::FitFlags,
 }
 
 /// Convert sprites and print a table of what each costs.
@@ -396,6 +404,8 @@ pub struct StatsArgs {
     /// Where each sprite stands: left, centre, right or best (fewest pieces).
     #[arg(long, value_enum, default_value_t = AlignArg::Centre, long_help = ALIGN_HELP)]
     align: AlignArg,
+    #[command(flatten)]
+    pub(crate) fit: crate::fit::FitFlags,
 }
 
 /// Output formats of `stats`.
@@ -618,7 +628,7 @@ pub fn demo(args: &DemoArgs, force: bool) -> Result<ExitCode> {
 
 pub fn convert(args: &ConvertArgs, force: bool) -> Result<ExitCode> {
     let converter = args.passes.converter(args.direct)?;
-    let sprite = load_sprite(&args.sprite)?;
+    let sprite = crate::fit::load(&args.sprite, &args.fit, false)?;
     let (sprite, (moves, blocks)) = with_spinner(args.passes == PassesArg::Exact, || {
         sprite.place_by(args.align.align(), |s| {
             let (moves, blocks) = converter.convert_blocks(s);
@@ -654,7 +664,7 @@ pub fn convert(args: &ConvertArgs, force: bool) -> Result<ExitCode> {
 }
 
 pub fn verify(args: &VerifyArgs) -> Result<ExitCode> {
-    let sprite = load_sprite(&args.sprite)?;
+    let sprite = crate::fit::load(&args.sprite, &args.fit, false)?;
     let (sprite, moves) = convert_sprite(&sprite, args.passes, args.direct, args.align)?;
     verify_moves(&sprite, &moves)?;
     outln!(
@@ -669,7 +679,7 @@ pub fn verify(args: &VerifyArgs) -> Result<ExitCode> {
 }
 
 pub fn render(args: &RenderArgs, force: bool) -> Result<ExitCode> {
-    let sprite = load_sprite(&args.sprite)?;
+    let sprite = crate::fit::load(&args.sprite, &args.fit, false)?;
     let (sprite, moves) = convert_sprite(&sprite, PassesArg::Grouped, args.direct, args.align)?;
     let field = verify_moves(&sprite, &moves)?;
     let img = render::render_field(&field, Some(sprite.colors()), args.scale);
@@ -736,7 +746,7 @@ pub fn animate(args: &AnimateArgs, force: bool) -> Result<ExitCode> {
     let mut inputs = vec![args.sprite.as_path()];
     inputs.extend(args.moves.as_deref());
     one_stdin(&inputs)?;
-    let sprite = load_sprite(&args.sprite)?;
+    let sprite = crate::fit::load(&args.sprite, &args.fit, false)?;
     let opts = AnimateOptions {
         scale: args.scale,
         fps: args.fps,
@@ -1079,7 +1089,7 @@ pub fn stats(args: &StatsArgs) -> Result<ExitCode> {
     let mut records = Vec::new();
     let mut failed = 0;
     for (f, name) in files.iter().zip(names) {
-        let record = load_sprite(f).and_then(|sprite| {
+        let record = crate::fit::load(f, &args.fit, true).and_then(|sprite| {
             stats_record(name, &sprite, main, others, direct, args.align.align())
         });
         bar.inc(1);
