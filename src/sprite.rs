@@ -496,7 +496,7 @@ fn decode_checked(bytes: &[u8], path: Option<&Path>) -> Result<Sprite, SpriteErr
             return scan.unwrap_or_else(|| Scan::new(false)).finish();
         }
     }
-    scan_image(&decode::decode(bytes, path, head)?)
+    scan_image(&decode::decode(bytes, path, head, 0)?)
 }
 
 /// Validates a decoded image at its own depth, one row at a time.

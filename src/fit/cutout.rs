@@ -26,6 +26,9 @@ pub(super) const NEAR: f32 = 0.04;
 /// within [`NEAR`] of it (a unit test checks it), so most pixels need no Oklab.
 const FAR_CHANNEL: u8 = 40;
 
+/// Bit planes the cut-out keeps at most (kept, near the background, background region).
+pub(crate) const PLANES: u64 = 3;
+
 /// Most sweeps pairs (down and up) looking for the background region.
 pub(super) const MAX_SWEEPS: usize = 64;
 

@@ -168,7 +168,9 @@ fn fit_bytes(
 ) -> Result<Fitted, FitError> {
     check(opts)?;
     let head = decode::header(bytes, path)?;
-    let image = decode::decode(bytes, path, head)?;
+    // The bit planes of `cutout`.
+    let planes = (head.pixels() * cutout::PLANES).div_ceil(8);
+    let image = decode::decode(bytes, path, head, planes)?;
     fit_image(&image, opts, resampling)
 }
 

@@ -17,12 +17,27 @@ use image::{DynamicImage, ImageDecoder, ImageError, ImageFormat, ImageReader};
 use super::error::SpriteError;
 use super::limits::{MAX_DECODE_BYTES, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE};
 
-/// An image file's format (by content, else by the file name's extension), read from its
-/// header, which also passed the size limits.
+/// What a decoder's state, the reading's row buffers and the like take at most besides
+/// the pixels, counted in [`MAX_DECODE_BYTES`] (`tests/decode_memory.rs` measures them).
+const DECODER_STATE: u64 = 1 << 20;
+
+/// An image file's format (by content, else by the file name's extension) and size, from
+/// its header.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Header {
     /// The format, when it could be told.
     pub(crate) format: Option<ImageFormat>,
+    /// Width in pixels.
+    pub(crate) width: u32,
+    /// Height in pixels.
+    pub(crate) height: u32,
+}
+
+impl Header {
+    /// Pixels in the image.
+    pub(crate) fn pixels(&self) -> u64 {
+        u64::from(self.width) * u64::from(self.height)
+    }
 }
 
 /// A decoding error of `path`'s image.
@@ -70,7 +85,11 @@ pub(crate) fn header(bytes: &[u8], path: Option<&Path>) -> Result<Header, Sprite
     {
         return Err(SpriteError::ImageTooLarge { width, height });
     }
-    Ok(Header { format })
+    Ok(Header {
+        format,
+        width,
+        height,
+    })
 }
 
 /// A decoded still image, read one row at a time.
@@ -204,15 +223,25 @@ impl GifFrame {
 }
 
 /// Decodes the image in `bytes`, whose [`header`] is `head`: refuses an animation (more
-/// than one frame of GIF, APNG or WebP) and an image whose decoded pixels would take more
-/// than [`MAX_DECODE_BYTES`], then decodes it whole.
+/// than one frame of GIF, APNG or WebP) and an image whose decoding would take more than
+/// [`MAX_DECODE_BYTES`] with `reserved` more bytes (what the caller keeps beside it),
+/// then decodes it whole. What decoding takes is [`DECODER_STATE`] and the decoded pixels at the file's own
+/// colour type and depth, and for WebP and TIFF the decoder's own copy besides (WebP
+/// decodes into 4 bytes a pixel first; TIFF's decoder holds a strip it decodes).
 pub(crate) fn decode(
     bytes: &[u8],
     path: Option<&Path>,
     head: Header,
+    reserved: u64,
 ) -> Result<Image, SpriteError> {
+    let reserved = reserved + DECODER_STATE;
+    let too_large = |bytes: u64| SpriteError::DecodeTooLarge {
+        width: head.width,
+        height: head.height,
+        bytes: bytes + reserved,
+    };
     match head.format {
-        Some(ImageFormat::Gif) => return decode_gif(bytes, path).map(Image::Gif),
+        Some(ImageFormat::Gif) => return decode_gif(bytes, path, reserved).map(Image::Gif),
         Some(ImageFormat::Png) => {
             let frames = png_frames(bytes).map_err(|e| format_error(path, ImageFormat::Png, e))?;
             if frames > 1 {
@@ -240,18 +269,18 @@ pub(crate) fn decode(
     limits.max_alloc = Some(MAX_DECODE_BYTES);
     reader.limits(limits.clone());
     let mut decoder = reader.into_decoder().map_err(|e| decode_error(path, e))?;
-    let bytes_per_pixel = decoder.color_type().bytes_per_pixel();
-    let (width, height) = decoder.dimensions();
     let total = decoder.total_bytes();
-    if total > MAX_DECODE_BYTES {
-        return Err(SpriteError::DecodeTooLarge {
-            width,
-            height,
-            bytes_per_pixel,
-        });
+    let own = match head.format {
+        Some(ImageFormat::WebP) => head.pixels() * 4,
+        Some(ImageFormat::Tiff) => total,
+        _ => 0,
+    };
+    let needed = total.saturating_add(own);
+    if needed.saturating_add(reserved) > MAX_DECODE_BYTES {
+        return Err(too_large(needed));
     }
     // What the decoder may allocate besides the pixels it returns.
-    limits.max_alloc = Some(MAX_DECODE_BYTES - total);
+    limits.max_alloc = Some(MAX_DECODE_BYTES - total - reserved);
     decoder
         .set_limits(limits)
         .map_err(|e| decode_error(path, e))?;
@@ -272,8 +301,8 @@ fn png_frames(bytes: &[u8]) -> Result<u64, png::DecodingError> {
 }
 
 /// A GIF's only frame (more frames are an animation, refused), kept as palette indices
-/// (at most [`MAX_DECODE_BYTES`] of them).
-fn decode_gif(bytes: &[u8], path: Option<&Path>) -> Result<GifFrame, SpriteError> {
+/// (at most [`MAX_DECODE_BYTES`] less `reserved` of them).
+fn decode_gif(bytes: &[u8], path: Option<&Path>, reserved: u64) -> Result<GifFrame, SpriteError> {
     let gif_error = |e: gif::DecodingError| format_error(path, ImageFormat::Gif, e);
     let mut opts = gif::DecodeOptions::new();
     opts.set_color_output(gif::ColorOutput::Indexed);
@@ -288,11 +317,12 @@ fn decode_gif(bytes: &[u8], path: Option<&Path>) -> Result<GifFrame, SpriteError
     };
     let (left, top) = (u32::from(frame.left), u32::from(frame.top));
     let (frame_width, frame_height) = (u32::from(frame.width), u32::from(frame.height));
-    if u64::from(frame_width) * u64::from(frame_height) > MAX_DECODE_BYTES {
+    let needed = u64::from(frame_width) * u64::from(frame_height);
+    if needed.saturating_add(reserved) > MAX_DECODE_BYTES {
         return Err(SpriteError::DecodeTooLarge {
             width: frame_width,
             height: frame_height,
-            bytes_per_pixel: 1,
+            bytes: needed + reserved,
         });
     }
     let mut palette = [[0u8; 4]; 256];

@@ -107,9 +107,9 @@ pub enum SpriteError {
     /// the header, before anything is decoded).
     #[cfg(feature = "image-io")]
     #[error(
-        "image is {width}x{height} pixels of {bytes_per_pixel} bytes: {} MiB decoded; at \
-         most {} MiB is decoded (a non-interlaced PNG is read row by row at any size)",
-        mib(*width, *height, *bytes_per_pixel),
+        "image is {width}x{height} pixels: decoding it would take {} MiB, over the limit of \
+         {} MiB",
+        bytes.div_ceil(1 << 20),
         MAX_DECODE_BYTES >> 20
     )]
     DecodeTooLarge {
@@ -117,8 +117,8 @@ pub enum SpriteError {
         width: u32,
         /// Image height, from the file's header.
         height: u32,
-        /// Bytes a pixel takes decoded, in the file's own colour type and depth.
-        bytes_per_pixel: u8,
+        /// Bytes decoding it would take.
+        bytes: u64,
     },
     /// [`Sprite::from_ascii`](crate::Sprite::from_ascii): a character other than `.`, `0`, `1`, `2`.
     #[error(
@@ -187,12 +187,6 @@ pub enum SpriteError {
         #[source]
         source: image::ImageError,
     },
-}
-
-/// `width × height × bytes` in MiB, rounded up.
-#[cfg(feature = "image-io")]
-fn mib(width: u32, height: u32, bytes: u8) -> u64 {
-    (u64::from(width) * u64::from(height) * u64::from(bytes)).div_ceil(1 << 20)
 }
 
 impl SpriteError {
