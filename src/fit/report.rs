@@ -70,13 +70,15 @@ impl fmt::Display for FitReport {
                 self.alpha
             )?;
         }
-        if self.soft_dropped > 0 {
-            let n = self.soft_dropped;
-            write!(f, ", {n} soft {} dropped", plural(n, "pixel"))?;
-        }
-        if self.soft_kept > 0 {
-            let n = self.soft_kept;
-            write!(f, ", {n} soft {} made opaque", plural(n, "pixel"))?;
+        match (self.soft_dropped, self.soft_kept) {
+            (0, 0) => {}
+            (d, 0) => write!(f, ", {d} soft {} dropped", plural(d, "pixel"))?,
+            (0, k) => write!(f, ", {k} soft {} made opaque", plural(k, "pixel"))?,
+            (d, k) => write!(
+                f,
+                ", {d} soft {} dropped, {k} made opaque",
+                plural(d, "pixel")
+            )?,
         }
         match self.gaps {
             Some((Gaps::Bridge, pixels)) => write!(
