@@ -27,7 +27,7 @@ Fitting changes only what does not fit: an image that already is a sprite (withi
   - upscales: pixel art scaled up by nearest neighbour (k x k blocks of one colour)
     becomes the original again, pixel for pixel;
   - size: a larger picture is scaled down to fit 17x32 (--size), keeping its aspect
-    ratio (Catmull-Rom resampling, alpha premultiplied);
+    ratio (Lanczos3 resampling, alpha premultiplied);
   - colours: reduced to 3 (--colors) in Oklab, near-identical ones merged first, then
     k-means; the same image always gives the same sprite;
   - empty rows: a fully transparent row between opaque rows cannot be printed; it is

@@ -41,7 +41,7 @@ use crate::sprite::{
 pub use options::{Background, FitOptions, Gaps, DEFAULT_ALPHA};
 pub use report::FitReport;
 #[doc(hidden)]
-pub use resample::Resampling;
+pub use resample::{resize_rgba, Resampling};
 
 /// Why an image could not be fitted.
 #[derive(thiserror::Error, Debug)]
@@ -248,4 +248,12 @@ fn fit_image(image: &Image, opts: &FitOptions, resampling: Resampling) -> Result
         gaps,
     };
     Ok(Fitted { sprite, report })
+}
+
+/// The Oklab colour difference ΔE of two 8-bit sRGB colours (for the examples that
+/// measure fitting).
+#[doc(hidden)]
+#[must_use]
+pub fn delta_e(p: [u8; 3], q: [u8; 3]) -> f32 {
+    oklab::distance2(oklab::from_srgb(p), oklab::from_srgb(q)).sqrt()
 }

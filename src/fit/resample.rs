@@ -34,7 +34,7 @@ pub struct Resampling {
 impl Resampling {
     /// What fitting uses.
     pub const DEFAULT: Resampling = Resampling {
-        filter: FilterType::CatmullRom,
+        filter: FilterType::Lanczos3,
         linear: false,
     };
 }
@@ -79,11 +79,7 @@ pub(super) fn picture(
     let ratio = (cw / fw).min(ch / fh);
     let reduce = (ratio / GAP).max(1);
     let small = reduced(rows, cut, k, reduce, resampling.linear);
-    let resized = imageops::resize(&small, fw as u32, fh as u32, resampling.filter);
-    let pixels = resized
-        .pixels()
-        .map(|p| straight(p.0, resampling.linear))
-        .collect();
+    let pixels = resize_premultiplied(&small, (fw, fh), resampling);
     (
         Picture {
             width: fw,
@@ -92,6 +88,47 @@ pub(super) fn picture(
         },
         true,
     )
+}
+
+/// A premultiplied image resampled to `size`, as straight 8-bit RGBA.
+fn resize_premultiplied(
+    img: &Rgba32FImage,
+    (w, h): (usize, usize),
+    resampling: Resampling,
+) -> Vec<[u8; 4]> {
+    imageops::resize(img, w as u32, h as u32, resampling.filter)
+        .pixels()
+        .map(|p| straight(p.0, resampling.linear))
+        .collect()
+}
+
+/// An RGBA image resampled to `width` × `height` as fitting resamples (alpha
+/// premultiplied, in linear light if asked); for measuring the choices.
+#[doc(hidden)]
+pub fn resize_rgba(
+    img: &image::RgbaImage,
+    width: u32,
+    height: u32,
+    resampling: Resampling,
+) -> image::RgbaImage {
+    let premultiplied = Rgba32FImage::from_fn(img.width(), img.height(), |x, y| {
+        let [r, g, b, a] = img.get_pixel(x, y).0;
+        let a = f32::from(a) / 255.0;
+        let c = |v: u8| {
+            if resampling.linear {
+                oklab::linear(v)
+            } else {
+                f32::from(v) / 255.0
+            }
+        };
+        Rgba([c(r) * a, c(g) * a, c(b) * a, a])
+    });
+    let pixels = resize_premultiplied(
+        &premultiplied,
+        (width as usize, height as usize),
+        resampling,
+    );
+    image::RgbaImage::from_fn(width, height, |x, y| Rgba(pixels[(y * width + x) as usize]))
 }
 
 /// The largest size within `target` with the aspect ratio of `size` (which is larger).
