@@ -501,7 +501,7 @@ fn decode_checked(bytes: &[u8], path: Option<&Path>) -> Result<Sprite, SpriteErr
 
 /// Validates a decoded image at its own depth, one row at a time.
 #[cfg(feature = "image-io")]
-pub(crate) fn scan_image(img: &decode::Image) -> Result<Sprite, SpriteError> {
+fn scan_image(img: &decode::Image) -> Result<Sprite, SpriteError> {
     let mut scan = Scan::new(img.depth16());
     let mut line = Vec::with_capacity(img.width());
     for y in 0..img.height() {
@@ -509,6 +509,22 @@ pub(crate) fn scan_image(img: &decode::Image) -> Result<Sprite, SpriteError> {
         scan.line(y, &line)?;
     }
     scan.finish()
+}
+
+/// The sprite a decoded image is, as [`scan_image`] reads it, or `None` as soon as a row
+/// shows that it is not one (fitting asks this first: a photo is told at its first row).
+#[cfg(feature = "image-io")]
+pub(crate) fn sprite_if_valid(img: &decode::Image) -> Option<Sprite> {
+    let mut scan = Scan::new(img.depth16());
+    let mut line = Vec::with_capacity(img.width());
+    for y in 0..img.height() {
+        img.row(y, &mut line);
+        scan.line(y, &line).ok()?;
+        if !scan.fits {
+            return None;
+        }
+    }
+    scan.finish().ok()
 }
 
 #[cfg(test)]

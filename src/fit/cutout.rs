@@ -50,68 +50,51 @@ pub(super) struct Cutout {
     pub(super) background: Option<(Rgb, usize)>,
 }
 
-/// Finds the picture in `rows` (see the module docs).
+/// Finds the picture in `rows` (see the module docs): one pass over the rows, two when
+/// the picture is faint.
 pub(super) fn cut_out(rows: &mut Rows<'_>, opts: &FitOptions) -> Result<Cutout, FitError> {
     let (w, h) = (rows.width(), rows.height());
-    // Pass 1: the alphas, and the border's pixels.
-    let mut alphas = [0usize; 256];
-    let mut ring = Vec::new();
-    for y in 0..h {
-        let row = rows.row(y);
-        for p in row {
-            alphas[usize::from(p[3])] += 1;
-        }
-        if y == 0 || y == h - 1 {
-            ring.extend_from_slice(row);
-        } else {
-            ring.push(row[0]);
-            ring.push(row[w - 1]);
-        }
+    let mut ring = Vec::with_capacity(2 * (w + h));
+    for x in 0..w {
+        ring.push(rows.pixel(x, 0));
+        ring.push(rows.pixel(x, h - 1));
     }
-    let Some(max) = (1..256).rev().find(|&a| alphas[a] > 0) else {
-        return Err(FitError::Empty);
-    };
-    let asked = usize::from(opts.alpha.max(1));
-    let alpha = if max >= asked { asked } else { max.div_ceil(2) };
-    let soft_dropped = alphas[1..alpha].iter().sum();
-    let soft_kept = alphas[alpha..255].iter().sum();
-    let alpha = alpha as u8;
-    let background = match opts.background {
+    for y in 0..h {
+        ring.push(rows.pixel(0, y));
+        ring.push(rows.pixel(w - 1, y));
+    }
+    let background = |alpha: u8| match opts.background {
         Background::None => None,
         Background::Color(c) => Some(c),
         Background::Auto => border_colour(&ring, alpha),
     };
-    // Pass 2: the opaque pixels, and those near the background colour.
-    let mut kept = Plane::new(w, h);
-    let mut near = background.map(|_| Plane::new(w, h));
-    let bg = background.map(|c| (c, oklab::from_srgb([c.r, c.g, c.b])));
-    for y in 0..h {
-        let row = rows.row(y);
-        for (x, p) in row.iter().enumerate() {
-            if p[3] < alpha {
-                continue;
-            }
-            kept.set(x, y, true);
-            if let (Some(near), Some((c, lab))) = (&mut near, bg) {
-                near.set(x, y, is_near([p[0], p[1], p[2]], c, lab));
-            }
-        }
+    let asked = opts.alpha.max(1);
+    let mut found = scan(rows, asked, background(asked));
+    let Some(max) = (1..256).rev().find(|&a| found.alphas[a] > 0) else {
+        return Err(FitError::Empty);
+    };
+    let mut alpha = asked;
+    if max < usize::from(asked) {
+        alpha = max.div_ceil(2) as u8;
+        found = scan(rows, alpha, background(alpha));
     }
-    let mut removed = 0;
-    if let (Some(near), Some((c, _))) = (&near, bg) {
+    let mut kept = found.kept;
+    let mut removed = found.removed;
+    if let Some(near) = &found.near {
         let region = flood(near, w, h);
         for y in 0..h {
-            let row = rows.row(y);
-            for (x, p) in row.iter().enumerate() {
-                let exact = [p[0], p[1], p[2]] == [c.r, c.g, c.b];
-                if kept.get(x, y) && (region.get(x, y) || exact) {
+            for x in 0..w {
+                if region.get(x, y) && kept.get(x, y) {
                     kept.set(x, y, false);
                     removed += 1;
                 }
             }
         }
     }
-    let background = bg.map(|(c, _)| (c, removed));
+    let background = found.background.map(|c| (c, removed));
+    let a = usize::from(alpha);
+    let soft_dropped = found.alphas[1..a].iter().sum();
+    let soft_kept = found.alphas[a..255].iter().sum();
     let Some(bbox) = bounding_box(&kept, w, h) else {
         return Err(match background {
             Some((c, _)) => FitError::OnlyBackground { color: c },
@@ -122,11 +105,59 @@ pub(super) fn cut_out(rows: &mut Rows<'_>, opts: &FitOptions) -> Result<Cutout, 
         kept,
         bbox,
         alpha,
-        faint: alpha < opts.alpha,
+        faint: alpha < asked,
         soft_dropped,
         soft_kept,
         background: background.filter(|&(_, n)| n > 0),
     })
+}
+
+/// What one pass over the rows finds.
+struct Scanned {
+    /// Pixels by alpha.
+    alphas: [usize; 256],
+    /// Pixels from the threshold up, but those of exactly the background colour.
+    kept: Plane,
+    /// With a background: the pixels near its colour.
+    near: Option<Plane>,
+    /// The background colour.
+    background: Option<Rgb>,
+    /// Pixels of exactly the background colour (not kept).
+    removed: usize,
+}
+
+/// One pass over the rows with the threshold `alpha` and the background colour.
+fn scan(rows: &mut Rows<'_>, alpha: u8, background: Option<Rgb>) -> Scanned {
+    let (w, h) = (rows.width(), rows.height());
+    let mut out = Scanned {
+        alphas: [0; 256],
+        kept: Plane::new(w, h),
+        near: background.map(|_| Plane::new(w, h)),
+        background,
+        removed: 0,
+    };
+    let bg = background.map(|c| (c, [c.r, c.g, c.b], oklab::from_srgb([c.r, c.g, c.b])));
+    for y in 0..h {
+        for (x, p) in rows.row(y).iter().enumerate() {
+            out.alphas[usize::from(p[3])] += 1;
+            if p[3] < alpha {
+                continue;
+            }
+            let rgb = [p[0], p[1], p[2]];
+            if let (Some(near), Some((c, exact, lab))) = (&mut out.near, bg) {
+                if rgb == exact {
+                    near.set(x, y, true);
+                    out.removed += 1;
+                    continue;
+                }
+                if is_near(rgb, c, lab) {
+                    near.set(x, y, true);
+                }
+            }
+            out.kept.set(x, y, true);
+        }
+    }
+    out
 }
 
 /// The colour of the border `ring` when all of it is opaque (from `alpha`) and within

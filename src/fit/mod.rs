@@ -34,8 +34,8 @@ use std::path::Path;
 
 use crate::sprite::decode::{self, Image};
 use crate::sprite::{
-    read_bytes, scan_image, Rgb, Sprite, SpriteError, MAX_COLORS, MAX_HEIGHT, MAX_IMAGE_PIXELS,
-    MAX_IMAGE_SIDE, MAX_WIDTH,
+    read_bytes, sprite_if_valid, Rgb, Sprite, SpriteError, MAX_COLORS, MAX_HEIGHT,
+    MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, MAX_WIDTH,
 };
 
 pub use options::{Background, FitOptions, Gaps, DEFAULT_ALPHA};
@@ -193,8 +193,11 @@ fn check(opts: &FitOptions) -> Result<(), FitError> {
 fn fit_image(image: &Image, opts: &FitOptions, resampling: Resampling) -> Result<Fitted, FitError> {
     check(opts)?;
     let size = (image.width(), image.height());
+    if size.0 == 0 || size.1 == 0 {
+        return Err(FitError::Empty);
+    }
     let (tw, th) = opts.size;
-    if let Ok(sprite) = scan_image(image) {
+    if let Some(sprite) = sprite_if_valid(image) {
         if sprite.width() <= tw && sprite.height() <= th && sprite.colors().len() <= opts.colors {
             let n = sprite.colors().len();
             let report = FitReport {

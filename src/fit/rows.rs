@@ -31,11 +31,12 @@ impl<'a> Rows<'a> {
 
     /// Row `y` (0 = top), each channel rounded to 8 bits.
     pub(super) fn row(&mut self, y: usize) -> &[[u8; 4]] {
-        self.image.row(y, &mut self.wide);
-        self.narrow.clear();
-        // An 8-bit value `v` was widened to `v × 257`: this gives `v` back exactly.
-        let to8 = |v: u16| ((u32::from(v) * 255 + 32_767) / 65_535) as u8;
-        self.narrow.extend(self.wide.iter().map(|p| p.map(to8)));
+        self.image.row8(y, &mut self.wide, &mut self.narrow);
         &self.narrow
+    }
+
+    /// Pixel `(x, y)`.
+    pub(super) fn pixel(&self, x: usize, y: usize) -> [u8; 4] {
+        self.image.pixel8(x, y)
     }
 }

@@ -184,12 +184,44 @@ impl Image {
     }
 }
 
-/// Appends row `y` of `buf` to `out` as RGBA, channels scaled to 16 bits by `to16`.
-fn buffer_row<P: image::Pixel>(
+impl Image {
+    /// Replaces `out` with row `y` (0 = top) as 8-bit RGBA: an 8-bit image's own values,
+    /// a deeper one's rounded (from [`Image::row`] into `wide`).
+    pub(crate) fn row8(&self, y: usize, wide: &mut Vec<[u16; 4]>, out: &mut Vec<[u8; 4]>) {
+        use image::DynamicImage as D;
+        out.clear();
+        let y32 = y as u32;
+        let same = |v: u8| v;
+        match self {
+            Image::Whole(D::ImageRgba8(b)) => buffer_row(b, y32, same, out),
+            Image::Whole(D::ImageRgb8(b)) => buffer_row(b, y32, same, out),
+            Image::Whole(D::ImageLuma8(b)) => buffer_row(b, y32, same, out),
+            Image::Whole(D::ImageLumaA8(b)) => buffer_row(b, y32, same, out),
+            _ => {
+                self.row(y, wide);
+                // An 8-bit value `v` was widened to `v × 257`: this gives `v` back.
+                let to8 = |v: u16| ((u32::from(v) * 255 + 32_767) / 65_535) as u8;
+                out.extend(wide.iter().map(|p| p.map(to8)));
+            }
+        }
+    }
+
+    /// Pixel `(x, y)` as 8-bit RGBA.
+    pub(crate) fn pixel8(&self, x: usize, y: usize) -> [u8; 4] {
+        use image::GenericImageView;
+        match self {
+            Image::Whole(img) => img.get_pixel(x as u32, y as u32).0,
+            Image::Gif(g) => g.pixel(x as u32, y as u32),
+        }
+    }
+}
+
+/// Appends row `y` of `buf` to `out` as RGBA, channels scaled by `to16`.
+fn buffer_row<P: image::Pixel, T>(
     buf: &image::ImageBuffer<P, Vec<P::Subpixel>>,
     y: u32,
-    to16: impl Fn(P::Subpixel) -> u16,
-    out: &mut Vec<[u16; 4]>,
+    to16: impl Fn(P::Subpixel) -> T,
+    out: &mut Vec<[T; 4]>,
 ) {
     let w = buf.width() as usize;
     let start = y as usize * w * usize::from(P::CHANNEL_COUNT);
@@ -202,6 +234,18 @@ fn buffer_row<P: image::Pixel>(
 }
 
 impl GifFrame {
+    /// Pixel `(x, y)` of the screen.
+    fn pixel(&self, x: u32, y: u32) -> [u8; 4] {
+        let frame_height = (self.indices.len() / self.frame_width.max(1) as usize) as u32;
+        match (x.checked_sub(self.left), y.checked_sub(self.top)) {
+            (Some(fx), Some(fy)) if fx < self.frame_width && fy < frame_height => {
+                let i = self.indices[(fy * self.frame_width + fx) as usize];
+                self.palette[usize::from(i)]
+            }
+            _ => [0; 4],
+        }
+    }
+
     /// Row `y` of the screen into `out` (empty).
     fn row(&self, y: u32, out: &mut Vec<[u16; 4]>) {
         let clear = [0u16; 4];
