@@ -264,10 +264,10 @@ function trapped(e, doing) {
  * with `fittable` set when fitting would make it a sprite.
  */
 async function decode(bytes, name, fit) {
-  const r = await call('decode', { bytes, fit });
+  const r = await call('decode', { bytes, name, fit });
   if (r.status < 0) {
-    // The command line names the file: `could not decode image FILE: …`.
-    const e = new Error(r.text.replace(/^could not decode image: /, `could not decode image ${name}: `));
+    // The library names the file as the command line does: `could not decode image FILE: …`.
+    const e = new Error(r.text);
     e.fittable = r.status === -4;
     e.undecodable = r.text.startsWith('could not decode image');
     throw e;

@@ -21,9 +21,10 @@
 //!    with `tetris_printer::animate` (the command line's `animate`, byte for byte); it
 //!    returns the GIF's length, and `tp_gif_ptr()` points at its bytes.
 //! 8. `tp_max_width()`, `tp_max_height()`: the largest sprite.
-//! 9. `tp_decode(ptr, len, fit, alpha, colors, gaps, background, rgb)` reads an image
-//!    file's bytes as the command line reads a sprite file (`Sprite::from_image_bytes`),
-//!    or fits it (`tetris_printer::fit`, the command line's `--fit`) when `fit` is not
+//! 9. `tp_decode(ptr, len, name_ptr, name_len, fit, alpha, colors, gaps, background,
+//!    rgb)` reads an image file's bytes, named as the file (UTF-8), as the command line
+//!    reads a sprite file (`Sprite::read_from`: the name's extension tells a format its
+//!    content does not, and messages name the file), or fits it (`tetris_printer::fit`, the command line's `--fit`) when `fit` is not
 //!    0. It returns 0 and leaves the sprite's RGBA pixels behind `tp_sprite_ptr`
 //!    (`tp_sprite_width` × `tp_sprite_height` × 4 bytes) and, when fitted, the one line
 //!    saying what fitting changed as the text; or a negative status and the error
@@ -393,19 +394,22 @@ pub extern "C" fn tp_expected_ptr() -> *const u8 {
     state().expected.as_ptr()
 }
 
-/// Reads the image file at `ptr` (`len` bytes) as a sprite, or fits it when `fit` is not
-/// 0 with these options: `alpha` (1..=255), `colors` (1..=3), `gaps` (0 bridge, 1 close),
+/// Reads the image file at `ptr` (`len` bytes) named by the UTF-8 at `name_ptr`
+/// (`name_len` bytes) as a sprite, or fits it when `fit` is not 0 with these options: `alpha` (1..=255), `colors` (1..=3), `gaps` (0 bridge, 1 close),
 /// `background` (0 auto, 1 none, 2 the colour `rgb`, `0xRRGGBB`). Returns 0 with the
 /// sprite behind [`tp_sprite_ptr`] (and, fitted, what fitting changed as the text), or
 /// [`STATUS_FITTABLE`] or [`STATUS_BAD_SPRITE`] with the error message.
 ///
 /// # Safety
-/// `ptr..ptr + len` must be readable memory of this module (e.g. from [`tp_alloc`]).
+/// `ptr..ptr + len` and `name_ptr..name_ptr + name_len` must be readable memory of this
+/// module (e.g. from [`tp_alloc`]).
 #[no_mangle]
 #[allow(clippy::too_many_arguments)]
 pub unsafe extern "C" fn tp_decode(
     ptr: *const u8,
     len: usize,
+    name_ptr: *const u8,
+    name_len: usize,
     fit: u32,
     alpha: u32,
     colors: u32,
@@ -419,11 +423,18 @@ pub unsafe extern "C" fn tp_decode(
         // SAFETY: guaranteed by the caller.
         unsafe { std::slice::from_raw_parts(ptr, len) }
     };
+    let name: &[u8] = if name_len == 0 {
+        &[]
+    } else {
+        // SAFETY: guaranteed by the caller.
+        unsafe { std::slice::from_raw_parts(name_ptr, name_len) }
+    };
+    let name = std::path::PathBuf::from(String::from_utf8_lossy(name).into_owned());
     let mut st = state();
     st.decoded = (0, 0, Vec::new());
     let read = if fit == 0 {
         // The command line's words, its hint included.
-        Sprite::from_image_bytes(bytes)
+        Sprite::read_from(bytes, &name)
             .map(|s| (s, String::new()))
             .map_err(|e| match e.fit_hint() {
                 Some(hint) => (STATUS_FITTABLE, format!("{e} (try --fit to {hint})")),
@@ -442,7 +453,7 @@ pub unsafe extern "C" fn tp_decode(
             },
             ..FitOptions::default()
         };
-        fit::fit_image_bytes(bytes, &opts)
+        fit::fit_reader(bytes, &name, &opts)
             .map(|f| (f.sprite, f.report.to_string()))
             .map_err(|e| (STATUS_BAD_SPRITE, e.to_string()))
     };
