@@ -75,16 +75,6 @@ fn encode(img: &DynamicImage, format: ImageFormat) -> Vec<u8> {
     out
 }
 
-/// A zlib stream of `rows` rows of `len` zero bytes, each after a filter byte 0.
-fn zeros_zlib(rows: usize, len: usize) -> Vec<u8> {
-    let mut z = flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::fast());
-    let row = vec![0u8; len + 1];
-    for _ in 0..rows {
-        z.write_all(&row).unwrap();
-    }
-    z.finish().unwrap()
-}
-
 /// A PNG chunk.
 fn chunk(kind: &[u8; 4], data: &[u8]) -> Vec<u8> {
     let mut crc = flate2::Crc::new();
@@ -166,10 +156,12 @@ fn tiny_frame_gif(w: u16, h: u16) -> Vec<u8> {
     let mut out = Vec::new();
     {
         let mut e = gif::Encoder::new(&mut out, w, h, &[0, 0, 0, 255, 0, 0]).unwrap();
-        let mut f = gif::Frame::default();
-        f.width = 1;
-        f.height = 1;
-        f.buffer = std::borrow::Cow::Owned(vec![1]);
+        let f = gif::Frame {
+            width: 1,
+            height: 1,
+            buffer: std::borrow::Cow::Owned(vec![1]),
+            ..gif::Frame::default()
+        };
         e.write_frame(&f).unwrap();
     }
     out

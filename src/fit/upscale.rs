@@ -16,7 +16,7 @@ pub(super) fn upscale_factor(rows: &mut Rows<'_>, cut: &Cutout) -> Option<usize>
     let g = gcd(w, h);
     (2..=g)
         .rev()
-        .filter(|k| g % k == 0)
+        .filter(|&k| g.is_multiple_of(k))
         .find(|&k| is_upscale(rows, cut, k))
 }
 

@@ -97,7 +97,7 @@ pub(crate) enum Image {
     /// Decoded whole by the `image` crate, at the file's own colour type and depth.
     Whole(DynamicImage),
     /// A GIF's only frame, as stored.
-    Gif(GifFrame),
+    Gif(Box<GifFrame>),
 }
 
 /// A GIF's only frame: palette indices at `(left, top)` of a screen that is transparent
@@ -285,7 +285,9 @@ pub(crate) fn decode(
         bytes: bytes + reserved,
     };
     match head.format {
-        Some(ImageFormat::Gif) => return decode_gif(bytes, path, reserved).map(Image::Gif),
+        Some(ImageFormat::Gif) => {
+            return decode_gif(bytes, path, reserved).map(|g| Image::Gif(Box::new(g)))
+        }
         Some(ImageFormat::Png) => {
             let frames = png_frames(bytes).map_err(|e| format_error(path, ImageFormat::Png, e))?;
             if frames > 1 {

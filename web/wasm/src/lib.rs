@@ -460,7 +460,11 @@ pub unsafe extern "C" fn tp_decode(
     match read {
         Ok((sprite, text)) => {
             // Width ≤ 17 and height ≤ 32.
-            st.decoded = (sprite.width() as u32, sprite.height() as u32, sprite.to_rgba());
+            st.decoded = (
+                sprite.width() as u32,
+                sprite.height() as u32,
+                sprite.to_rgba(),
+            );
             st.text = text;
             0
         }
