@@ -640,25 +640,20 @@ pub fn convert(args: &ConvertArgs, force: bool) -> Result<ExitCode> {
         Format::Blocks => write_blocks(sprite.colors(), &moves, &blocks)
             .context("the converted moves do not replay (a bug)")?,
     };
+    let inputs = [args.sprite.as_path()];
+    let opts = WriteOptions::new(&inputs, force);
     match &args.output {
         Some(path) if path.as_os_str() != "-" => {
-            let inputs = [args.sprite.as_path()];
-            write_with(path, &WriteOptions::new(&inputs, force), text.as_bytes())?;
+            write_with(path, &opts, text.as_bytes())?;
             errln!(
                 "{}: {} pieces{} -> {}",
-                shown(&args.sprite),
+                input_name(&args.sprite),
                 moves.len(),
                 placement_note(&sprite, args.align),
                 shown(&path)
             );
         }
-        _ => {
-            use std::io::Write;
-            let mut out = std::io::stdout().lock();
-            out.write_all(text.as_bytes())
-                .and_then(|()| out.flush())
-                .context("could not write to standard output")?;
-        }
+        _ => write_with(Path::new("-"), &opts, text.as_bytes())?,
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -687,7 +682,7 @@ pub fn render(args: &RenderArgs, force: bool) -> Result<ExitCode> {
     output::write_png(&args.output, &img, &WriteOptions::new(&inputs, force))?;
     errln!(
         "{}: {} pieces{} -> {}",
-        shown(&args.sprite),
+        input_name(&args.sprite),
         moves.len(),
         placement_note(&sprite, args.align),
         shown(&args.output)

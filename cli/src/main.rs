@@ -1,9 +1,11 @@
 //! The `tetris-printer` command-line tool.
 //!
 //! Exit codes: 0 success, 1 a failed check or bad input (`error: ...` on stderr),
-//! 2 a usage error (reported by clap), 128 + the signal's number when ended by SIGHUP,
-//! SIGINT, SIGQUIT or SIGTERM (129, 130, 131, 143; temporary files removed). A closed
-//! standard output (`| head`) ends the run quietly with 0.
+//! 2 a usage error (reported by clap), 128 + the signal's number when ended by a signal
+//! that can be caught (SIGHUP 129, SIGINT 130, SIGQUIT 131, SIGTERM 143, SIGUSR1, SIGALRM
+//! and every other whose default action ends a process, but the crash signals; temporary
+//! files removed). SIGXFSZ is ignored: a write past `ulimit -f` fails with an error. A
+//! closed standard output (`| head`) ends the run quietly with 0.
 //!
 //! Errors read `error: FILE: line L: move N (J0 5): reason`, with each part where it
 //! applies, in that order; echoed input and file names show control characters escaped
@@ -64,7 +66,8 @@ struct Cli {
 /// `--force`, on the subcommands that write files.
 #[derive(Args, Debug, Clone, Copy)]
 pub(crate) struct Force {
-    /// Replace read-only output files (their permissions are kept).
+    /// Replace output files you may not write, or with other hard links (which keep the
+    /// old contents); permissions are kept.
     #[arg(long)]
     pub(crate) force: bool,
 }
@@ -234,13 +237,30 @@ pub(crate) fn print_err(args: fmt::Arguments<'_>) {
     let _ = err.write_fmt(args).and_then(|()| err.write_all(b"\n"));
 }
 
-/// On SIGHUP (the terminal closed), SIGINT, SIGQUIT or SIGTERM: remove the temporary
-/// output files, exit 128 + the signal's number.
+/// On a signal whose default action would end the process (the terminal closed, Ctrl-C,
+/// `kill`, a timer, a CPU limit, ...): remove the temporary output files, exit 128 + the
+/// signal's number. Not the crash signals (SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP,
+/// SIGSYS, SIGABRT): a handler that returns would run the failing instruction again, and
+/// SIGKILL cannot be caught. SIGXFSZ (a file grown past `ulimit -f`) is caught and does
+/// nothing, so the write fails with EFBIG and the run ends with an error naming the file.
 fn handle_signals() {
-    use signal_hook::consts::{SIGHUP, SIGINT, SIGQUIT, SIGTERM};
-    // Without the handler an interrupt still stops the run, only temp files may remain.
-    let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGHUP, SIGINT, SIGQUIT, SIGTERM])
-    else {
+    use libc::{
+        SIGALRM, SIGHUP, SIGINT, SIGIO, SIGPROF, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGVTALRM,
+        SIGXCPU, SIGXFSZ,
+    };
+    let mut ending = vec![
+        SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGIO,
+        SIGXCPU,
+    ];
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    {
+        ending.extend([libc::SIGPWR, libc::SIGSTKFLT]);
+        ending.extend(libc::SIGRTMIN()..=libc::SIGRTMAX());
+    }
+    let ignored = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let _ = signal_hook::flag::register(SIGXFSZ, ignored);
+    // Without the handler a signal still stops the run, only temp files may remain.
+    let Ok(mut signals) = signal_hook::iterator::Signals::new(ending) else {
         return;
     };
     let spawned = std::thread::Builder::new()
@@ -254,13 +274,29 @@ fn handle_signals() {
     drop(spawned);
 }
 
+/// Shows a usage error from clap with the arguments it quotes escaped
+/// (`tetris_printer::echo`): a control character in an argument does not reach the
+/// terminal raw. Help and version text, which hold no argument, go out as clap writes them.
+fn print_clap_error(e: &clap::Error) -> io::Result<()> {
+    if !e.use_stderr() {
+        return e.print();
+    }
+    let text = e.render().to_string();
+    let mut err = io::stderr().lock();
+    for line in text.split_inclusive('\n') {
+        let (body, end) = line.split_at(line.trim_end_matches('\n').len());
+        write!(err, "{}{end}", tetris_printer::echo::Escaped(body))?;
+    }
+    err.flush()
+}
+
 fn main() -> ExitCode {
     handle_signals();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {
             // --help and --version (0) or a usage error (2).
-            return match e.print() {
+            return match print_clap_error(&e) {
                 Err(p) if e.exit_code() == 0 && p.kind() != io::ErrorKind::BrokenPipe => {
                     errln!("error: could not write to standard output: {p}");
                     ExitCode::FAILURE
@@ -355,7 +391,7 @@ fn play(args: &PlayArgs, force: bool) -> Result<ExitCode> {
     output::write_png(&args.output, &img, &WriteOptions::new(&inputs, force))?;
     errln!(
         "{}: {} pieces, {} lines cleared, stack height {} -> {} ({}x{})",
-        shown(&args.moves),
+        input_name(&args.moves),
         replay.moves,
         replay.lines,
         replay.field.stack_height(),
