@@ -13,24 +13,13 @@
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use tetris_printer::fit::{self, delta_e, FitOptions};
 
-/// The PNG files under `dir`, recursively.
-fn pngs(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for e in entries.flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            pngs(&p, out);
-        } else if p.extension().is_some_and(|x| x == "png") {
-            out.push(p);
-        }
-    }
-}
+#[path = "common/icons.rs"]
+mod icons;
+use icons::{pngs, ADWAITA};
 
 /// One icon's opaque pixels and the colours the fitted sprite gives them.
 struct Icon {
@@ -69,17 +58,8 @@ fn measure(root: &Path, path: &Path) -> Option<Icon> {
 }
 
 fn main() {
-    let root = Path::new("/usr/share/icons/Adwaita/16x16");
-    let mut files = Vec::new();
-    pngs(root, &mut files);
-    files.sort();
-    if files.is_empty() {
-        eprintln!(
-            "no icons under {}: apt-get install adwaita-icon-theme",
-            root.display()
-        );
-        std::process::exit(1);
-    }
+    let root = &Path::new(ADWAITA).join("16x16");
+    let files = pngs(root);
     let icons: Vec<Icon> = files.iter().filter_map(|p| measure(root, p)).collect();
     let args: Vec<String> = std::env::args().collect();
     if let [_, flag, out] = args.as_slice() {

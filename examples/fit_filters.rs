@@ -9,26 +9,15 @@
 //! cargo run --release --example fit_filters
 //! ```
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use image::imageops::FilterType;
 use image::RgbaImage;
 use tetris_printer::fit::{delta_e, resize_rgba, Resampling};
 
-/// The PNG files under `dir`, recursively, sorted.
-fn pngs(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for e in entries.flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            pngs(&p, out);
-        } else if p.extension().is_some_and(|x| x == "png") {
-            out.push(p);
-        }
-    }
-}
+#[path = "common/icons.rs"]
+mod icons;
+use icons::{pngs, ADWAITA};
 
 /// A pixel composited over mid grey (128) in sRGB values.
 fn over_grey([r, g, b, a]: [u8; 4]) -> [u8; 3] {
@@ -51,17 +40,8 @@ fn difference(a: &RgbaImage, b: &RgbaImage) -> (f64, usize) {
 }
 
 fn main() {
-    let root = Path::new("/usr/share/icons/Adwaita");
-    let mut small = Vec::new();
-    pngs(&root.join("16x16"), &mut small);
-    small.sort();
-    if small.is_empty() {
-        eprintln!(
-            "no icons under {}: apt-get install adwaita-icon-theme",
-            root.display()
-        );
-        std::process::exit(1);
-    }
+    let root = Path::new(ADWAITA);
+    let small = pngs(&root.join("16x16"));
     let filters = [
         ("nearest", FilterType::Nearest),
         ("triangle", FilterType::Triangle),

@@ -164,19 +164,24 @@ fn total_delta_e(points: &[Point], centres: &[Lab]) -> f32 {
         .sum()
 }
 
+/// Gives each point its nearest centre in `assigned`; returns whether any changed.
+fn assign(points: &[Point], centres: &[Lab], assigned: &mut [usize]) -> bool {
+    let mut changed = false;
+    for (a, p) in assigned.iter_mut().zip(points) {
+        let i = nearest(p.lab, centres.iter().copied());
+        changed |= *a != i;
+        *a = i;
+    }
+    changed
+}
+
 /// k-medians from `centres`: each point to its nearest centre, each centre to its
 /// cluster's weighted geometric median (Weiszfeld's iterations from where it is), until
 /// no point changes its centre.
 fn medians(points: &[Point], mut centres: Vec<Lab>) -> Vec<Lab> {
     let mut assigned = vec![usize::MAX; points.len()];
     for _ in 0..MAX_ITERATIONS {
-        let mut changed = false;
-        for (a, p) in assigned.iter_mut().zip(points) {
-            let i = nearest(p.lab, centres.iter().copied());
-            changed |= *a != i;
-            *a = i;
-        }
-        if !changed {
+        if !assign(points, &centres, &mut assigned) {
             break;
         }
         for (i, c) in centres.iter_mut().enumerate() {
@@ -296,13 +301,7 @@ fn mean(points: &[Point]) -> Lab {
 fn lloyd(points: &[Point], mut centres: Vec<Lab>) -> Vec<Lab> {
     let mut assigned = vec![usize::MAX; points.len()];
     for _ in 0..MAX_ITERATIONS {
-        let mut changed = false;
-        for (a, p) in assigned.iter_mut().zip(points) {
-            let i = nearest(p.lab, centres.iter().copied());
-            changed |= *a != i;
-            *a = i;
-        }
-        if !changed {
+        if !assign(points, &centres, &mut assigned) {
             break;
         }
         for (i, c) in centres.iter_mut().enumerate() {
