@@ -11,10 +11,11 @@
 //! spiral-shaped background takes one sweep per turn; after [`MAX_SWEEPS`] the rest of it
 //! stays, so the work stays linear in the image). Two bits a pixel are all it keeps.
 
+use super::error::FitError;
 use super::oklab::{self, Lab};
+use super::options::{Background, FitOptions};
 use super::plane::Plane;
 use super::rows::Rows;
-use super::{Background, FitError, FitOptions};
 use crate::sprite::Rgb;
 
 /// Background pixels are within this Oklab distance (ΔE) of the background colour:

@@ -20,6 +20,7 @@
 //! sprite's size, so a 4,000 × 3,000 photo fits in a fraction of a second.
 
 mod cutout;
+mod error;
 mod gaps;
 mod oklab;
 mod options;
@@ -34,48 +35,15 @@ use std::path::Path;
 
 use crate::sprite::decode::{self, Image};
 use crate::sprite::{
-    read_bytes, sprite_if_valid, Rgb, Sprite, SpriteError, MAX_COLORS, MAX_HEIGHT,
-    MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, MAX_WIDTH,
+    read_bytes, sprite_if_valid, Sprite, SpriteError, MAX_COLORS, MAX_HEIGHT, MAX_IMAGE_PIXELS,
+    MAX_IMAGE_SIDE, MAX_WIDTH,
 };
 
+pub use error::FitError;
 pub use options::{Background, FitOptions, Gaps, DEFAULT_ALPHA};
 pub use report::FitReport;
 #[doc(hidden)]
 pub use resample::{resize_rgba, Resampling};
-
-/// Why an image could not be fitted.
-#[derive(thiserror::Error, Debug)]
-#[non_exhaustive]
-pub enum FitError {
-    /// The image could not be read or decoded, is an animation, or is over the decoding
-    /// limits.
-    #[error(transparent)]
-    Image(#[from] SpriteError),
-    /// Every pixel is fully transparent (alpha 0), or none is left at the sprite's size.
-    #[error("image has no visible pixel: every pixel is fully transparent")]
-    Empty,
-    /// Every visible pixel is the background colour.
-    #[error(
-        "image is all background (#{color}): nothing is left once it is removed \
-         (keep it with --background none)"
-    )]
-    OnlyBackground {
-        /// The background colour.
-        color: Rgb,
-    },
-    /// [`FitOptions::colors`] is not 1..=3.
-    #[error("cannot fit to {0} colours: 1 to {MAX_COLORS} are printable")]
-    Colors(usize),
-    /// [`FitOptions::size`] is not within 1..=17 × 1..=32.
-    #[error(
-        "cannot fit into {0}x{1}: the size must be 1 to {MAX_WIDTH} wide and 1 to \
-         {MAX_HEIGHT} tall"
-    )]
-    Size(usize, usize),
-    /// [`FitOptions::alpha`] is 0.
-    #[error("alpha threshold 0 would make every pixel opaque: it must be 1 to 255")]
-    Alpha,
-}
 
 /// A fitted sprite and what fitting changed.
 #[derive(Clone, Copy, Debug)]
