@@ -22,16 +22,16 @@ pub enum FitError {
         /// The background colour.
         color: Rgb,
     },
-    /// [`FitOptions::colors`] is not 1..=3.
+    /// [`FitOptions::colors`](super::FitOptions::colors) is not 1..=3.
     #[error("cannot fit to {0} colours: 1 to {MAX_COLORS} are printable")]
     Colors(usize),
-    /// [`FitOptions::size`] is not within 1..=17 × 1..=32.
+    /// [`FitOptions::size`](super::FitOptions::size) is not within 1..=17 × 1..=32.
     #[error(
         "cannot fit into {0}x{1}: the size must be 1 to {MAX_WIDTH} wide and 1 to \
          {MAX_HEIGHT} tall"
     )]
     Size(usize, usize),
-    /// [`FitOptions::alpha`] is 0.
+    /// [`FitOptions::alpha`](super::FitOptions::alpha) is 0.
     #[error("alpha threshold 0 would make every pixel opaque: it must be 1 to 255")]
     Alpha,
 }
