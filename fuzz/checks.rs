@@ -369,3 +369,69 @@ pub fn playfield(data: &[u8]) {
     }
     assert_eq!(Playfield::replay(&played).as_ref(), Ok(&field));
 }
+
+/// Fitting (`tetris_printer::fit`): any bytes, as an image file (first byte even) or as
+/// RGBA pixels of a small image whose width the second byte gives (odd), with options
+/// from the first byte, either fit into a sprite within the options that prints (the
+/// default planner's moves replay to exactly it), the same sprite each time, or are
+/// refused with an error; an image that already is a sprite within the options comes
+/// back as it is.
+pub fn fit(data: &[u8]) {
+    use tetris_printer::fit::{self, Background, FitOptions, Gaps};
+    let Some((&mode, rest)) = data.split_first() else {
+        return;
+    };
+    let opts = FitOptions {
+        alpha: (mode >> 1) | 1,
+        background: match mode >> 4 & 3 {
+            0 => Background::Auto,
+            1 => Background::None,
+            _ => Background::Color(tetris_printer::Rgb::new(mode, 0, 255)),
+        },
+        colors: usize::from(mode >> 2 & 3).clamp(1, 3),
+        size: (usize::from(mode % 17) + 1, usize::from(mode % 32) + 1),
+        gaps: if mode >> 6 & 1 == 0 {
+            Gaps::Bridge
+        } else {
+            Gaps::Close
+        },
+    };
+    let run = || {
+        if mode & 1 == 0 {
+            fit::fit_image_bytes(rest, &opts)
+        } else {
+            let (&w, pixels) = rest.split_first().unwrap_or((&1, &[]));
+            let w = usize::from(w % 64) + 1;
+            let h = pixels.len() / 4 / w;
+            fit::fit_rgba(w, h, &pixels[..w * h * 4], &opts)
+        }
+    };
+    let Ok(fitted) = run() else {
+        return;
+    };
+    let s = fitted.sprite;
+    assert!(
+        s.width() <= opts.size.0 && s.height() <= opts.size.1,
+        "{s:?} {opts:?}"
+    );
+    assert!(s.colors().len() <= opts.colors, "{s:?} {opts:?}");
+    assert_eq!(
+        run().map(|f| f.sprite).ok(),
+        Some(s),
+        "not the same sprite twice"
+    );
+    if mode & 1 == 0 {
+        if let Ok(plain) = Sprite::from_image_bytes(rest) {
+            if plain.width() <= opts.size.0
+                && plain.height() <= opts.size.1
+                && plain.colors().len() <= opts.colors
+            {
+                assert_eq!(plain, s, "a sprite that fits was changed");
+                assert!(fitted.report.unchanged);
+            }
+        }
+    }
+    let moves = Converter::new().convert_to_vec(&s);
+    let field = Playfield::replay(&moves).expect("the moves replay");
+    compare(&field, &s).expect("the moves print the fitted sprite");
+}

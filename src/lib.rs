@@ -185,6 +185,8 @@ pub mod echo;
 #[doc(hidden)]
 pub mod exact;
 mod field;
+#[cfg(feature = "image-io")]
+pub mod fit;
 mod move_file;
 mod move_list;
 mod moves;
@@ -239,11 +241,11 @@ pub mod limits {
     pub use crate::echo::{MAX_ECHO, MAX_ECHO_BYTES};
     pub use crate::field::{HEIGHT, WIDTH};
     pub use crate::moves::MAX_LINE;
-    #[cfg(feature = "image-io")]
-    pub use crate::sprite::MAX_FILE_BYTES;
     pub use crate::sprite::{
         MAX_ASCII_SIDE, MAX_COLORS, MAX_HEIGHT, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, MAX_WIDTH,
     };
+    #[cfg(feature = "image-io")]
+    pub use crate::sprite::{MAX_DECODE_BYTES, MAX_FILE_BYTES};
 }
 
 /// The crate's own tests, examples, benchmarks and the pattern searcher's tools use these;

@@ -8,7 +8,7 @@
 
 import { Editor } from './editor.js';
 import {
-  blank, crop, decodeShare, encodeShare, fromRgba, opaqueBox, scaleDown, scaleFactor, toRgba,
+  blank, crop, decodeShare, encodeShare, fromRgba, opaqueBox, toRgba,
   TRANSPARENT,
 } from './indexed.js';
 
@@ -175,6 +175,7 @@ const el = {
   timeNote: $('time-note'), status: $('status'), verified: $('verified'), copy: $('copy'),
   download: $('download'), gif: $('gif'), share: $('share'), moves: $('moves'),
   spriteInfo: $('sprite-info'), tooLarge: $('too-large'), tooLargeText: $('too-large-text'),
+  fitReport: $('fit-report'),
   scale: $('scale'), crop: $('crop'), editor: $('editor'), editorWidth: $('editor-width'),
   editorHeight: $('editor-height'), editorNew: $('editor-new'),
   colors: [0, 1, 2].map((i) => $(`color-${i}`)),
@@ -257,44 +258,45 @@ function trapped(e, doing) {
     : 'the WebAssembly module trapped and could not be loaded again: reload the page');
 }
 
-// ---- Loading a sprite: decode in the browser, raw RGBA to the library. ----
-async function decode(blob) {
-  // No colour management and no premultiplication: the library sees the file's bytes.
-  const bitmap = await createImageBitmap(blob, {
-    colorSpaceConversion: 'none', premultiplyAlpha: 'none',
-  });
-  const { width, height } = bitmap;
-  // Sprite::open's size limits, and its message, from the library.
-  const tooLarge = await call('sizeOk', { width, height });
-  if (tooLarge) {
-    bitmap.close();
-    throw new Error(tooLarge);
+// ---- Loading a sprite: the file's bytes to the library, which decodes (and fits). ----
+/**
+ * The sprite in an image file's `bytes`, read as the command line reads it (with `fit`,
+ * fitted as `--fit` does): { rgba, width, height, text }. Throws the library's message,
+ * with `fittable` set when fitting would make it a sprite.
+ */
+async function decode(bytes, name, fit) {
+  const r = await call('decode', { bytes, name, fit });
+  if (r.status < 0) {
+    // The library names the file as the command line does: `could not decode image FILE: …`.
+    const e = new Error(r.text);
+    e.fittable = r.status === -4;
+    e.undecodable = r.text.startsWith('could not decode image');
+    throw e;
   }
-  const canvas = new OffscreenCanvas(width, height);
-  const ctx = canvas.getContext('2d', { willReadFrequently: true });
-  ctx.drawImage(bitmap, 0, 0);
-  bitmap.close();
-  return { rgba: new Uint8Array(ctx.getImageData(0, 0, width, height).data.buffer), width, height };
+  return r;
 }
 
 async function loadSprite(blob, name) {
   el.error.hidden = true;
   el.tooLarge.hidden = true;
+  el.fitReport.hidden = true;
   clearResult();
   setState('converting', `reading ${name}…`);
+  const bytes = new Uint8Array(await blob.arrayBuffer());
   let image;
   try {
-    image = await decode(blob);
+    image = await decode(bytes, name, false);
   } catch (e) {
     source = null;
-    // The command line says `could not decode image FILE: …` for undecodable files.
-    const message = e.name === 'InvalidStateError' || e.name === 'EncodingError'
-      ? `could not decode image ${name}: the browser cannot read it as an image`
-      : `bad sprite ${name}: ${e.message}`;
-    fail(message);
+    if (e.trapped) {
+      trapped(e, `reading ${name}`);
+      return;
+    }
+    fail(e.undecodable ? e.message : `bad sprite ${name}: ${e.message}`);
+    if (e.fittable) offerFit(bytes, name);
     return;
   }
-  setSource({ name, ...image }, true);
+  setSource({ name, rgba: image.rgba, width: image.width, height: image.height }, true);
 }
 
 /** The sprite to print is now `image`; the editor shows it if it can. */
@@ -342,7 +344,6 @@ async function run() {
     // The same words as `tetris-printer convert FILE`: `error: bad sprite FILE: …`.
     fail(`bad sprite ${image.name}: ${r.text}`);
     el.spriteInfo.textContent = `${image.width}×${image.height} image, not printable`;
-    if (r.status === -3) offerResize(image, r.text);
     return;
   }
   const verdict = await call('check', { moves: r.text }).catch((e) => ({ ok: false, text: e.message }));
@@ -394,40 +395,34 @@ function show(r, verdict) {
 
 const baseName = (name) => name.replace(/\.[^.]*$/, '') || 'sprite';
 
-// ---- Too large: offer to scale down or crop. ----
-let resizeFrom = null;
+// ---- Not a sprite: offer to fit it (the library's fitting, as `--fit`). ----
+let fitFrom = null;
 
-function offerResize(image, reason) {
-  const box = opaqueBox(image.rgba, image.width, image.height);
-  if (!box) return;
-  const k = scaleFactor(box.width, box.height, limits.width, limits.height);
-  const scaledW = Math.ceil(box.width / k);
-  const scaledH = Math.ceil(box.height / k);
-  const cropW = Math.min(box.width, limits.width);
-  const cropH = Math.min(box.height, limits.height);
-  resizeFrom = { image, box, k };
-  el.tooLargeText.textContent = `${reason}. Scale it down ${k}× to ${scaledW}×${scaledH} (nearest `
-    + `neighbour), or crop it to its top-left ${cropW}×${cropH}?`;
-  el.scale.textContent = `Scale down to ${scaledW}×${scaledH}`;
-  el.crop.textContent = `Crop to ${cropW}×${cropH}`;
+function offerFit(bytes, name) {
+  fitFrom = { bytes, name };
+  el.tooLargeText.textContent = 'Fit it into a sprite that prints, as the command line\'s --fit does?';
+  el.scale.textContent = 'Fit it';
+  el.crop.hidden = true;
   el.tooLarge.hidden = false;
 }
 
-el.scale.addEventListener('click', () => {
-  if (!resizeFrom) return;
-  const { image, box, k } = resizeFrom;
-  const part = crop(image.rgba, image.width, box);
-  const scaled = scaleDown(part.rgba, part.width, part.height, k);
-  setSource({ name: `${baseName(image.name)}-scaled.png`, ...scaled }, true);
-});
-
-el.crop.addEventListener('click', () => {
-  if (!resizeFrom) return;
-  const { image, box } = resizeFrom;
-  const part = crop(image.rgba, image.width, {
-    ...box, width: Math.min(box.width, limits.width), height: Math.min(box.height, limits.height),
-  });
-  setSource({ name: `${baseName(image.name)}-cropped.png`, ...part }, true);
+el.scale.addEventListener('click', async () => {
+  if (!fitFrom) return;
+  const { bytes, name } = fitFrom;
+  let fitted;
+  try {
+    fitted = await decode(bytes, name, true);
+  } catch (e) {
+    if (e.trapped) trapped(e, `fitting ${name}`);
+    else fail(`cannot fit ${name}: ${e.message}`);
+    return;
+  }
+  // The fitted sprite is shown (in the editor, and what fitting changed) as it prints.
+  el.fitReport.textContent = fitted.text;
+  el.fitReport.hidden = false;
+  setSource({
+    name: `${baseName(name)}-fitted.png`, rgba: fitted.rgba, width: fitted.width, height: fitted.height,
+  }, true);
 });
 
 // ---- The pixel editor. ----

@@ -23,7 +23,7 @@ use tetris_printer::{
 
 use crate::output::{self, write_with, WriteOptions};
 use crate::plan::{self, DirectArgs, PassesArg, PlanArgs};
-use crate::{errln, infoln, input_name, load_sprite, move_reader, one_stdin, outln, shown, Force};
+use crate::{errln, infoln, input_name, move_reader, one_stdin, outln, shown, Force};
 
 /// The built-in demo sprite (our own pixel art: a mushroom, 16 × 15, three colours).
 pub const DEMO_SPRITE: &str = "
@@ -175,6 +175,8 @@ pub struct ConvertArgs {
     /// Where the sprite stands: left, centre, right or best (fewest pieces).
     #[arg(long, value_enum, default_value_t = AlignArg::Centre, long_help = ALIGN_HELP)]
     align: AlignArg,
+    #[command(flatten)]
+    pub(crate) fit: crate::fit::FitFlags,
 }
 
 /// Output formats of `convert`.
@@ -208,6 +210,8 @@ pub struct VerifyArgs {
     /// at that column.
     #[arg(long, value_enum, default_value_t = AlignArg::Centre, long_help = ALIGN_HELP)]
     align: AlignArg,
+    #[command(flatten)]
+    pub(crate) fit: crate::fit::FitFlags,
 }
 
 /// Convert a sprite and draw the printed playfield as a PNG.
@@ -238,6 +242,8 @@ pub struct RenderArgs {
     align: AlignArg,
     #[command(flatten)]
     plan: PlanArgs,
+    #[command(flatten)]
+    pub(crate) fit: crate::fit::FitFlags,
 }
 
 /// Make an animated GIF of the print.
@@ -283,6 +289,8 @@ pub struct AnimateArgs {
     /// How the sprite is converted (without --moves).
     #[command(flatten)]
     plan: PlanArgs,
+    #[command(flatten)]
+    pub(crate) fit: crate::fit::FitFlags,
 }
 
 /// Convert sprites and print a table of what each costs.
@@ -336,6 +344,8 @@ pub struct StatsArgs {
     /// Where each sprite stands: left, centre, right or best (fewest pieces).
     #[arg(long, value_enum, default_value_t = AlignArg::Centre, long_help = ALIGN_HELP)]
     align: AlignArg,
+    #[command(flatten)]
+    pub(crate) fit: crate::fit::FitFlags,
 }
 
 /// Output formats of `stats`.
@@ -564,7 +574,7 @@ pub fn demo(args: &DemoArgs, force: bool) -> Result<ExitCode> {
 
 pub fn convert(args: &ConvertArgs, force: bool) -> Result<ExitCode> {
     let converter = args.plan.converter()?;
-    let sprite = load_sprite(&args.sprite)?;
+    let sprite = crate::fit::load(&args.sprite, &args.fit, false)?;
     let (sprite, (moves, blocks)) = with_spinner(slow(converter, args.align), || {
         sprite.place_by(args.align.align(), |s| {
             let (moves, blocks) = converter.convert_blocks(s);
@@ -596,7 +606,7 @@ pub fn convert(args: &ConvertArgs, force: bool) -> Result<ExitCode> {
 
 pub fn verify(args: &VerifyArgs) -> Result<ExitCode> {
     let converter = args.plan.converter()?;
-    let sprite = load_sprite(&args.sprite)?;
+    let sprite = crate::fit::load(&args.sprite, &args.fit, false)?;
     let (sprite, moves) = convert_sprite(&sprite, converter, args.align);
     verify_moves(&sprite, &moves)?;
     if !crate::quiet() {
@@ -615,7 +625,7 @@ pub fn verify(args: &VerifyArgs) -> Result<ExitCode> {
 pub fn render(args: &RenderArgs, force: bool) -> Result<ExitCode> {
     let converter = args.plan.converter()?;
     crate::not_to_a_terminal(&args.output, "a PNG", force)?;
-    let sprite = load_sprite(&args.sprite)?;
+    let sprite = crate::fit::load(&args.sprite, &args.fit, false)?;
     let (sprite, moves) = convert_sprite(&sprite, converter, args.align);
     let field = verify_moves(&sprite, &moves)?;
     let img = render::render_field(&field, Some(sprite.colors()), args.scale);
@@ -684,7 +694,7 @@ pub fn animate(args: &AnimateArgs, force: bool) -> Result<ExitCode> {
     let mut inputs = vec![args.sprite.as_path()];
     inputs.extend(args.moves.as_deref());
     one_stdin(&inputs)?;
-    let sprite = load_sprite(&args.sprite)?;
+    let sprite = crate::fit::load(&args.sprite, &args.fit, false)?;
     let opts = AnimateOptions {
         scale: args.scale,
         fps: args.fps,
@@ -1086,7 +1096,7 @@ pub fn stats(args: &StatsArgs) -> Result<ExitCode> {
     let mut records = Vec::new();
     let mut failed = 0;
     for (f, (file, shown)) in files.iter().zip(names) {
-        let measured = load_sprite(f)
+        let measured = crate::fit::load(f, &args.fit, true)
             .and_then(|sprite| measure(&shown, &sprite, main, &others, args.align.align()));
         bar.inc(1);
         let record = match measured {

@@ -90,6 +90,7 @@ pub(crate) struct Force {
 enum Command {
     Demo(DemoArgs),
     Convert(ConvertArgs),
+    Fit(fit::FitArgs),
     Verify(VerifyArgs),
     Render(RenderArgs),
     Animate(AnimateArgs),
@@ -201,6 +202,8 @@ struct CheckArgs {
     /// default), or only left (x0 = 2), centre or right (x0 = 19 - width).
     #[arg(long, value_enum, default_value_t = CheckAlign::Any)]
     align: CheckAlign,
+    #[command(flatten)]
+    fit: fit::FitFlags,
 }
 
 /// The placements `check --align` accepts.
@@ -218,6 +221,7 @@ enum CheckAlign {
 }
 
 mod commands;
+mod fit;
 mod manpage;
 mod output;
 mod plan;
@@ -391,6 +395,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Command::Check(args) => check(&args),
         Command::Demo(args) => commands::demo(&args, args.write.force),
         Command::Convert(args) => commands::convert(&args, args.write.force),
+        Command::Fit(args) => fit::run(&args),
         Command::Verify(args) => commands::verify(&args),
         Command::Render(args) => commands::render(&args, args.write.force),
         Command::Animate(args) => commands::animate(&args, args.write.force),
@@ -445,7 +450,7 @@ fn play(args: &PlayArgs, force: bool) -> Result<ExitCode> {
 
 fn check(args: &CheckArgs) -> Result<ExitCode> {
     one_stdin(&[&args.sprite, &args.moves])?;
-    let sprite = load_sprite(&args.sprite).map_err(|e| {
+    let sprite = fit::load(&args.sprite, &args.fit, false).map_err(|e| {
         // `check moves.txt mario.png`: the sprite comes first.
         if commands::is_sprite_file(&args.moves) && !commands::is_sprite_file(&args.sprite) {
             anyhow::anyhow!(
@@ -548,7 +553,7 @@ pub(crate) fn load_sprite(path: &Path) -> Result<Sprite> {
         SpriteError::Read { .. }
         | SpriteError::Decode { .. }
         | SpriteError::FileTooLarge { .. } => anyhow::Error::new(e),
-        e => anyhow::Error::new(e).context(format!("bad sprite {}", shown(&path))),
+        e => fit::hinted(e).context(format!("bad sprite {}", shown(&path))),
     })
 }
 
