@@ -9,11 +9,14 @@
 //! given when the C library the binary is linked against (the build machine's, for a
 //! native build) has it. Elsewhere the binary links as before.
 //!
-//! A GNU/Linux build in a release-based profile (`panic = "abort"`) also goes without the
-//! unwinder's index (`.eh_frame_hdr`, about 27 kB). Nothing unwinds in such a binary: a
-//! panic prints its message and aborts. The index only serves the backtrace a panic
-//! prints under `RUST_BACKTRACE=1`, which then lists no frames (in a stripped binary it
-//! held bare addresses). Test and debug builds unwind, and keep it.
+//! The shipped binary (a GNU/Linux build in the `dist` profile, `panic = "abort"`) also
+//! goes without the unwinder's index (`.eh_frame_hdr`, about 27 kB). Nothing unwinds in
+//! such a binary: a panic prints its message and aborts. The index only serves the
+//! backtrace a panic prints under `RUST_BACKTRACE=1`, which then lists no frames (in a
+//! stripped binary it held bare addresses). Every other profile keeps it: the link
+//! arguments reach the binary's unit tests too, and a test harness without the index
+//! cannot unwind a failing test's panic (`failed to initiate panic`), so it aborts without
+//! saying which assertion failed.
 
 /// glibc's version as `(major, minor)`, from the C library the build script runs on.
 #[cfg(all(target_os = "linux", target_env = "gnu"))]
@@ -45,11 +48,12 @@ fn main() {
         println!("cargo:rustc-link-arg-bins=-Wl,-z,pack-relative-relocs");
     }
     let gnu_linux = var("CARGO_CFG_TARGET_OS") == "linux" && var("CARGO_CFG_TARGET_ENV") == "gnu";
-    // (Build scripts see the target's default `panic` cfg, not the profile's, so the test
-    // is on the profile. The tests' `quick` profile is release-based too but unwinds: its
-    // binary also goes without the index, so a panic there prints its message and
-    // aborts, as in a release build.)
-    if gnu_linux && var("PROFILE") == "release" {
+    // Build scripts see neither the profile's `panic` nor its name (`PROFILE` is
+    // `release` for every release-based profile), but the profile names the directory of
+    // the build: OUT_DIR is `<target>/<profile>/build/<package>-<hash>/out`.
+    let out_dir = std::path::PathBuf::from(var("OUT_DIR"));
+    let profile = out_dir.ancestors().nth(3).and_then(|p| p.file_name());
+    if gnu_linux && profile.is_some_and(|p| p == "dist") {
         println!("cargo:rustc-link-arg-bins=-Wl,--no-eh-frame-hdr");
     }
 }

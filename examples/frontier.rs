@@ -17,11 +17,14 @@
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
+use thousands::thousands;
 
 #[path = "../tests/common/random_set.rs"]
 mod random_set;
 #[path = "common/sets.rs"]
 mod sets;
+#[path = "common/thousands.rs"]
+mod thousands;
 
 use tetris_printer::{compare, Converter, Planner, Playfield, Sprite};
 
@@ -98,7 +101,12 @@ fn collected(program: &Path, mode: &str, count: u32, sprites: &[PathBuf]) -> Res
     log.lines()
         .find_map(|l| l.split("Collected : ").nth(1))
         .and_then(|n| n.trim().parse().ok())
-        .ok_or_else(|| format!("valgrind {}: no instruction count in\n{log}", program.display()))
+        .ok_or_else(|| {
+            format!(
+                "valgrind {}: no instruction count in\n{log}",
+                program.display()
+            )
+        })
 }
 
 /// Instructions of one conversion of the nine as `mode`: counts 2 and 1, the difference.
@@ -106,19 +114,6 @@ fn instructions(program: &Path, mode: &str, sprites: &[PathBuf]) -> Result<u64, 
     let one = collected(program, mode, 1, sprites)?;
     let two = collected(program, mode, 2, sprites)?;
     Ok(two.saturating_sub(one))
-}
-
-/// `n` with thousands separators.
-fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, d) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(d);
-    }
-    out
 }
 
 /// A table cell as a number, or `None` (`—`).
@@ -196,7 +191,12 @@ fn differences(now: &str, measured: &str) -> Vec<String> {
     let rows = |t: &str| -> Vec<Vec<String>> {
         t.lines()
             .filter(|l| l.starts_with("| `"))
-            .map(|l| l.trim_matches('|').split('|').map(|c| c.trim().to_string()).collect())
+            .map(|l| {
+                l.trim_matches('|')
+                    .split('|')
+                    .map(|c| c.trim().to_string())
+                    .collect()
+            })
             .collect()
     };
     let (a, b) = (rows(now), rows(measured));

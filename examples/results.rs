@@ -20,13 +20,18 @@
 //! `tests/readme_drift.rs` checks the README's headline block against the default and
 //! `--direct` counts without running this.
 
+#[path = "common/png_dir.rs"]
+mod png_dir;
 #[path = "../tests/common/random_set.rs"]
 mod random_set;
+#[path = "common/thousands.rs"]
+mod thousands;
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use thousands::thousands;
 
 use tetris_printer::{compare, Converter, Planner, Playfield, Sprite};
 
@@ -62,8 +67,8 @@ impl Strategy {
         match self {
             Strategy::Greedy => "greedy",
             Strategy::Optimal => "optimal",
-            Strategy::Grouped => "**default**",
-            Strategy::GroupedDirect => "`--direct`",
+            Strategy::Grouped => "`--no-direct`",
+            Strategy::GroupedDirect => "**default**",
             Strategy::Thorough => "thorough",
             Strategy::Exact => "exact",
             Strategy::ExactDirect => "exact `--direct`",
@@ -120,24 +125,8 @@ fn root() -> PathBuf {
 
 /// The PNGs of `dir`, sorted by name.
 fn open_dir(dir: &Path) -> Result<Vec<Named>, String> {
-    let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map_err(|e| format!("{}: {e}", dir.display()))?
-        .filter_map(Result::ok)
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "png"))
-        .collect();
-    paths.sort();
-    paths
-        .iter()
-        .map(|p| {
-            let sprite = Sprite::open(p).map_err(|e| format!("{}: {e}", p.display()))?;
-            let name = p.file_stem().unwrap_or_default().to_string_lossy();
-            Ok(Named {
-                name: name.into_owned(),
-                sprite,
-            })
-        })
-        .collect()
+    let named = png_dir::open_dir(dir)?.into_iter();
+    Ok(named.map(|(name, sprite)| Named { name, sprite }).collect())
 }
 
 /// The rows of the original's table in `docs/benchmarks.md`: `| name | size | platforms |
@@ -207,19 +196,6 @@ fn count_all(sprites: &[Named], strategies: &[Strategy]) -> Result<Vec<Vec<usize
         counts[i][k] = n?;
     }
     Ok(counts)
-}
-
-/// `n` with thousands separators: `10,423`.
-fn thousands(n: usize) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
 
 fn ratio(a: usize, b: usize) -> String {
@@ -313,7 +289,8 @@ impl Figures {
         self.real.iter().map(|r| r.1).sum()
     }
 
-    /// The default's pieces over the exact planner's, on a set's column sums.
+    /// The fast planner's (`--no-direct`) pieces over the exact planner's, on a set's
+    /// column sums.
     fn set_ratio(sums: &[usize]) -> String {
         ratio(
             sums[index(&SETS, Strategy::Grouped)],
@@ -324,15 +301,15 @@ impl Figures {
     /// The README's headline block (without the marker lines).
     fn headline(&self) -> String {
         let mut out = String::new();
-        let cols = [Strategy::Grouped, Strategy::GroupedDirect, Strategy::Exact];
-        out += "| benchmark sprite | 2013 original (realtime search) | **default** | `--direct` | exact planner |\n";
+        let cols = [Strategy::GroupedDirect, Strategy::Grouped, Strategy::Exact];
+        out += "| benchmark sprite | 2013 original (realtime search) | **default** | `--no-direct` | exact planner |\n";
         out += "|---|---:|---:|---:|---:|\n";
         for ((named, orig), counts) in self.nine.iter().zip(&self.originals).zip(&self.nine_counts)
         {
             let _ = write!(out, "| {} | {} |", named.name, thousands(orig.realtime));
             for s in cols {
                 let n = thousands(counts[index(&NINE, s)]);
-                if s == Strategy::Grouped {
+                if s == Strategy::GroupedDirect {
                     let _ = write!(out, " **{n}** |");
                 } else {
                     let _ = write!(out, " {n} |");
@@ -347,21 +324,21 @@ impl Figures {
         }
         let _ = write!(
             out,
-            "\n\nOn {} the default needs {}× the exact planner's pieces, on \
-             the {} real sprites of `tests/sprites/real/` {}×; `--direct` prints them in \
-             {}× and {}× the default's pieces.\n",
+            "\n\nOn {} the default prints in {}× the pieces of `--no-direct` (the fast \
+             planner alone), on the {} real sprites of `tests/sprites/real/` in {}×. \
+             `--no-direct` needs {}× and {}× the exact planner's pieces.\n",
             self.random_name(),
-            Self::set_ratio(&self.random),
-            self.real_sprites(),
-            Self::set_ratio(&self.real_total()),
             ratio(
                 self.random[index(&SETS, Strategy::GroupedDirect)],
                 self.random[index(&SETS, Strategy::Grouped)]
             ),
+            self.real_sprites(),
             ratio(
                 self.real_total()[index(&SETS, Strategy::GroupedDirect)],
                 self.real_total()[index(&SETS, Strategy::Grouped)]
             ),
+            Self::set_ratio(&self.random),
+            Self::set_ratio(&self.real_total()),
         );
         out
     }
@@ -374,10 +351,12 @@ impl Figures {
              do not edit; rerun it. -->\n\n\
              Piece counts printed by the code at hand; every print was replayed on an empty \
              field and compared with its sprite. Sprites stand centred (`--align centre`, \
-             the default). `default` is `--passes grouped`; `thorough` the thorough planner; \
-             `exact` the exact planner (`--passes exact`, the fewest pieces our printing \
-             rules allow for each row: the yardstick); the `--direct` columns add direct \
-             placement ([direct-placement.md](direct-placement.md)). Times are not here: \
+             the default). `default` is what `convert` prints with no options: the grouped \
+             planner with direct placement ([direct-placement.md](direct-placement.md)); \
+             `--no-direct` the grouped planner alone (the library's `Converter::new()`); \
+             `thorough` the thorough planner; `exact` the exact planner (`--passes exact \
+             --no-direct`, the fewest pieces our printing rules allow for each row: the \
+             yardstick), `exact --direct` with direct placement. Times are not here: \
              they drift on a shared machine; `cargo bench` measures them.\n\n\
              ## The nine benchmark sprites\n\n\
              `benches/sprites/`. The 2013 original's figures are not computed here: they \
@@ -388,7 +367,7 @@ impl Figures {
         for s in NINE {
             let _ = write!(out, " {} |", s.heading());
         }
-        out += " default ÷ exact |\n|---|---|";
+        out += " `--no-direct` ÷ exact |\n|---|---|";
         out += &"---:|".repeat(NINE.len() + 3);
         out.push('\n');
         let row = |out: &mut String, counts: &[usize]| {
@@ -432,7 +411,7 @@ impl Figures {
             for s in SETS {
                 let _ = write!(out, " {} |", s.heading());
             }
-            *out += " default ÷ exact | `--direct` ÷ default |\n|---|";
+            *out += " `--no-direct` ÷ exact | default ÷ `--no-direct` |\n|---|";
             *out += &"---:|".repeat(SETS.len() + 3);
             out.push('\n');
         };

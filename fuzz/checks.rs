@@ -16,10 +16,70 @@ pub fn all_passes() -> impl Iterator<Item = Planner> {
     Planner::ALL.iter().copied().filter(|p| p.name() != "exact")
 }
 
+/// The move-file grammar as docs/formats.md states it, read here independently of the
+/// crate: the moves of a valid text (as `J0 5`) with their line numbers, or the number of
+/// the first line that is not a move, a comment or blank.
+pub fn grammar(text: &str) -> Result<Vec<(String, usize)>, usize> {
+    let mut rest = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut moves = Vec::new();
+    let mut n = 0;
+    while !rest.is_empty() {
+        n += 1;
+        let end = rest.find(['\n', '\r']).unwrap_or(rest.len());
+        let line = &rest[..end];
+        rest = &rest[end..];
+        rest = rest
+            .strip_prefix("\r\n")
+            .or_else(|| rest.strip_prefix(['\r', '\n']))
+            .unwrap_or(rest);
+        let body = line.trim_start_matches([' ', '\t']);
+        if body.is_empty() || body.starts_with('#') {
+            continue;
+        }
+        if line.len() > 256 {
+            return Err(n);
+        }
+        let words: Vec<&str> = body.split([' ', '\t']).filter(|w| !w.is_empty()).collect();
+        let (&[name, col], &[piece, rot]) = (&words[..], name_bytes(&words)) else {
+            return Err(n);
+        };
+        // Widths of the orientations, as drawn in docs/spec.md.
+        let widths: &[usize] = match piece {
+            b'T' | b'J' | b'L' => &[3, 2, 3, 2],
+            b'S' | b'Z' => &[3, 2],
+            b'I' => &[4, 1],
+            b'O' => &[2],
+            _ => return Err(n),
+        };
+        let Some(&width) = rot
+            .checked_sub(b'0')
+            .and_then(|r| widths.get(usize::from(r)))
+        else {
+            return Err(n);
+        };
+        let plain =
+            col == "0" || (col.bytes().all(|b| b.is_ascii_digit()) && !col.starts_with('0'));
+        match col.parse::<usize>() {
+            Ok(x) if plain && x <= 21 - width => moves.push((format!("{name} {x}"), n)),
+            _ => return Err(n),
+        }
+    }
+    Ok(moves)
+}
+
+/// The bytes of the first word when there are two words and it is two bytes long.
+fn name_bytes<'a>(words: &[&'a str]) -> &'a [u8] {
+    match words {
+        [name, _] if name.len() == 2 => name.as_bytes(),
+        _ => &[],
+    }
+}
+
 /// Move files: the streaming reader and the string parser agree on any bytes (on invalid
-/// UTF-8: up to the line holding the first invalid byte, which the reader refuses); what
-/// parses writes back and parses again to the same moves; errors echo a bounded amount of
-/// the input, with no raw control character.
+/// UTF-8: up to the line holding the first invalid byte, which the reader refuses, as not
+/// UTF-8 or, past a move line's limit, as too long), and both read text as [`grammar`]
+/// does; what parses writes back and parses again to the same moves; errors echo a
+/// bounded amount of the input, with no raw control character.
 pub fn moves(data: &[u8]) {
     let streamed: Vec<Result<(Move, usize), String>> = MoveReader::new(data)
         .map(|r| r.map_err(|e| e.to_string()))
@@ -37,7 +97,25 @@ pub fn moves(data: &[u8]) {
         );
     }
     match std::str::from_utf8(data) {
-        Ok(text) => assert_eq!(lines(text), streamed, "reader and parser disagree"),
+        Ok(text) => {
+            assert_eq!(lines(text), streamed, "reader and parser disagree");
+            let read = match streamed.iter().find_map(|r| r.as_ref().err()) {
+                Some(e) => Err(e.clone()),
+                None => Ok(streamed
+                    .iter()
+                    .flatten()
+                    .map(|(m, line)| (m.to_string(), *line))
+                    .collect::<Vec<_>>()),
+            };
+            match (grammar(text), read) {
+                (Ok(want), Ok(got)) => assert_eq!(got, want, "the grammar's moves"),
+                (Err(n), Err(e)) => assert!(
+                    e.starts_with(&format!("line {n}: ")),
+                    "the grammar refuses line {n}, the reader says {e:?}"
+                ),
+                (want, got) => panic!("the grammar says {want:?}, the reader {got:?}"),
+            }
+        }
         Err(bad) => {
             // The lines before the one holding the first invalid byte.
             let valid = &data[..bad.valid_up_to()];
@@ -55,7 +133,11 @@ pub fn moves(data: &[u8]) {
                     panic!("invalid UTF-8 in line {n} not refused: {streamed:?}");
                 };
                 let start = format!("line {n}: line is not UTF-8: `");
-                assert!(e.starts_with(&start), "{e:?} should start with {start:?}");
+                let long = format!("line {n}: line is longer than 256 bytes");
+                assert!(
+                    e.starts_with(&start) || e.starts_with(&long),
+                    "{e:?} should start with {start:?} or {long:?}"
+                );
                 assert_eq!(
                     rest,
                     &want[..],
@@ -288,4 +370,70 @@ pub fn playfield(data: &[u8]) {
         assert_eq!(field.height(WIDTH), 0);
     }
     assert_eq!(Playfield::replay(&played).as_ref(), Ok(&field));
+}
+
+/// Fitting (`tetris_printer::fit`): any bytes, as an image file (first byte even) or as
+/// RGBA pixels of a small image whose width the second byte gives (odd), with options
+/// from the first byte, either fit into a sprite within the options that prints (the
+/// default planner's moves replay to exactly it), the same sprite each time, or are
+/// refused with an error; an image that already is a sprite within the options comes
+/// back as it is.
+pub fn fit(data: &[u8]) {
+    use tetris_printer::fit::{self, Background, FitOptions, Gaps};
+    let Some((&mode, rest)) = data.split_first() else {
+        return;
+    };
+    let opts = FitOptions {
+        alpha: (mode >> 1) | 1,
+        background: match mode >> 4 & 3 {
+            0 => Background::Auto,
+            1 => Background::None,
+            _ => Background::Color(tetris_printer::Rgb::new(mode, 0, 255)),
+        },
+        colors: usize::from(mode >> 2 & 3).clamp(1, 3),
+        size: (usize::from(mode % 17) + 1, usize::from(mode % 32) + 1),
+        gaps: if mode >> 6 & 1 == 0 {
+            Gaps::Bridge
+        } else {
+            Gaps::Close
+        },
+    };
+    let run = || {
+        if mode & 1 == 0 {
+            fit::fit_image_bytes(rest, &opts)
+        } else {
+            let (&w, pixels) = rest.split_first().unwrap_or((&1, &[]));
+            let w = usize::from(w % 64) + 1;
+            let h = pixels.len() / 4 / w;
+            fit::fit_rgba(w, h, &pixels[..w * h * 4], &opts)
+        }
+    };
+    let Ok(fitted) = run() else {
+        return;
+    };
+    let s = fitted.sprite;
+    assert!(
+        s.width() <= opts.size.0 && s.height() <= opts.size.1,
+        "{s:?} {opts:?}"
+    );
+    assert!(s.colors().len() <= opts.colors, "{s:?} {opts:?}");
+    assert_eq!(
+        run().map(|f| f.sprite).ok(),
+        Some(s),
+        "not the same sprite twice"
+    );
+    if mode & 1 == 0 {
+        if let Ok(plain) = Sprite::from_image_bytes(rest) {
+            if plain.width() <= opts.size.0
+                && plain.height() <= opts.size.1
+                && plain.colors().len() <= opts.colors
+            {
+                assert_eq!(plain, s, "a sprite that fits was changed");
+                assert!(fitted.report.unchanged);
+            }
+        }
+    }
+    let moves = Converter::new().convert_to_vec(&s);
+    let field = Playfield::replay(&moves).expect("the moves replay");
+    compare(&field, &s).expect("the moves print the fitted sprite");
 }

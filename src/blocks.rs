@@ -17,7 +17,7 @@ use core::fmt::Write as _;
 
 use crate::convert::{Block, BlockKind};
 use crate::echo::Echo;
-use crate::moves::Move;
+use crate::moves::{is_blank_char, Move};
 use crate::piece::Shape;
 use crate::playfield::{Playfield, ReplayError, WIDTH};
 use crate::sprite::Rgb;
@@ -272,7 +272,9 @@ fn parse_block(block: &[(usize, &str)], moves: &mut Vec<Move>) -> Result<(), Par
 /// Strict: the first line (after an optional byte-order mark) is exactly three `rrggbb`
 /// colours; every block row is 21 characters of `.` and letters; in each block the letters
 /// run from `A` without gaps and each letter's cells are one tetromino, which becomes one
-/// move. Lines end in `\n`, `\r\n` or a lone `\r`.
+/// move. Lines end in `\n`, `\r\n` or a lone `\r`. Blanks are spaces and tabs, as in move
+/// files: they separate the colours, may end a line, and a line of them alone ends a
+/// block; no other character is blank (a line of no-break spaces is a bad row).
 pub fn parse_blocks(text: &str) -> Result<(Vec<Rgb>, Vec<Move>), ParseBlocksError> {
     // Lines end in `\n`, `\r\n` or a lone `\r`, as in move files.
     let mut lines = text
@@ -282,7 +284,8 @@ pub fn parse_blocks(text: &str) -> Result<(Vec<Rgb>, Vec<Move>), ParseBlocksErro
     let (_, first) = lines.next().ok_or(ParseBlocksError::Empty)?;
     let first = first.strip_prefix('\u{feff}').unwrap_or(first);
     let colors = first
-        .split_whitespace()
+        .split(is_blank_char)
+        .filter(|w| !w.is_empty())
         .map(|h| parse_color(h).ok_or_else(|| ParseBlocksError::Color(Echo::new(h))))
         .collect::<Result<Vec<_>, _>>()?;
     if colors.len() != 3 {
@@ -291,7 +294,7 @@ pub fn parse_blocks(text: &str) -> Result<(Vec<Rgb>, Vec<Move>), ParseBlocksErro
     let mut moves = Vec::new();
     let mut block: Vec<(usize, &str)> = Vec::new();
     for (i, line) in lines {
-        let t = line.trim_end();
+        let t = line.trim_end_matches(is_blank_char);
         if t.starts_with('#') {
             continue;
         }

@@ -1,8 +1,21 @@
-//! Input echoed in error messages, cut short and stored inline (no heap), and the one
-//! escaping rule for every echo of user input: a control character (C0, DEL, C1) or a
-//! bidirectional-text control is shown as an escape (`\0`, `\t`, `\n`, `\r`, `\x1b`,
-//! `\u{202e}`), never raw, so a move file or a file name cannot retitle, recolour or
-//! reorder the terminal that shows the error.
+//! How the crate shows user input in messages, and why it is public.
+//!
+//! Every error that quotes input (a move line, a block row, a file name) shows it by one
+//! rule: a character a terminal acts on or that shows as nothing is written as an escape
+//! (`\x1b`, `\u{feff}`), never raw, so a move file or a file name cannot retitle,
+//! recolour or reorder the terminal that shows the error, and `J0 5` with an invisible
+//! character before it is not shown as `J0 5`. Escaped are the controls (C0, DEL,
+//! C1), format characters (Unicode's `Cf`, bidirectional controls among them),
+//! line and paragraph separators, every space but U+0020, and the other characters
+//! Unicode marks as ignorable in display (`Default_Ignorable_Code_Point`: variation
+//! selectors, fillers, tags).
+//!
+//! Public for two reasons. [`Echo`] is what the errors of move files and block listings
+//! ([`MoveError`](crate::MoveError), [`ParseBlocksError`](crate::ParseBlocksError)) hold;
+//! and a program that prints those errors next to its own messages (the command-line tool
+//! does, for file names and its argument errors) shows its own input by the same rule
+//! with [`Escaped`] and [`EscapedPath`], so one of its messages cannot do what a move line
+//! cannot.
 
 use core::fmt;
 
@@ -19,17 +32,8 @@ const ECHO_BYTES: usize = MAX_ECHO_BYTES;
 
 /// A character as it is shown in messages: itself, or its escape when [`needs_escape`]
 /// says so (`\0`, `\t`, `\n`, `\r`, `\x` and two hex digits below U+0100, else `\u{…}`).
-///
-/// ```
-/// use tetris_printer::echo::EscapedChar;
-/// assert_eq!(EscapedChar::new('J').as_str(), "J");
-/// assert_eq!(EscapedChar::new('\x1b').as_str(), "\\x1b");
-/// assert_eq!(EscapedChar::new('\0').to_string(), "\\0");
-/// assert_eq!(EscapedChar::new('\u{9b}').as_str(), "\\x9b");
-/// assert_eq!(EscapedChar::new('\u{202e}').as_str(), "\\u{202e}");
-/// ```
 #[derive(Clone, Copy, PartialEq, Eq)]
-pub struct EscapedChar {
+pub(crate) struct EscapedChar {
     bytes: [u8; 10],
     len: u8,
 }
@@ -37,7 +41,7 @@ pub struct EscapedChar {
 impl EscapedChar {
     /// `c` as it is shown.
     #[must_use]
-    pub fn new(c: char) -> EscapedChar {
+    pub(crate) fn new(c: char) -> EscapedChar {
         let mut e = EscapedChar {
             bytes: [0; 10],
             len: 0,
@@ -77,7 +81,7 @@ impl EscapedChar {
 
     /// The text shown.
     #[must_use]
-    pub fn as_str(&self) -> &str {
+    pub(crate) fn as_str(&self) -> &str {
         // Only whole characters and ASCII escapes are ever written.
         core::str::from_utf8(&self.bytes[..usize::from(self.len)]).unwrap_or_default()
     }
@@ -95,20 +99,46 @@ impl fmt::Debug for EscapedChar {
     }
 }
 
-/// Whether `c` is shown escaped in messages: the control characters (C0, DEL and C1,
-/// which terminals act on) and the bidirectional-text controls (which reorder what is
-/// shown around them).
+/// Whether `c` is shown escaped in messages: it is a control character (Unicode's `Cc`:
+/// C0, DEL, C1, which terminals act on), a format character (`Cf`: zero-width spaces and
+/// joiners, the byte-order mark, the bidirectional controls that reorder what is shown
+/// around them, tags), a line or paragraph separator (`Zl`, `Zp`), a space other than
+/// U+0020 (`Zs`: it looks like one but is not a separator anywhere), or otherwise
+/// `Default_Ignorable_Code_Point` (shown as nothing: variation selectors, Hangul fillers,
+/// the combining grapheme joiner). Unicode 16.0; the unit tests check the list against the
+/// Unicode character database as the `unicode-properties` crate has it.
 #[must_use]
-pub const fn needs_escape(c: char) -> bool {
-    matches!(c, '\0'..='\x1f' | '\x7f'..='\u{9f}' | '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+pub(crate) const fn needs_escape(c: char) -> bool {
+    matches!(c,
+        // Cc
+        '\0'..='\x1f' | '\x7f'..='\u{9f}'
+        // Zs but U+0020
+        | '\u{a0}' | '\u{1680}' | '\u{2000}'..='\u{200a}' | '\u{202f}' | '\u{205f}' | '\u{3000}'
+        // Zl, Zp
+        | '\u{2028}' | '\u{2029}'
+        // Cf
+        | '\u{ad}' | '\u{600}'..='\u{605}' | '\u{61c}' | '\u{6dd}' | '\u{70f}'
+        | '\u{890}'..='\u{891}' | '\u{8e2}' | '\u{180e}' | '\u{200b}'..='\u{200f}'
+        | '\u{202a}'..='\u{202e}' | '\u{2060}'..='\u{2064}' | '\u{2066}'..='\u{206f}'
+        | '\u{feff}' | '\u{fff9}'..='\u{fffb}' | '\u{110bd}' | '\u{110cd}'
+        | '\u{13430}'..='\u{1343f}' | '\u{1bca0}'..='\u{1bca3}' | '\u{1d173}'..='\u{1d17a}'
+        | '\u{e0001}' | '\u{e0020}'..='\u{e007f}'
+        // Default_Ignorable_Code_Point outside Cf (Mn, Lo, unassigned)
+        | '\u{34f}' | '\u{115f}'..='\u{1160}' | '\u{17b4}'..='\u{17b5}' | '\u{180b}'..='\u{180d}'
+        | '\u{180f}' | '\u{2065}' | '\u{3164}' | '\u{fe00}'..='\u{fe0f}' | '\u{ffa0}'
+        | '\u{fff0}'..='\u{fff8}' | '\u{e0000}'..='\u{e0fff}'
+    )
 }
 
-/// Text of any length shown by the escaping rule (every character through
-/// [`EscapedChar`]), uncut: for file names and other input that errors show whole.
+/// Text of any length shown by the escaping rule (see the [module docs](self)), uncut: for
+/// file names and other input that messages show whole. An escaped character is shown as
+/// `\0`, `\t`, `\n`, `\r`, `\x` and two hex digits below U+0100, else `\u{…}`.
 ///
 /// ```
 /// use tetris_printer::echo::Escaped;
 /// assert_eq!(Escaped("a\x07b").to_string(), "a\\x07b");
+/// assert_eq!(Escaped("\u{feff}J0 5\u{a0}").to_string(), "\\u{feff}J0 5\\xa0");
+/// assert_eq!(Escaped("\u{202e}gnp.exe").to_string(), "\\u{202e}gnp.exe");
 /// ```
 #[derive(Clone, Copy, Debug)]
 pub struct Escaped<'a>(pub &'a str);
@@ -145,7 +175,7 @@ impl fmt::Display for EscapedPath<'_> {
 }
 
 /// A piece of input quoted in an error message: its first [`MAX_ECHO`] characters (at most
-/// [`MAX_ECHO_BYTES`] bytes) as [`EscapedChar`] shows them, kept inline so errors never
+/// [`MAX_ECHO_BYTES`] bytes) as [`Escaped`] shows them, kept inline so errors never
 /// allocate. [`Display`](fmt::Display) adds `…` when the input was longer. An escape
 /// counts as the characters it shows and is never cut in two.
 ///
@@ -207,7 +237,7 @@ impl Echo {
         }
     }
 
-    /// Appends `c` as [`EscapedChar`] shows it; `false` (and marks the echo cut) when it
+    /// Appends `c` as [`Escaped`] shows it; `false` (and marks the echo cut) when it
     /// would take more than [`MAX_ECHO`] characters or [`MAX_ECHO_BYTES`] bytes.
     fn push(&mut self, c: char) -> bool {
         let shown = EscapedChar::new(c);
@@ -224,6 +254,14 @@ impl Echo {
         self.len = (len + text.len()) as u8;
         self.chars += chars as u8;
         true
+    }
+
+    /// The same echo marked as cut (shown with `…`): for input known to go on past what
+    /// was read.
+    #[must_use]
+    pub(crate) const fn cut(mut self) -> Echo {
+        self.cut = true;
+        self
     }
 
     /// The kept characters as shown, escapes included (without the `…`).
@@ -326,6 +364,88 @@ mod tests {
         // 40 escapes of 4 characters: 10 kept.
         assert_eq!(Echo::new(&"\x07".repeat(40)).as_str(), "\\x07".repeat(10));
         assert_eq!(Echo::lossy(b"\x1b\xff").to_string(), "\\x1b\u{fffd}");
+    }
+
+    /// #58 item 6: the invisible characters are escaped too, so `\u{feff}\u{feff}J0 5` is
+    /// not shown as `J0`.
+    #[test]
+    fn invisible_characters_are_escaped() {
+        let cases = [
+            ('J', "J"),
+            ('\x1b', "\\x1b"),
+            ('\0', "\\0"),
+            ('\u{9b}', "\\x9b"),
+            ('\u{a0}', "\\xa0"),
+            ('\u{ad}', "\\xad"),
+            ('\u{61c}', "\\u{61c}"),
+            ('\u{200b}', "\\u{200b}"),
+            ('\u{202e}', "\\u{202e}"),
+            ('\u{2028}', "\\u{2028}"),
+            ('\u{3000}', "\\u{3000}"),
+            ('\u{fe0f}', "\\u{fe0f}"),
+            ('\u{feff}', "\\u{feff}"),
+            ('\u{e0041}', "\\u{e0041}"),
+            ('\u{10ffff}', "\u{10ffff}"),
+            (' ', " "),
+            ('é', "é"),
+            ('あ', "あ"),
+        ];
+        for (c, want) in cases {
+            assert_eq!(EscapedChar::new(c).as_str(), want, "{c:?}");
+        }
+        assert_eq!(
+            Echo::new("\u{feff}\u{feff}J0").to_string(),
+            "\\u{feff}\\u{feff}J0"
+        );
+    }
+
+    /// The escaped set is exactly Unicode's `Cc`, `Cf`, `Zl`, `Zp`, `Zs` but U+0020, and
+    /// the rest of `Default_Ignorable_Code_Point`, checked over every `char` against the
+    /// character database as `unicode-properties` has it. That crate has no
+    /// `Default_Ignorable_Code_Point`: its members outside `Cf` are copied here from
+    /// DerivedCoreProperties.txt (Unicode 16.0), each with the category it has there.
+    #[test]
+    fn escapes_exactly_the_controls_and_invisible_characters() {
+        use unicode_properties::{GeneralCategory as G, UnicodeGeneralCategory};
+        const IGNORABLE: [(u32, u32, G); 15] = [
+            (0x34f, 0x34f, G::NonspacingMark),
+            (0x115f, 0x1160, G::OtherLetter),
+            (0x17b4, 0x17b5, G::NonspacingMark),
+            (0x180b, 0x180d, G::NonspacingMark),
+            (0x180f, 0x180f, G::NonspacingMark),
+            (0x2065, 0x2065, G::Unassigned),
+            (0x3164, 0x3164, G::OtherLetter),
+            (0xfe00, 0xfe0f, G::NonspacingMark),
+            (0xffa0, 0xffa0, G::OtherLetter),
+            (0xfff0, 0xfff8, G::Unassigned),
+            (0xe0000, 0xe0000, G::Unassigned),
+            (0xe0002, 0xe001f, G::Unassigned),
+            (0xe0080, 0xe00ff, G::Unassigned),
+            (0xe0100, 0xe01ef, G::NonspacingMark),
+            (0xe01f0, 0xe0fff, G::Unassigned),
+        ];
+        let ignorable = |c: char| {
+            IGNORABLE
+                .iter()
+                .any(|&(lo, hi, _)| (lo..=hi).contains(&u32::from(c)))
+        };
+        let mut escaped = 0;
+        for c in char::MIN..=char::MAX {
+            let cat = c.general_category();
+            let want = matches!(
+                cat,
+                G::Control | G::Format | G::LineSeparator | G::ParagraphSeparator
+            ) || (cat == G::SpaceSeparator && c != ' ')
+                || ignorable(c);
+            assert_eq!(needs_escape(c), want, "{c:?} ({cat:?})");
+            escaped += usize::from(want);
+        }
+        for (lo, hi, cat) in IGNORABLE {
+            for c in (lo..=hi).filter_map(char::from_u32) {
+                assert_eq!(c.general_category(), cat, "{c:?}");
+            }
+        }
+        assert!(escaped > 4000, "{escaped}");
     }
 
     #[test]

@@ -65,6 +65,13 @@
 //! search that allocates. `docs/results.md` in the repository has the piece counts of
 //! each.
 //!
+//! Which to pick: `Converter::new()` where time or memory is short (a microcontroller,
+//! a server converting on request): microseconds a sprite, a stated bound on its work, no
+//! heap. `Converter::new().with_direct(true)` for the fewest pieces at hand, what the
+//! `tetris-printer` command line prints by default: tenths of a second a sprite, best
+//! with a [`Workspace`] ([`Converter::convert_in`]). `Planner::Exact` to measure the
+//! others against.
+//!
 //! # Replaying and comparing
 //!
 //! [`Playfield`] plays moves by the rules (hard drop, naive-gravity line clears);
@@ -178,6 +185,8 @@ pub mod echo;
 #[doc(hidden)]
 pub mod exact;
 mod field;
+#[cfg(feature = "image-io")]
+pub mod fit;
 mod move_file;
 mod move_list;
 mod moves;
@@ -232,11 +241,11 @@ pub mod limits {
     pub use crate::echo::{MAX_ECHO, MAX_ECHO_BYTES};
     pub use crate::field::{HEIGHT, WIDTH};
     pub use crate::moves::MAX_LINE;
-    #[cfg(feature = "image-io")]
-    pub use crate::sprite::MAX_FILE_BYTES;
     pub use crate::sprite::{
         MAX_ASCII_SIDE, MAX_COLORS, MAX_HEIGHT, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, MAX_WIDTH,
     };
+    #[cfg(feature = "image-io")]
+    pub use crate::sprite::{MAX_DECODE_BYTES, MAX_FILE_BYTES};
 }
 
 /// The crate's own tests, examples, benchmarks and the pattern searcher's tools use these;

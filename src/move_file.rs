@@ -2,19 +2,23 @@
 //! [`MoveReader`] over any [`BufRead`] (`std`), and the `Vec`
 //! conveniences [`parse_moves`] and [`moves_to_string`] (`alloc`).
 //!
-//! All of them read the same format the same way: one move a line; blank lines (of any
-//! length) and lines whose first non-blank character is `#` are comments (however far it
-//! is indented); lines end in `\n`, `\r\n` or a lone `\r`; a UTF-8 byte-order mark at the
-//! start is skipped; a non-comment line longer than [`MAX_LINE`] bytes is an error, and so
-//! is a line that is not UTF-8 (anywhere in it, comments included; text in memory is a
-//! `str` already). After the first error they yield nothing more.
+//! All of them read the same format the same way (docs/formats.md has the grammar): one
+//! move a line; lines end in `\n`, `\r\n` or a lone `\r`; a UTF-8 byte-order mark at the
+//! start is skipped; a blank line (only spaces and tabs, of any length) and a line whose
+//! first non-blank character is `#` (however far it is indented) are comments; any other
+//! line is a move line, and one longer than [`MAX_LINE`] bytes is refused at its first
+//! byte past the limit, without reading on; a line that is not UTF-8 is an error
+//! (anywhere in it, comments included; text in memory is a `str` already). After the
+//! first error they yield nothing more.
 
 #[cfg(feature = "alloc")]
 use alloc::{string::String, vec::Vec};
 #[cfg(feature = "std")]
 use std::io::{self, BufRead};
 
-use crate::moves::{is_lead_space, read_line, Move, ParseError, BOM, MAX_LINE};
+#[cfg(feature = "std")]
+use crate::moves::MAX_LINE;
+use crate::moves::{is_blank, move_line_limit, read_line, Move, ParseError, BOM};
 
 /// The moves of a move file held in memory, each with its 1-based line number. Needs
 /// neither `std` nor `alloc`.
@@ -63,27 +67,43 @@ impl Iterator for MoveLines<'_> {
 
     fn next(&mut self) -> Option<Self::Item> {
         while !self.done && !self.rest.is_empty() {
-            let end = self.rest.find(['\n', '\r']);
-            let line = &self.rest[..end.unwrap_or(self.rest.len())];
-            self.rest = match end {
-                Some(i) => {
-                    let after = &self.rest[i + 1..];
-                    if self.rest.as_bytes()[i] == b'\r' {
-                        after.strip_prefix('\n').unwrap_or(after)
-                    } else {
-                        after
+            self.line += 1;
+            let bom = if self.line == 1 && self.rest.as_bytes().starts_with(BOM) {
+                BOM.len()
+            } else {
+                0
+            };
+            let bytes = &self.rest.as_bytes()[bom..];
+            let is_eol = |b: &u8| matches!(b, b'\n' | b'\r');
+            let body = bytes.iter().take_while(|&&b| is_blank(b)).count();
+            // The line's text ends at `end`; a move line is looked at up to its limit only.
+            let (end, too_long) = match bytes.get(body) {
+                None | Some(b'\n' | b'\r') => (body, false),
+                Some(b'#') => (
+                    bytes[body..]
+                        .iter()
+                        .position(is_eol)
+                        .map_or(bytes.len(), |i| body + i),
+                    false,
+                ),
+                Some(_) => {
+                    let limit = move_line_limit(body);
+                    match bytes[body..limit.min(bytes.len())].iter().position(is_eol) {
+                        Some(i) => (body + i, false),
+                        None if bytes.len() < limit => (bytes.len(), false),
+                        None => (limit, true),
                     }
                 }
-                None => "",
             };
-            self.line += 1;
-            let mut bytes = line.as_bytes();
-            if self.line == 1 {
-                bytes = bytes.strip_prefix(BOM).unwrap_or(bytes);
-            }
-            let lead = bytes.iter().take_while(|&&b| is_lead_space(b)).count();
-            let rest = &bytes[lead..];
-            match read_line(&rest[..rest.len().min(MAX_LINE)], line.len(), true) {
+            let verdict = read_line(&bytes[body..end], too_long, true);
+            let after = match &bytes[end..] {
+                [b'\r', b'\n', ..] => end + 2,
+                [] => end,
+                _ => end + 1,
+            };
+            // `after` follows a line break (ASCII) or is the end: a character boundary.
+            self.rest = self.rest.get(bom + after..).unwrap_or_default();
+            match verdict {
                 None => {}
                 Some(Ok(m)) => return Some(Ok((m, self.line))),
                 Some(Err(error)) => {
@@ -122,16 +142,23 @@ pub enum ReadError {
 /// Reads a move file one line at a time, in constant memory: yields each move with its
 /// 1-based line number. Reads the format exactly as [`MoveLines`] does (line breaks,
 /// byte-order mark, comments, [`MAX_LINE`]); a line that is not UTF-8 (anywhere, even in
-/// a comment or past [`MAX_LINE`]) is an error.
+/// a comment) is an error. A move line longer than [`MAX_LINE`] bytes is refused at its
+/// first byte past the limit: nothing after it is read (so an endless line, such as
+/// `/dev/zero`, fails at once).
 #[cfg(feature = "std")]
 #[derive(Debug)]
 pub struct MoveReader<R> {
     inner: R,
     line: usize,
-    /// The line's first [`MAX_LINE`] bytes after its byte-order mark and leading spaces.
+    /// The line from its first non-blank byte: a move line up to its limit, a comment's
+    /// first [`MAX_LINE`] bytes (for the echo of a line that is not UTF-8).
     buf: Vec<u8>,
-    /// Length of the whole line in bytes.
+    /// Bytes of the line read so far (a byte-order mark not counted).
     len: usize,
+    /// The line's first non-blank byte and where it is, once read.
+    first: Option<(u8, usize)>,
+    /// The line is a move line longer than [`MAX_LINE`]: reading stopped there.
+    too_long: bool,
     /// Bytes of a byte-order mark matched at the start of line 1 (3: none to look for).
     bom: usize,
     /// Whether the line read so far is UTF-8.
@@ -182,9 +209,10 @@ impl Utf8Check {
         }
     }
 
-    /// Whether everything fed since the last call was UTF-8; starts afresh.
-    fn finish(&mut self) -> bool {
-        let ok = !self.bad && self.npending == 0;
+    /// Whether everything fed since the last call was UTF-8 (a character begun at the end
+    /// counts when `cut`: the line was cut there); starts afresh.
+    fn finish(&mut self, cut: bool) -> bool {
+        let ok = !self.bad && (cut || self.npending == 0);
         *self = Utf8Check::default();
         ok
     }
@@ -199,6 +227,8 @@ impl<R: BufRead> MoveReader<R> {
             line: 0,
             buf: Vec::new(),
             len: 0,
+            first: None,
+            too_long: false,
             bom: 0,
             utf8: Utf8Check::default(),
             skip_lf: false,
@@ -212,11 +242,14 @@ impl<R: BufRead> MoveReader<R> {
         self.line
     }
 
-    /// Reads the next line into `buf` (at most [`MAX_LINE`] bytes kept, after the
-    /// byte-order mark and leading spaces); `false` at the end.
+    /// Reads the next line: the blanks before its first non-blank byte are counted, a
+    /// comment is read to its end, a move line to its end or one byte past [`MAX_LINE`]
+    /// (then `too_long`). `false` at the end of the input.
     fn next_line(&mut self) -> io::Result<bool> {
         self.buf.clear();
         self.len = 0;
+        self.first = None;
+        self.too_long = false;
         let mut any = false;
         loop {
             let avail = match self.inner.fill_buf() {
@@ -238,45 +271,68 @@ impl<R: BufRead> MoveReader<R> {
             if self.bom < BOM.len() {
                 if avail[0] == BOM[self.bom] {
                     self.bom += 1;
-                    self.len += 1;
                     self.inner.consume(1);
                 } else {
                     self.end_bom();
                 }
                 continue;
             }
-            let end = avail.iter().position(|&b| b == b'\n' || b == b'\r');
-            let take = end.unwrap_or(avail.len());
-            let line = &avail[..take];
-            let lead = if self.buf.is_empty() {
-                line.iter().take_while(|&&b| is_lead_space(b)).count()
-            } else {
-                0
+            let is_eol = |b: &u8| matches!(b, b'\n' | b'\r');
+            let (take, end) = match self.first {
+                None => {
+                    let blanks = avail.iter().take_while(|&&b| is_blank(b)).count();
+                    match avail.get(blanks) {
+                        Some(&b) if !is_eol(&b) => {
+                            self.first = Some((b, self.len + blanks));
+                            (blanks, None)
+                        }
+                        eol => (blanks, eol.copied()),
+                    }
+                }
+                Some((b'#', _)) => {
+                    let end = avail.iter().position(is_eol);
+                    let text = &avail[..end.unwrap_or(avail.len())];
+                    self.utf8.feed(text);
+                    let room = MAX_LINE.saturating_sub(self.buf.len());
+                    self.buf.extend_from_slice(&text[..text.len().min(room)]);
+                    (text.len(), end.map(|i| avail[i]))
+                }
+                Some((_, body)) => {
+                    let room = move_line_limit(body) - self.len;
+                    let seg = &avail[..avail.len().min(room)];
+                    let end = seg.iter().position(is_eol);
+                    let text = &seg[..end.unwrap_or(seg.len())];
+                    self.utf8.feed(text);
+                    self.buf.extend_from_slice(text);
+                    self.too_long = end.is_none() && text.len() == room;
+                    (text.len(), end.map(|i| seg[i]))
+                }
             };
-            let room = MAX_LINE.saturating_sub(self.buf.len());
             self.len += take;
-            self.utf8.feed(line);
-            self.buf
-                .extend_from_slice(&line[lead..][..(take - lead).min(room)]);
             match end {
-                Some(i) => {
-                    self.skip_lf = avail[i] == b'\r';
-                    self.inner.consume(i + 1);
-                    self.end_bom();
+                Some(eol) => {
+                    self.skip_lf = eol == b'\r';
+                    self.inner.consume(take + 1);
                     return Ok(true);
                 }
                 None => self.inner.consume(take),
             }
+            if self.too_long {
+                return Ok(true);
+            }
         }
     }
 
-    /// Ends the search for a byte-order mark: a part of one is the line's text.
+    /// Ends the search for a byte-order mark: a part of one is the line's first text.
     fn end_bom(&mut self) {
         if self.bom < BOM.len() {
             let part = &BOM[..self.bom];
-            self.utf8.feed(part);
-            // Comes first: nothing else was kept yet.
-            self.buf.splice(0..0, part.iter().copied());
+            if let Some(&b) = part.first() {
+                self.utf8.feed(part);
+                self.buf.extend_from_slice(part);
+                self.first = Some((b, 0));
+                self.len = part.len();
+            }
             self.bom = BOM.len();
         }
     }
@@ -304,7 +360,8 @@ impl<R: BufRead> Iterator for MoveReader<R> {
             }
             self.line += 1;
             let line = self.line;
-            match read_line(&self.buf, self.len, self.utf8.finish()) {
+            let utf8 = self.utf8.finish(self.too_long);
+            match read_line(&self.buf, self.too_long, utf8) {
                 None => {}
                 Some(Ok(m)) => return Some(Ok((m, line))),
                 Some(Err(error)) => {
@@ -345,6 +402,7 @@ pub fn moves_to_string(moves: &[Move]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::echo::Echo;
     use crate::piece::Shape;
     use proptest::prelude::*;
 
@@ -394,7 +452,11 @@ mod tests {
         );
         assert_eq!(
             both(&long)[0].as_ref().unwrap_err(),
-            &format!("line 1: line is 304 bytes long, starting `J0 5{}…`; a move line is at most 256 bytes", " ".repeat(36))
+            &format!(
+                "line 1: line is longer than 256 bytes, the most a move line may have, \
+                 starting `J0 5{}…`",
+                " ".repeat(36)
+            )
         );
     }
 
@@ -402,7 +464,7 @@ mod tests {
     #[test]
     fn long_indented_comments_and_blank_lines_are_skipped() {
         let j05 = Ok(("J0 5".parse().unwrap(), 2));
-        for lead in [" ", "\t", " \t\x0c\x0b"] {
+        for lead in [" ", "\t", " \t"] {
             let comment = format!("{}# comment\nJ0 5\n", lead.repeat(300));
             assert_eq!(both(&comment), std::slice::from_ref(&j05), "{comment:?}");
             let blank = format!("{}\nJ0 5\n", lead.repeat(300));
@@ -410,11 +472,13 @@ mod tests {
         }
         let bom = format!("\u{feff}{}# comment\nJ0 5", " ".repeat(300));
         assert_eq!(both(&bom), [j05]);
-        // A long indented move is still too long, and its echo starts at the move.
+        // A long indented move is still too long: refused at its first non-blank byte,
+        // which the echo starts with.
         let err = both(&format!("{}J0 5", " ".repeat(300)));
         assert_eq!(
             err[0].as_ref().unwrap_err(),
-            "line 1: line is 304 bytes long, starting `J0 5`; a move line is at most 256 bytes"
+            "line 1: line is longer than 256 bytes, the most a move line may have, \
+             starting `J…`"
         );
     }
 
@@ -437,7 +501,8 @@ mod tests {
             (b"\xef\xbbJ0 5", "line 1: line is not UTF-8: `\u{fffd}J0 5`"),
             (b"\xff", "line 1: line is not UTF-8: `\u{fffd}`"),
             (&long_comment, "line 1: line is not UTF-8: `# xxx"),
-            (&long_move, "line 1: line is not UTF-8: `J0 5 "),
+            // Past the limit of a move line: refused as too long before it is read.
+            (&long_move, "line 1: line is longer than 256 bytes"),
         ];
         for (bytes, want) in cases {
             for capacity in [1, 2, 3, 8192] {
@@ -452,6 +517,134 @@ mod tests {
         }
         // A character split across the reader's pieces is still whole.
         both("J0 5 \n# é€🦀\n\u{feff}");
+    }
+
+    /// #58 item 8: one grammar. Blanks are spaces and tabs, nothing else separates; the
+    /// column has no sign and no leading zero.
+    #[test]
+    fn the_grammar_is_strict() {
+        for (text, want) in [
+            ("J0 5", "J0 5"),
+            ("J0\t5", "J0 5"),
+            (" \tJ0  \t 5 \t", "J0 5"),
+            ("J0 0", "J0 0"),
+            ("L2 10", "L2 10"),
+            ("I1 20\r\n", "I1 20"),
+        ] {
+            let got = both(text);
+            assert_eq!(got.len(), 1, "{text:?}");
+            let (m, line) = got[0].as_ref().unwrap();
+            assert_eq!((m.to_string().as_str(), *line), (want, 1), "{text:?}");
+        }
+        let cases = [
+            ("J0 +5", "line 1: column `+5` is not a number (decimal digits, without sign or leading zero)"),
+            ("J0 005", "line 1: column `005` is not a number"),
+            ("J0 05", "line 1: column `05` is not a number"),
+            ("J0 5.0", "line 1: column `5.0` is not a number"),
+            ("J0 \u{665}", "line 1: column `\u{665}` is not a number"),
+            ("J+0 5", "line 1: J has orientations 0..3, not +0"),
+            ("j0 5", "line 1: unknown piece `j0`"),
+            ("J0\u{a0}5", "line 1: expected `<piece><orientation> <x>`, e.g. `J0 5`, found `J0\\xa05`"),
+            ("J0\u{3000}5", "line 1: expected `<piece><orientation> <x>`, e.g. `J0 5`, found `J0\\u{3000}5`"),
+            ("J0\u{85}5", "line 1: expected `<piece><orientation> <x>`, e.g. `J0 5`, found `J0\\x855`"),
+            ("J0\x0b5", "line 1: expected `<piece><orientation> <x>`, e.g. `J0 5`, found `J0\\x0b5`"),
+            ("J0 5\x0c", "line 1: column `5\\x0c` is not a number"),
+            ("\u{feff}\u{feff}J0 5", "line 1: unknown piece `\\u{feff}J0`"),
+            ("J0 5 # note", "line 1: expected `<piece><orientation> <x>`, e.g. `J0 5`, found `J0 5 # note`"),
+        ];
+        for (text, want) in cases {
+            let got = both(text);
+            let err = got[0].as_ref().unwrap_err();
+            assert!(
+                err.starts_with(want),
+                "{text:?}: got {err:?}, want {want:?}"
+            );
+        }
+    }
+
+    /// #58 item 8: a line of blanks is a comment at any length; a line of other spaces is
+    /// not blank at any length (a move line: refused as one, its characters escaped).
+    #[test]
+    fn blank_means_the_same_at_any_length() {
+        for n in [1, 10, 255, 256, 257, 400, 5000] {
+            for blank in [" ", "\t", " \t"] {
+                let text = format!("{}\nJ0 5\n{}", blank.repeat(n), blank.repeat(n));
+                assert_eq!(
+                    both(&text),
+                    [Ok(("J0 5".parse().unwrap(), 2))],
+                    "{n} {blank:?}"
+                );
+            }
+            for other in ["\u{a0}", "\u{3000}", "\u{85}", "\x0c"] {
+                let text = format!("{}\nJ0 5\n", other.repeat(n));
+                let got = both(&text);
+                let err = got[0].as_ref().unwrap_err();
+                let short = other.len() * n <= MAX_LINE;
+                let want = if short {
+                    "line 1: expected"
+                } else {
+                    "line 1: line is longer"
+                };
+                assert!(err.starts_with(want), "{n} {other:?}: {err}");
+                assert!(
+                    err.contains(&Echo::new(other).to_string()),
+                    "{n} {other:?}: {err}"
+                );
+            }
+        }
+    }
+
+    /// A reader that counts the bytes taken from it.
+    struct Counting<R> {
+        inner: R,
+        taken: std::rc::Rc<core::cell::Cell<u64>>,
+    }
+
+    impl<R: std::io::Read> std::io::Read for Counting<R> {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            let n = self.inner.read(buf)?;
+            self.taken.set(self.taken.get() + n as u64);
+            Ok(n)
+        }
+    }
+
+    /// #58 item 9: a move line past the limit is refused without reading on: an endless
+    /// line of NUL bytes (`/dev/zero`) or of letters fails within the reader's first
+    /// buffer, and so does one with its first non-blank byte past the limit.
+    #[test]
+    fn overlong_lines_fail_fast() {
+        use std::io::Read;
+        let cases: [(Box<dyn Read>, &str); 4] = [
+            (Box::new(std::io::repeat(0)), "`\\0\\0"),
+            (Box::new(std::io::repeat(b'J')), "`JJJJ"),
+            (
+                Box::new(b"J0 5\n".chain(std::io::repeat(b'7'))),
+                "line 2: line is longer",
+            ),
+            (
+                Box::new(
+                    [b' '; 1000]
+                        .chain(&b"J0 5"[..])
+                        .chain(std::io::repeat(b' ')),
+                ),
+                "starting `J…`",
+            ),
+        ];
+        for (endless, want) in cases {
+            let taken = std::rc::Rc::new(core::cell::Cell::new(0));
+            let input = Counting {
+                inner: endless.take(64 << 20),
+                taken: taken.clone(),
+            };
+            let reader = std::io::BufReader::with_capacity(512, input);
+            let err = MoveReader::new(reader)
+                .find_map(Result::err)
+                .expect("refused")
+                .to_string();
+            assert!(err.contains("line is longer than 256 bytes"), "{err}");
+            assert!(err.contains(want), "{err}");
+            assert!(taken.get() <= 1536, "read {} bytes", taken.get());
+        }
     }
 
     #[test]

@@ -99,9 +99,10 @@ impl fmt::Debug for Move {
     }
 }
 
-/// Longest non-comment line a move file may have, in bytes: a move is a few bytes;
-/// longer lines are errors whatever follows, so readers keep only this much of a line (a
-/// 50 MB line costs no memory).
+/// Longest line a move file may have, in bytes, unless it is a comment or blank (those
+/// may be of any length): a move is a few bytes. Readers refuse a longer line at its first
+/// byte past the limit, whatever follows, so a 50 MB line (or `/dev/zero`) costs neither
+/// memory nor time.
 pub const MAX_LINE: usize = 256;
 
 /// Why one line of a move file is not a move. Echoed input is cut to
@@ -122,17 +123,17 @@ pub enum MoveError {
         /// What followed its letter.
         rotation: Echo,
     },
-    /// The column is not a number.
-    #[error("column `{0}` is not a number")]
+    /// The column is not a number as move files write it: decimal digits, without sign
+    /// or leading zero, at most `u32::MAX`.
+    #[error("column `{0}` is not a number (decimal digits, without sign or leading zero)")]
     BadColumn(Echo),
-    /// The line is longer than [`MAX_LINE`] bytes (and not a comment).
+    /// The line is longer than [`MAX_LINE`] bytes and not a comment or blank. Readers stop
+    /// at the first byte past the limit, so the line's full length is not known.
     #[error(
-        "line is {len} bytes long, starting `{start}`; a move line is at most {MAX_LINE} bytes"
+        "line is longer than {MAX_LINE} bytes, the most a move line may have, starting `{start}`"
     )]
     LineTooLong {
-        /// The line's length in bytes.
-        len: usize,
-        /// Its start.
+        /// Its start (from the first non-blank byte; always shown cut, with `…`).
         start: Echo,
     },
     /// The line is not UTF-8 (invalid bytes echoed as `U+FFFD`).
@@ -158,14 +159,19 @@ pub struct ParseError {
     pub error: MoveError,
 }
 
-/// Parses one move, `J0 5`, with surrounding whitespace allowed.
+/// Parses one move as a move file writes it (docs/formats.md): `<piece><orientation> <x>`,
+/// e.g. `J0 5`. The piece is one of `TJLSZIO`, the orientation one digit the piece has,
+/// the column decimal digits without sign or leading zero; the two words are separated by
+/// blanks (spaces or tabs), and blanks may stand before and after them. No other
+/// character is a separator: `J0\u{a0}5` (a no-break space) is one word, `J0 +5` and
+/// `J0 05` are not columns.
 impl FromStr for Move {
     type Err = MoveError;
 
     fn from_str(s: &str) -> Result<Move, MoveError> {
-        let mut words = s.split_whitespace();
+        let mut words = s.split(is_blank_char).filter(|w| !w.is_empty());
         let (Some(name), Some(col), None) = (words.next(), words.next(), words.next()) else {
-            return Err(MoveError::Syntax(Echo::new(s.trim())));
+            return Err(MoveError::Syntax(Echo::new(s.trim_matches(is_blank_char))));
         };
         let mut chars = name.chars();
         let piece = chars
@@ -173,60 +179,92 @@ impl FromStr for Move {
             .and_then(Piece::from_letter)
             .ok_or_else(|| MoveError::UnknownPiece(Echo::new(name)))?;
         let rot_text = chars.as_str();
-        let shape = rot_text
-            .parse::<usize>()
-            .ok()
-            .filter(|_| rot_text.len() == 1)
-            .and_then(|r| Shape::new(piece, r))
-            .ok_or_else(|| MoveError::BadOrientation {
-                piece,
-                rotation: Echo::new(rot_text),
-            })?;
-        // Read as `u32` whatever the target, so a long column gets the same error on a
-        // 32-bit target (wasm) as on a 64-bit one.
-        let x = col
-            .parse::<u32>()
-            .ok()
-            .and_then(|x| usize::try_from(x).ok())
-            .ok_or_else(|| MoveError::BadColumn(Echo::new(col)))?;
+        let shape = match rot_text.as_bytes() {
+            &[d @ b'0'..=b'9'] => Shape::new(piece, usize::from(d - b'0')),
+            _ => None,
+        }
+        .ok_or_else(|| MoveError::BadOrientation {
+            piece,
+            rotation: Echo::new(rot_text),
+        })?;
+        let x = parse_column(col).ok_or_else(|| MoveError::BadColumn(Echo::new(col)))?;
         Move::new(shape, x).ok_or(MoveError::OutOfField { shape, x })
     }
 }
 
-/// The whitespace every reader skips at the start of a line before keeping its first
-/// [`MAX_LINE`] bytes (so a long indented comment is still seen to be one).
-pub(crate) const fn is_lead_space(b: u8) -> bool {
-    matches!(b, b' ' | b'\t' | b'\x0b' | b'\x0c')
+/// A column as move files write it: `0`, or a digit `1`..`9` and more digits; read as a
+/// `u32` whatever the target, so a long column gets the same error on a 32-bit target
+/// (wasm) as on a 64-bit one.
+fn parse_column(col: &str) -> Option<usize> {
+    let digits = col.as_bytes();
+    let plain = match digits {
+        [b'0'] => true,
+        [b'1'..=b'9', rest @ ..] => rest.iter().all(u8::is_ascii_digit),
+        _ => false,
+    };
+    if !plain {
+        return None;
+    }
+    col.parse::<u32>()
+        .ok()
+        .and_then(|x| usize::try_from(x).ok())
+}
+
+/// A blank, the one separator of every text format the crate reads (move files and block
+/// listings): a space or a tab. Nothing else is blank: not a no-break space, an
+/// ideographic space, NEL, a vertical tab or a form feed.
+pub(crate) const fn is_blank(b: u8) -> bool {
+    matches!(b, b' ' | b'\t')
+}
+
+/// [`is_blank`] for `char`s (for `str::split` and `trim_matches`).
+pub(crate) const fn is_blank_char(c: char) -> bool {
+    matches!(c, ' ' | '\t')
 }
 
 /// The UTF-8 byte-order mark a move file may start with.
 pub(crate) const BOM: &[u8; 3] = b"\xef\xbb\xbf";
 
-/// One line of a move file, as every reader sees it: `kept` is the line's first bytes
-/// after a byte-order mark (line 1 only) and leading [`is_lead_space`] whitespace, at most
-/// [`MAX_LINE`] of them; `len` the whole line's length; `utf8` whether the whole line is
-/// UTF-8. `None` for a comment or blank line.
-pub(crate) fn read_line(kept: &[u8], len: usize, utf8: bool) -> Option<Result<Move, MoveError>> {
+/// Where a reader looks for a line's end (its position in the line, byte-order mark not
+/// counted) when the line's first non-blank byte is at `body` and not `#`: the line ends
+/// before this or is too long. That is one byte past [`MAX_LINE`], or the first non-blank
+/// byte itself when blanks alone fill the limit (a blank line may be of any length, so
+/// the reader only knows the line is too long once it meets that byte).
+pub(crate) const fn move_line_limit(body: usize) -> usize {
+    if body + 1 > MAX_LINE + 1 {
+        body + 1
+    } else {
+        MAX_LINE + 1
+    }
+}
+
+/// One line of a move file, as every reader judges it. `kept` is the line from its first
+/// non-blank byte: the whole rest of the line for a move line, or (`too_long`) its bytes
+/// up to [`move_line_limit`]; for a comment, at least its first [`MAX_LINE`] bytes (only
+/// echoed). `utf8`: whether the bytes read of the line are UTF-8 (a character cut at the
+/// limit of a too-long line counts as UTF-8). `None` for a comment or blank line.
+pub(crate) fn read_line(
+    kept: &[u8],
+    too_long: bool,
+    utf8: bool,
+) -> Option<Result<Move, MoveError>> {
     if !utf8 {
         return Some(Err(MoveError::NotUtf8(Echo::lossy(kept))));
     }
-    let text = match core::str::from_utf8(kept) {
-        Ok(t) => t,
-        // A kept prefix may end inside a character (the line is too long anyway).
-        Err(e) => core::str::from_utf8(&kept[..e.valid_up_to()]).unwrap_or_default(),
-    };
-    let t = text.trim();
-    // `kept` shorter than MAX_LINE holds the rest of the line whole.
-    if t.starts_with('#') || (t.is_empty() && kept.len() < MAX_LINE) {
+    if kept.first().is_none_or(|&b| b == b'#') {
         return None;
     }
-    if len > MAX_LINE {
+    // A too-long line's kept bytes may end inside a character.
+    let text = match core::str::from_utf8(kept) {
+        Ok(t) => t,
+        Err(e) => core::str::from_utf8(&kept[..e.valid_up_to()]).unwrap_or_default(),
+    };
+    if too_long {
         return Some(Err(MoveError::LineTooLong {
-            len,
-            start: Echo::new(text.trim_start()),
+            start: Echo::new(text).cut(),
         }));
     }
-    Some(t.parse())
+    Some(text.parse())
 }
 
 /// Writes moves one a line in the exchange format.

@@ -41,7 +41,8 @@ pub enum DropError {
 
 /// A move that failed during [`Playfield::replay`], with its 0-based index.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("move {} ({move_}): {error}", index + 1)]
+// Counted from 1 in a `u128`: `usize::MAX + 1` neither overflows nor wraps to 0.
+#[error("move {} ({move_}): {error}", *index as u128 + 1)]
 pub struct ReplayError {
     /// The move's index (0-based; the message counts from 1).
     pub index: usize,
@@ -287,6 +288,29 @@ mod tests {
 
     fn mv(p: Piece, r: usize, x: usize) -> Move {
         Move::new(Shape::new(p, r).unwrap(), x).unwrap()
+    }
+
+    /// #58 item 7: the last index a `usize` holds is shown as the move after it, not as
+    /// move 0 (release) or an overflow panic (overflow checks on, as in the tests).
+    #[test]
+    fn replay_error_counts_from_one_at_any_index() {
+        let m = mv(Piece::J, 0, 5);
+        let error = DropError::GameOver(m);
+        let shown = |index| {
+            ReplayError {
+                index,
+                move_: m,
+                error,
+            }
+            .to_string()
+        };
+        assert!(
+            shown(0).starts_with("move 1 (J0 5): game over"),
+            "{}",
+            shown(0)
+        );
+        let last = (usize::MAX as u128 + 1).to_string();
+        assert!(shown(usize::MAX).starts_with(&format!("move {last} (J0 5)")));
     }
 
     #[test]

@@ -5,30 +5,17 @@
 
 use core::fmt;
 #[cfg(feature = "image-io")]
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-/// Widest trimmed sprite: the printable columns 2..=18 of the 21-wide playfield.
-pub const MAX_WIDTH: usize = 17;
-/// Tallest trimmed sprite, so printing never gets near the 42-row ceiling.
-pub const MAX_HEIGHT: usize = 32;
-/// Distinct opaque colors: one each for J, T and L.
-pub const MAX_COLORS: usize = 3;
-/// Largest image side `Sprite::open` decodes; transparent borders may make an image much
-/// larger than the sprite (icon editors export mostly transparent 1200x1200 canvases), but
-/// not without bound. Checked from the header, before decoding.
-pub const MAX_IMAGE_SIDE: u32 = 8192;
-/// Largest pixel count `Sprite::open` decodes (64 Mpx), checked from the header alone.
-/// Non-interlaced PNGs are decoded one row at a time, so their size costs no memory.
-pub const MAX_IMAGE_PIXELS: u64 = 1 << 26;
-/// Largest image file [`Sprite::open`] reads into memory (256 MiB).
 #[cfg(feature = "image-io")]
-pub const MAX_FILE_BYTES: u64 = 1 << 28;
-/// Largest allocation an image decoder may make (other formats than non-interlaced PNG
-/// are decoded whole: an 8192x8192 RGBA8 image takes 256 MiB).
-#[cfg(feature = "image-io")]
-const MAX_DECODE_ALLOC: u64 = 288 << 20;
-/// Widest and tallest art [`Sprite::from_ascii`] accepts (it converts on the stack).
-pub const MAX_ASCII_SIDE: usize = 64;
+pub(crate) mod decode;
+mod error;
+mod limits;
+mod rgb;
+
+pub use error::SpriteError;
+pub use limits::*;
+pub use rgb::Rgb;
 
 /// Colors of `0`, `1` and `2` in [`Sprite::from_ascii`]: blue, purple and orange, the usual
 /// J, T and L colors.
@@ -40,205 +27,6 @@ pub const ASCII_COLORS: [Rgb; 3] = [
 
 /// Marks a transparent pixel in [`Sprite`]'s pixel array.
 const TRANSPARENT: u8 = u8::MAX;
-
-/// An opaque 8-bit color. Displays as `rrggbb` (lowercase hex, no `#`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Rgb {
-    /// Red.
-    pub r: u8,
-    /// Green.
-    pub g: u8,
-    /// Blue.
-    pub b: u8,
-}
-
-impl Rgb {
-    /// The colour `r, g, b`.
-    #[must_use]
-    pub const fn new(r: u8, g: u8, b: u8) -> Rgb {
-        Rgb { r, g, b }
-    }
-}
-
-impl fmt::Display for Rgb {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{:02x}{:02x}{:02x}", self.r, self.g, self.b)
-    }
-}
-
-/// Why an image is not a printable sprite. Pixel and row numbers are in the ORIGINAL image,
-/// 0-based from the top-left corner, so the user can find them in an editor.
-#[derive(thiserror::Error, Debug)]
-#[non_exhaustive]
-pub enum SpriteError {
-    /// The RGBA buffer's length is not `width × height × 4`.
-    #[error("buffer has {len} bytes; a {width}x{height} RGBA image needs {expected}")]
-    BufferSize {
-        /// Image width given.
-        width: usize,
-        /// Image height given.
-        height: usize,
-        /// Bytes in the buffer.
-        len: usize,
-        /// Bytes it should have: `width × height × 4`, which may not fit a `usize`
-        /// (saturates at `u128::MAX`, beyond any buffer).
-        expected: u128,
-    },
-    /// A pixel is neither transparent (alpha 0) nor opaque (alpha 255).
-    #[error("pixel ({x}, {y}) has alpha {alpha}; only 0 or 255 allowed")]
-    PartialAlpha {
-        /// Column in the image.
-        x: usize,
-        /// Row in the image (0 = top).
-        y: usize,
-        /// Its alpha.
-        alpha: u8,
-    },
-    /// In a 16-bit image only alpha 65535 is opaque.
-    #[error("pixel ({x}, {y}) has alpha {alpha} of 65535 (16-bit image); only 0 or 65535 allowed")]
-    PartialAlpha16 {
-        /// Column in the image.
-        x: usize,
-        /// Row in the image (0 = top).
-        y: usize,
-        /// Its alpha.
-        alpha: u16,
-    },
-    /// The image has more than one frame.
-    #[error("image is an animation of {frames} frames; a sprite is a single still image")]
-    Animated {
-        /// Frames in the image.
-        frames: u64,
-    },
-    /// Every pixel is transparent.
-    #[error("image has no opaque pixel")]
-    Empty,
-    /// The opaque part is wider than [`MAX_WIDTH`] or taller than [`MAX_HEIGHT`].
-    #[error(
-        "sprite is {width}x{height} after trimming transparent borders; \
-         the limit is {MAX_WIDTH}x{MAX_HEIGHT}"
-    )]
-    TooLarge {
-        /// Width of the opaque part.
-        width: usize,
-        /// Height of the opaque part.
-        height: usize,
-    },
-    /// More than [`MAX_COLORS`] opaque colours.
-    #[error(
-        "sprite has a 4th opaque color #{color} at pixel ({x}, {y}); \
-         at most {MAX_COLORS} colors allowed"
-    )]
-    TooManyColors {
-        /// The first colour too many.
-        color: Rgb,
-        /// Column of its first pixel in the image.
-        x: usize,
-        /// Row of its first pixel in the image (0 = top).
-        y: usize,
-    },
-    /// A fully transparent row between opaque rows (it could never be printed).
-    #[error(
-        "image row {row} (0 = top) is fully transparent between non-empty rows; \
-         a printed sprite can have no gaps"
-    )]
-    GapRow {
-        /// The row in the image (0 = top).
-        row: usize,
-    },
-    /// The image is larger than [`MAX_IMAGE_SIDE`] or [`MAX_IMAGE_PIXELS`].
-    #[error(
-        "image is {width}x{height} pixels; at most {MAX_IMAGE_SIDE} per side and \
-         {MAX_IMAGE_PIXELS} pixels in all are read"
-    )]
-    ImageTooLarge {
-        /// Image width, from the file's header (`u32`, as the `image` crate reads it).
-        width: u32,
-        /// Image height, from the file's header.
-        height: u32,
-    },
-    /// [`Sprite::from_ascii`]: a character other than `.`, `0`, `1`, `2`.
-    #[error(
-        "ascii art line {line}, column {column}: unexpected `{}`; \
-         use '.', '0', '1' or '2'",
-        crate::echo::EscapedChar::new(*found)
-    )]
-    AsciiChar {
-        /// Line of the art (0-based, after trimming).
-        line: usize,
-        /// Character in the line (0-based).
-        column: usize,
-        /// The character.
-        found: char,
-    },
-    /// [`Sprite::from_ascii`]: lines of different lengths.
-    #[error("ascii art line {line} has {len} pixels; the first line has {expected}")]
-    AsciiRagged {
-        /// Line of the art (0-based, after trimming).
-        line: usize,
-        /// Its length.
-        len: usize,
-        /// The first line's length.
-        expected: usize,
-    },
-    /// [`Sprite::from_ascii`]: more than [`MAX_ASCII_SIDE`] lines or characters a line.
-    #[error(
-        "ascii art is {width}x{height}; at most {MAX_ASCII_SIDE}x{MAX_ASCII_SIDE} is accepted"
-    )]
-    AsciiTooLarge {
-        /// Characters in the first line.
-        width: usize,
-        /// Lines.
-        height: usize,
-    },
-    /// The file is larger than [`MAX_FILE_BYTES`].
-    #[cfg(feature = "image-io")]
-    #[error(
-        "image file {} is larger than {MAX_FILE_BYTES} bytes",
-        crate::echo::EscapedPath(path)
-    )]
-    FileTooLarge {
-        /// The file.
-        path: PathBuf,
-    },
-    /// The file could not be read.
-    #[cfg(feature = "image-io")]
-    #[error(
-        "could not read image file {}: {source}",
-        crate::echo::EscapedPath(path)
-    )]
-    Read {
-        /// The file.
-        path: PathBuf,
-        /// Why.
-        #[source]
-        source: std::io::Error,
-    },
-    /// The `image` crate could not decode the image.
-    #[cfg(feature = "image-io")]
-    #[error("could not decode image{}: {source}", InFile(path))]
-    Decode {
-        /// The file, if it has a name.
-        path: Option<PathBuf>,
-        /// The decoder's error.
-        #[source]
-        source: image::ImageError,
-    },
-}
-
-/// Formats an optional path as ` <path>` for [`SpriteError::Decode`].
-#[cfg(feature = "image-io")]
-struct InFile<'a>(&'a Option<PathBuf>);
-
-#[cfg(feature = "image-io")]
-impl fmt::Display for InFile<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.0 {
-            Some(path) => write!(f, " {}", crate::echo::EscapedPath(path)),
-            None => Ok(()),
-        }
-    }
-}
 
 /// A validated, trimmed sprite of 1..=3 colors.
 ///
@@ -351,21 +139,7 @@ impl Sprite {
     /// [`MAX_FILE_BYTES`]; `name` is the path errors show.
     #[cfg(feature = "image-io")]
     pub fn read_from(reader: impl std::io::Read, name: &Path) -> Result<Sprite, SpriteError> {
-        use std::io::Read;
-        let mut bytes = Vec::new();
-        reader
-            .take(MAX_FILE_BYTES + 1)
-            .read_to_end(&mut bytes)
-            .map_err(|source| SpriteError::Read {
-                path: name.to_path_buf(),
-                source,
-            })?;
-        if bytes.len() as u64 > MAX_FILE_BYTES {
-            return Err(SpriteError::FileTooLarge {
-                path: name.to_path_buf(),
-            });
-        }
-        decode_checked(&bytes, Some(name))
+        decode_checked(&read_bytes(reader, name)?, Some(name))
     }
 
     /// Like [`Sprite::open`], for an image file already in memory.
@@ -688,183 +462,69 @@ impl Scan {
     }
 }
 
-/// Checks the header, refuses animations, then decodes: non-interlaced PNGs row by row at
-/// their own depth, other images whole (within [`MAX_DECODE_ALLOC`]).
+/// Reads all of `reader`, at most [`MAX_FILE_BYTES`]; `name` is the path errors show.
+#[cfg(feature = "image-io")]
+pub(crate) fn read_bytes(reader: impl std::io::Read, name: &Path) -> Result<Vec<u8>, SpriteError> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    reader
+        .take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|source| SpriteError::Read {
+            path: name.to_path_buf(),
+            source,
+        })?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(SpriteError::FileTooLarge {
+            path: name.to_path_buf(),
+        });
+    }
+    Ok(bytes)
+}
+
+/// Checks the header, refuses animations, then reads the image: a non-interlaced PNG row
+/// by row at its own depth, others decoded whole ([`decode::decode`]).
 #[cfg(feature = "image-io")]
 fn decode_checked(bytes: &[u8], path: Option<&Path>) -> Result<Sprite, SpriteError> {
-    use image::{ImageFormat, ImageReader};
-    use std::io::Cursor;
-    let decode = |source| SpriteError::Decode {
-        path: path.map(Path::to_path_buf),
-        source,
-    };
-    let mut header = ImageReader::new(Cursor::new(bytes));
-    if let Some(ext) = path.and_then(|p| ImageFormat::from_path(p).ok()) {
-        header.set_format(ext);
-    }
-    let header = header
-        .with_guessed_format()
-        .map_err(|e| decode(image::ImageError::IoError(e)))?;
-    let format = header.format();
-    let mut limits = image::Limits::default();
-    limits.max_alloc = Some(64 << 20);
-    let mut header = header;
-    header.limits(limits);
-    // No side limits here: a too-large image gets our own error, not the decoder's.
-    let (width, height) = header.into_dimensions().map_err(decode)?;
-    if width > MAX_IMAGE_SIDE
-        || height > MAX_IMAGE_SIDE
-        || u64::from(width) * u64::from(height) > MAX_IMAGE_PIXELS
-    {
-        return Err(SpriteError::ImageTooLarge { width, height });
-    }
-    match format {
-        Some(ImageFormat::Gif) => {
-            let frames = gif_frames(bytes).map_err(|e| {
-                decode(image::ImageError::Decoding(
-                    image::error::DecodingError::new(ImageFormat::Gif.into(), e),
-                ))
-            })?;
-            if frames > 1 {
-                return Err(SpriteError::Animated { frames });
-            }
+    let head = decode::header(bytes, path)?;
+    if head.format == Some(image::ImageFormat::Png) {
+        let mut scan: Option<Scan> = None;
+        let streamed = decode::png_rows(bytes, path, |y, depth16, line| {
+            scan.get_or_insert_with(|| Scan::new(depth16)).line(y, line)
+        })?;
+        if streamed {
+            return scan.unwrap_or_else(|| Scan::new(false)).finish();
         }
-        Some(ImageFormat::Png) => {
-            let png_err = |e| {
-                decode(image::ImageError::Decoding(
-                    image::error::DecodingError::new(ImageFormat::Png.into(), e),
-                ))
-            };
-            if let Some(sprite) = decode_png_rows(bytes).map_err(png_err)? {
-                return sprite;
-            }
-        }
-        _ => {}
     }
-    let mut body = ImageReader::new(Cursor::new(bytes));
-    if let Some(f) = format {
-        body.set_format(f);
-    }
-    let mut limits = image::Limits::default();
-    limits.max_image_width = Some(MAX_IMAGE_SIDE);
-    limits.max_image_height = Some(MAX_IMAGE_SIDE);
-    limits.max_alloc = Some(MAX_DECODE_ALLOC);
-    body.limits(limits);
-    let img = body.decode().map_err(decode)?;
-    scan_image(&img)
+    scan_image(&decode::decode(bytes, path, head, 0)?)
 }
 
-/// Frames in a GIF (their data is skipped, not decoded).
+/// Validates a decoded image at its own depth, one row at a time.
 #[cfg(feature = "image-io")]
-fn gif_frames(bytes: &[u8]) -> Result<u64, gif::DecodingError> {
-    let mut opts = gif::DecodeOptions::new();
-    opts.set_color_output(gif::ColorOutput::Indexed);
-    let mut d = opts.read_info(bytes)?;
-    let mut n = 0;
-    while d.next_frame_info()?.is_some() {
-        n += 1;
-    }
-    Ok(n)
-}
-
-/// A non-interlaced, non-animated PNG decoded one row at a time at its own depth;
-/// `Ok(None)` for the others (decoded whole instead). An animated PNG is an error.
-#[cfg(feature = "image-io")]
-fn decode_png_rows(
-    bytes: &[u8],
-) -> Result<Option<Result<Sprite, SpriteError>>, png::DecodingError> {
-    use png::{BitDepth, ColorType, Transformations};
-    let limits = png::Limits { bytes: 64 << 20 };
-    let mut decoder = png::Decoder::new_with_limits(std::io::Cursor::new(bytes), limits);
-    // Palette to RGB, tRNS to alpha, 1/2/4-bit to 8-bit; 16-bit stays 16-bit.
-    decoder.set_transformations(Transformations::EXPAND);
-    let mut reader = decoder.read_info()?;
-    let info = reader.info();
-    if let Some(frames) = info.animation_control().map(|a| a.num_frames) {
-        if frames > 1 {
-            return Ok(Some(Err(SpriteError::Animated {
-                frames: frames.into(),
-            })));
-        }
-    }
-    if info.interlaced {
-        return Ok(None);
-    }
-    let (color, depth) = reader.output_color_type();
-    let channels = color.samples();
-    let depth16 = depth == BitDepth::Sixteen;
-    if !depth16 && depth != BitDepth::Eight {
-        return Ok(None);
-    }
-    let mut scan = Scan::new(depth16);
-    let mut y = 0;
-    let mut line = Vec::new();
-    while let Some(row) = reader.next_row()? {
-        let data = row.data();
-        let bytes_per = if depth16 { 2 } else { 1 };
-        let sample = move |px: &[u8], i: usize| -> u16 {
-            if depth16 {
-                u16::from_be_bytes([px[2 * i], px[2 * i + 1]])
-            } else {
-                u16::from(px[i]) * 257
-            }
-        };
-        let pixels = data.chunks_exact(channels * bytes_per).map(move |px| {
-            let s = |i| sample(px, i);
-            match color {
-                ColorType::Grayscale => [s(0), s(0), s(0), u16::MAX],
-                ColorType::GrayscaleAlpha => [s(0), s(0), s(0), s(1)],
-                ColorType::Rgb => [s(0), s(1), s(2), u16::MAX],
-                // Rgba (Indexed is expanded to Rgb or Rgba).
-                _ => [s(0), s(1), s(2), s(3)],
-            }
-        });
-        line.clear();
-        line.extend(pixels);
-        if let Err(e) = scan.line(y, &line) {
-            return Ok(Some(Err(e)));
-        }
-        y += 1;
-    }
-    Ok(Some(scan.finish()))
-}
-
-/// Validates a decoded image at its own depth (8 or 16 bits; floats as 16 bits).
-#[cfg(feature = "image-io")]
-fn scan_image(img: &image::DynamicImage) -> Result<Sprite, SpriteError> {
-    use image::DynamicImage as D;
-    let u8_16 = |v: u8| u16::from(v) * 257;
-    let u16_16 = |v: u16| v;
-    let f32_16 = |v: f32| (v.clamp(0.0, 1.0) * 65535.0).round() as u16;
-    // One buffer type per depth (the conversions to RGBA are exact): three instances of
-    // the scan instead of ten keep the binary smaller. An RGBA image is scanned as it is.
-    match img {
-        D::ImageRgba16(b) => scan_buffer(b, true, u16_16),
-        D::ImageLuma16(_) | D::ImageLumaA16(_) | D::ImageRgb16(_) => {
-            scan_buffer(&img.to_rgba16(), true, u16_16)
-        }
-        D::ImageRgba32F(b) => scan_buffer(b, true, f32_16),
-        D::ImageRgb32F(_) => scan_buffer(&img.to_rgba32f(), true, f32_16),
-        D::ImageRgba8(b) => scan_buffer(b, false, u8_16),
-        _ => scan_buffer(&img.to_rgba8(), false, u8_16),
-    }
-}
-
-/// Feeds an image buffer to a [`Scan`] row by row, channels scaled to 16 bits by `to16`.
-#[cfg(feature = "image-io")]
-fn scan_buffer<P: image::Pixel>(
-    buf: &image::ImageBuffer<P, Vec<P::Subpixel>>,
-    depth16: bool,
-    to16: impl Fn(P::Subpixel) -> u16 + Copy,
-) -> Result<Sprite, SpriteError> {
-    let mut scan = Scan::new(depth16);
-    let mut line = Vec::with_capacity(buf.width() as usize);
-    for (y, row) in buf.rows().enumerate() {
-        line.clear();
-        line.extend(row.map(|p| p.to_rgba().0.map(to16)));
+fn scan_image(img: &decode::Image) -> Result<Sprite, SpriteError> {
+    let mut scan = Scan::new(img.depth16());
+    let mut line = Vec::with_capacity(img.width());
+    for y in 0..img.height() {
+        img.row(y, &mut line);
         scan.line(y, &line)?;
     }
     scan.finish()
+}
+
+/// The sprite a decoded image is, as [`scan_image`] reads it, or `None` as soon as a row
+/// shows that it is not one (fitting asks this first: a photo is told at its first row).
+#[cfg(feature = "image-io")]
+pub(crate) fn sprite_if_valid(img: &decode::Image) -> Option<Sprite> {
+    let mut scan = Scan::new(img.depth16());
+    let mut line = Vec::with_capacity(img.width());
+    for y in 0..img.height() {
+        img.row(y, &mut line);
+        scan.line(y, &line).ok()?;
+        if !scan.fits {
+            return None;
+        }
+    }
+    scan.finish().ok()
 }
 
 #[cfg(test)]

@@ -49,6 +49,11 @@ fn playfield_corpus() {
     replay("playfield", checks::playfield);
 }
 
+#[test]
+fn fit_corpus() {
+    replay("fit", checks::fit);
+}
+
 /// The check functions run on the fuzzers' favourite edge cases too.
 #[test]
 fn checks_take_any_bytes() {
@@ -58,5 +63,6 @@ fn checks_take_any_bytes() {
         checks::sprite(data);
         checks::convert(data);
         checks::playfield(data);
+        checks::fit(data);
     }
 }

@@ -1,5 +1,6 @@
 //! The README's headline table (the block `examples/results.rs` writes) says what the
-//! code prints: the default's and `--direct`'s pieces on each of the nine benchmark
+//! code prints: the default's (the command line's: direct placement) and
+//! `--no-direct`'s (`Converter::new()`) pieces on each of the nine benchmark
 //! sprites and their totals, and the 2013 original's realtime figures as
 //! `docs/benchmarks.md` gives them. The exact planner's column and the set ratios take
 //! minutes; `cargo run --release --example results -- --check` checks those.
@@ -83,19 +84,19 @@ fn the_readme_headline_is_what_the_code_prints() {
         let name = row[0];
         let sprite = Sprite::open(root().join("benches/sprites").join(format!("{name}.png")))
             .unwrap_or_else(|e| panic!("{name}: {e}"));
-        let default = Converter::new().convert_to_vec(&sprite).len();
-        let direct = Converter::new()
+        let fast = Converter::new().convert_to_vec(&sprite).len();
+        let default = Converter::new()
             .with_direct(true)
             .convert_to_vec(&sprite)
             .len();
         let realtime = original_realtime(name);
         assert_eq!(
             [number(row[1]), number(row[2]), number(row[3])],
-            [realtime, default, direct],
-            "{name}: the README's original realtime / default / --direct pieces against \
+            [realtime, default, fast],
+            "{name}: the README's original realtime / default / --no-direct pieces against \
              docs/benchmarks.md and the code (regenerate: cargo run --release --example results)"
         );
-        for (sum, n) in sums.iter_mut().zip([realtime, default, direct]) {
+        for (sum, n) in sums.iter_mut().zip([realtime, default, fast]) {
             *sum += n;
         }
     }
@@ -124,6 +125,32 @@ fn the_headline_covers_every_benchmark_sprite() {
         .collect();
     files.sort();
     assert_eq!(named, files);
+}
+
+/// The README's Rust examples compile when pasted into a file of their own: a `main`
+/// that returns a `Result` for their `?`s, and no rustdoc-only lines (`# ...`), which a
+/// web page shows as they are.
+#[test]
+fn the_readme_examples_stand_on_their_own() {
+    let readme = read("README.md");
+    let mut blocks = 0;
+    let mut rest = readme.as_str();
+    while let Some(start) = rest.find("```rust") {
+        let body = &rest[start + "```rust".len()..];
+        let end = body.find("```").expect("a closed code block");
+        let code = &body[..end];
+        assert!(
+            !code.lines().any(|l| l.trim_start().starts_with("# ")),
+            "a rustdoc-only line in the README:\n{code}"
+        );
+        assert!(
+            code.contains("fn main() -> Result<"),
+            "no main returning a Result:\n{code}"
+        );
+        blocks += 1;
+        rest = &body[end + 3..];
+    }
+    assert!(blocks > 0, "the README shows the library in Rust");
 }
 
 #[test]

@@ -763,6 +763,67 @@ mod files {
         assert_eq!(Sprite::open(&path).unwrap(), expected());
     }
 
+    /// A RIFF chunk, padded to an even size.
+    fn riff_chunk(kind: &[u8; 4], data: &[u8]) -> Vec<u8> {
+        let mut out = kind.to_vec();
+        out.extend((data.len() as u32).to_le_bytes());
+        out.extend_from_slice(data);
+        if data.len() % 2 == 1 {
+            out.push(0);
+        }
+        out
+    }
+
+    /// A 24-bit little-endian number.
+    fn u24(v: u32) -> [u8; 3] {
+        let b = v.to_le_bytes();
+        [b[0], b[1], b[2]]
+    }
+
+    /// An animated WebP of `frames` frames, each the 1x1 lossless image of `still`.
+    fn animated_webp(frames: usize) -> Vec<u8> {
+        let mut still = Vec::new();
+        let img = RgbaImage::from_pixel(1, 1, image::Rgba([200, 10, 10, 255]));
+        img.write_to(&mut std::io::Cursor::new(&mut still), ImageFormat::WebP)
+            .unwrap();
+        // The VP8L chunk of the still image: after `RIFF size WEBP`.
+        let vp8l = &still[12..];
+        assert_eq!(&vp8l[..4], b"VP8L");
+        let mut vp8x = vec![0x02, 0, 0, 0]; // animation
+        vp8x.extend(u24(0));
+        vp8x.extend(u24(0));
+        let mut body = b"WEBP".to_vec();
+        body.extend(riff_chunk(b"VP8X", &vp8x));
+        body.extend(riff_chunk(b"ANIM", &[0, 0, 0, 0, 0, 0]));
+        for _ in 0..frames {
+            let mut frame = Vec::new();
+            for v in [0, 0, 0, 0, 100] {
+                frame.extend(u24(v));
+            }
+            frame.push(0);
+            frame.extend_from_slice(vp8l);
+            body.extend(riff_chunk(b"ANMF", &frame));
+        }
+        let mut out = b"RIFF".to_vec();
+        out.extend((body.len() as u32).to_le_bytes());
+        out.extend(body);
+        out
+    }
+
+    /// An animated WebP is refused as an animated GIF or APNG is (issue #58 item 5); one
+    /// of a single frame is a still image.
+    #[test]
+    fn animated_webp_is_refused() {
+        let err = Sprite::from_image_bytes(&animated_webp(2)).unwrap_err();
+        assert!(matches!(err, SpriteError::Animated { frames: 2 }), "{err}");
+        assert_eq!(
+            err.to_string(),
+            "image is an animation of 2 frames; a sprite is a single still image"
+        );
+        let one = Sprite::from_image_bytes(&animated_webp(1)).unwrap();
+        assert_eq!((one.width(), one.height(), one.colors().len()), (1, 1, 1));
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(64))]
 

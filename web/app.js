@@ -8,7 +8,8 @@
 
 import { Editor } from './editor.js';
 import {
-  blank, crop, decodeShare, encodeShare, fromRgba, opaqueBox, scaleDown, scaleFactor, toRgba,
+  blank, crop, decodeShare, encodeShare, fromRgba, opaqueBox, toRgba,
+  TRANSPARENT,
 } from './indexed.js';
 
 const WIDTH = 21;
@@ -174,6 +175,7 @@ const el = {
   timeNote: $('time-note'), status: $('status'), verified: $('verified'), copy: $('copy'),
   download: $('download'), gif: $('gif'), share: $('share'), moves: $('moves'),
   spriteInfo: $('sprite-info'), tooLarge: $('too-large'), tooLargeText: $('too-large-text'),
+  fitReport: $('fit-report'),
   scale: $('scale'), crop: $('crop'), editor: $('editor'), editorWidth: $('editor-width'),
   editorHeight: $('editor-height'), editorNew: $('editor-new'),
   colors: [0, 1, 2].map((i) => $(`color-${i}`)),
@@ -187,7 +189,7 @@ const STRATEGIES = { grouped: 3, thorough: 2, optimal: 1, greedy: 0 };
 // hidden aliases).
 const OLD_STRATEGIES = { lookup: 'grouped', fewest: 'thorough' };
 const STRATEGY_NOTES = {
-  3: 'table covers, a small bounded search over fixed groupings: the default',
+  3: 'table covers, a small bounded search over fixed groupings: the default (with direct placement)',
   2: 'a few fewer pieces by a larger bounded search',
   1: 'the classic table, best split',
   0: 'the 2013 article',
@@ -256,44 +258,45 @@ function trapped(e, doing) {
     : 'the WebAssembly module trapped and could not be loaded again: reload the page');
 }
 
-// ---- Loading a sprite: decode in the browser, raw RGBA to the library. ----
-async function decode(blob) {
-  // No colour management and no premultiplication: the library sees the file's bytes.
-  const bitmap = await createImageBitmap(blob, {
-    colorSpaceConversion: 'none', premultiplyAlpha: 'none',
-  });
-  const { width, height } = bitmap;
-  // Sprite::open's size limits, and its message, from the library.
-  const tooLarge = await call('sizeOk', { width, height });
-  if (tooLarge) {
-    bitmap.close();
-    throw new Error(tooLarge);
+// ---- Loading a sprite: the file's bytes to the library, which decodes (and fits). ----
+/**
+ * The sprite in an image file's `bytes`, read as the command line reads it (with `fit`,
+ * fitted as `--fit` does): { rgba, width, height, text }. Throws the library's message,
+ * with `fittable` set when fitting would make it a sprite.
+ */
+async function decode(bytes, name, fit) {
+  const r = await call('decode', { bytes, name, fit });
+  if (r.status < 0) {
+    // The library names the file as the command line does: `could not decode image FILE: …`.
+    const e = new Error(r.text);
+    e.fittable = r.status === -4;
+    e.undecodable = r.text.startsWith('could not decode image');
+    throw e;
   }
-  const canvas = new OffscreenCanvas(width, height);
-  const ctx = canvas.getContext('2d', { willReadFrequently: true });
-  ctx.drawImage(bitmap, 0, 0);
-  bitmap.close();
-  return { rgba: new Uint8Array(ctx.getImageData(0, 0, width, height).data.buffer), width, height };
+  return r;
 }
 
 async function loadSprite(blob, name) {
   el.error.hidden = true;
   el.tooLarge.hidden = true;
+  el.fitReport.hidden = true;
   clearResult();
   setState('converting', `reading ${name}…`);
+  const bytes = new Uint8Array(await blob.arrayBuffer());
   let image;
   try {
-    image = await decode(blob);
+    image = await decode(bytes, name, false);
   } catch (e) {
     source = null;
-    // The command line says `could not decode image FILE: …` for undecodable files.
-    const message = e.name === 'InvalidStateError' || e.name === 'EncodingError'
-      ? `could not decode image ${name}: the browser cannot read it as an image`
-      : `bad sprite ${name}: ${e.message}`;
-    fail(message);
+    if (e.trapped) {
+      trapped(e, `reading ${name}`);
+      return;
+    }
+    fail(e.undecodable ? e.message : `bad sprite ${name}: ${e.message}`);
+    if (e.fittable) offerFit(bytes, name);
     return;
   }
-  setSource({ name, ...image }, true);
+  setSource({ name, rgba: image.rgba, width: image.width, height: image.height }, true);
 }
 
 /** The sprite to print is now `image`; the editor shows it if it can. */
@@ -341,7 +344,6 @@ async function run() {
     // The same words as `tetris-printer convert FILE`: `error: bad sprite FILE: …`.
     fail(`bad sprite ${image.name}: ${r.text}`);
     el.spriteInfo.textContent = `${image.width}×${image.height} image, not printable`;
-    if (r.status === -3) offerResize(image, r.text);
     return;
   }
   const verdict = await call('check', { moves: r.text }).catch((e) => ({ ok: false, text: e.message }));
@@ -393,40 +395,34 @@ function show(r, verdict) {
 
 const baseName = (name) => name.replace(/\.[^.]*$/, '') || 'sprite';
 
-// ---- Too large: offer to scale down or crop. ----
-let resizeFrom = null;
+// ---- Not a sprite: offer to fit it (the library's fitting, as `--fit`). ----
+let fitFrom = null;
 
-function offerResize(image, reason) {
-  const box = opaqueBox(image.rgba, image.width, image.height);
-  if (!box) return;
-  const k = scaleFactor(box.width, box.height, limits.width, limits.height);
-  const scaledW = Math.ceil(box.width / k);
-  const scaledH = Math.ceil(box.height / k);
-  const cropW = Math.min(box.width, limits.width);
-  const cropH = Math.min(box.height, limits.height);
-  resizeFrom = { image, box, k };
-  el.tooLargeText.textContent = `${reason}. Scale it down ${k}× to ${scaledW}×${scaledH} (nearest `
-    + `neighbour), or crop it to its top-left ${cropW}×${cropH}?`;
-  el.scale.textContent = `Scale down to ${scaledW}×${scaledH}`;
-  el.crop.textContent = `Crop to ${cropW}×${cropH}`;
+function offerFit(bytes, name) {
+  fitFrom = { bytes, name };
+  el.tooLargeText.textContent = 'Fit it into a sprite that prints, as the command line\'s --fit does?';
+  el.scale.textContent = 'Fit it';
+  el.crop.hidden = true;
   el.tooLarge.hidden = false;
 }
 
-el.scale.addEventListener('click', () => {
-  if (!resizeFrom) return;
-  const { image, box, k } = resizeFrom;
-  const part = crop(image.rgba, image.width, box);
-  const scaled = scaleDown(part.rgba, part.width, part.height, k);
-  setSource({ name: `${baseName(image.name)}-scaled.png`, ...scaled }, true);
-});
-
-el.crop.addEventListener('click', () => {
-  if (!resizeFrom) return;
-  const { image, box } = resizeFrom;
-  const part = crop(image.rgba, image.width, {
-    ...box, width: Math.min(box.width, limits.width), height: Math.min(box.height, limits.height),
-  });
-  setSource({ name: `${baseName(image.name)}-cropped.png`, ...part }, true);
+el.scale.addEventListener('click', async () => {
+  if (!fitFrom) return;
+  const { bytes, name } = fitFrom;
+  let fitted;
+  try {
+    fitted = await decode(bytes, name, true);
+  } catch (e) {
+    if (e.trapped) trapped(e, `fitting ${name}`);
+    else fail(`cannot fit ${name}: ${e.message}`);
+    return;
+  }
+  // The fitted sprite is shown (in the editor, and what fitting changed) as it prints.
+  el.fitReport.textContent = fitted.text;
+  el.fitReport.hidden = false;
+  setSource({
+    name: `${baseName(name)}-fitted.png`, rgba: fitted.rgba, width: fitted.width, height: fitted.height,
+  }, true);
 });
 
 // ---- The pixel editor. ----
@@ -452,7 +448,22 @@ function showInEditor(image) {
 
 /** The editor's image becomes the sprite (unused colour slots are left out). */
 function printDrawing(image) {
+  if (!image.cells.some((k) => k !== TRANSPARENT)) {
+    emptyDrawing();
+    return;
+  }
   setSource({ name: 'drawing.png', rgba: toRgba(image), width: image.width, height: image.height }, false);
+}
+
+/** An empty drawing has nothing to print: no print and no error, a word on what to do. */
+function emptyDrawing() {
+  runSeq++; // an answer still on its way is for an older sprite
+  source = null;
+  el.error.hidden = true;
+  el.tooLarge.hidden = true;
+  clearResult();
+  el.spriteInfo.textContent = 'empty drawing: paint a cell to print it';
+  if (ready) setState('ready', 'ready: paint a cell in the drawing, or choose a sprite');
 }
 
 function newDrawing() {
@@ -466,7 +477,10 @@ function newDrawing() {
 
 const clampInt = (v, lo, hi) => Math.min(hi, Math.max(lo, Math.round(Number(v)) || lo));
 
-el.editorNew.addEventListener('click', newDrawing);
+el.editorNew.addEventListener('click', () => {
+  newDrawing();
+  emptyDrawing();
+});
 for (const input of [el.editorWidth, el.editorHeight]) {
   input.addEventListener('change', () => {
     const w = clampInt(el.editorWidth.value, 1, limits.width);
@@ -500,7 +514,30 @@ function updateShare(r) {
   el.share.href = `${location.href.replace(/#.*$/, '')}#${fragment}`;
   el.share.classList.remove('disabled');
   el.share.removeAttribute('aria-disabled');
+  // The address bar holds the print shown, so a reload or a bookmark brings it back
+  // (replaceState fires no hashchange: nothing is converted again).
+  history.replaceState(null, '', el.share.href);
 }
+
+// Share copies the link (it stays a link: a middle click or "copy link" still work) and
+// says so; the page neither navigates nor prints again.
+el.share.addEventListener('click', async (e) => {
+  e.preventDefault();
+  if (el.share.classList.contains('disabled')) return;
+  const link = el.share.href;
+  let copied = true;
+  try {
+    await navigator.clipboard.writeText(link);
+  } catch {
+    copied = false;
+  }
+  el.share.textContent = copied ? 'Link copied' : 'Copy the address bar';
+  el.share.title = copied ? link : 'the clipboard is not available here: the address bar holds the link';
+  setTimeout(() => {
+    el.share.textContent = 'Share';
+    el.share.title = 'copy a link to this sprite and these options';
+  }, 1500);
+});
 
 /** Applies a share fragment: options, then the sprite. False if it holds no sprite. */
 function openShared(fragment) {
@@ -515,7 +552,7 @@ function openShared(fragment) {
   const { image, options, name } = shared;
   const strategy = OLD_STRATEGIES[options.strategy] ?? options.strategy;
   if (strategy in STRATEGIES) el.strategy.value = String(STRATEGIES[strategy]);
-  el.direct.checked = options.direct;
+  el.direct.checked = options.direct ?? true;
   if (ALIGNS.includes(options.align)) el.align.value = options.align;
   updateOptionNotes();
   showInEditor(image);
@@ -758,7 +795,7 @@ function updateOptionNotes() {
   el.direct.disabled = without;
   el.directNote.textContent = without
     ? 'direct placement plans rows with grouped'
-    : 'J, T and L also dropped straight onto pixels of their colour';
+    : 'J, T and L also dropped straight onto pixels of their colour: fewer pieces, tenths of a second; off, the fast planner alone';
 }
 
 el.speed.addEventListener('input', updateSpeedLabel);
@@ -770,6 +807,8 @@ el.direct.addEventListener('change', () => run());
 el.align.addEventListener('change', () => run());
 el.file.addEventListener('change', () => {
   const f = el.file.files[0];
+  // Emptied, so that choosing the same file again is a change too.
+  el.file.value = '';
   if (f) loadSprite(f, f.name);
 });
 for (const button of document.querySelectorAll('[data-sample]')) {
@@ -877,4 +916,31 @@ window.playground = {
   },
   /** How many times the worker instantiated the module. */
   instances: () => call('instances'),
+  /**
+   * Shows the print paused with move `i` (0-based) falling, `fraction` of its way down:
+   * the same picture on every machine (docs/playground.png is made so, and checked).
+   */
+  showAt: (i, fraction) => {
+    if (!anim) return false;
+    const a = anim;
+    a.field = new Field();
+    a.lines = 0;
+    for (const m of a.moves.slice(0, i)) {
+      const y = a.field.landingRow(m);
+      a.field.place(m, y);
+      const full = a.field.fullRows(y, m.shape.height);
+      a.field.clear(full);
+      a.lines += full.length;
+    }
+    Object.assign(a, {
+      i, t: fraction, phase: 'fall', landY: a.field.landingRow(a.moves[i]), full: [],
+      paused: true, marked: null, last: null,
+    });
+    el.pause.textContent = 'Resume';
+    el.pause.disabled = false;
+    setState('paused', 'paused');
+    // The print may have finished, and its frames with it: they run again (paused).
+    requestAnimationFrame((now) => frame(a, now));
+    return true;
+  },
 };

@@ -1,6 +1,8 @@
 // The pixel editor: a canvas grid of an indexed image (web/indexed.js), at most the
 // library's largest sprite. A click (or a drag) paints cells with the selected colour
-// slot, or clears them; each finished stroke calls `onChange(image)`.
+// slot, or clears them; each finished stroke calls `onChange(image)`. From the keyboard,
+// the arrow keys move a cursor cell (outlined while the editor has the focus) and Space
+// or Enter paints it.
 
 import { blank, TRANSPARENT } from './indexed.js';
 
@@ -19,6 +21,7 @@ export class Editor {
     this.onChange = onChange;
     this.image = null;
     this.stroke = null; // cells painted by the stroke in progress
+    this.cursor = { x: 0, y: 0 }; // the keyboard's cell
     canvas.addEventListener('pointerdown', (e) => {
       if (!this.image || e.button !== 0) return;
       canvas.setPointerCapture(e.pointerId);
@@ -36,6 +39,30 @@ export class Editor {
     };
     canvas.addEventListener('pointerup', end);
     canvas.addEventListener('pointercancel', end);
+    canvas.addEventListener('keydown', (e) => this.key(e));
+    canvas.addEventListener('focus', () => this.draw());
+    canvas.addEventListener('blur', () => this.draw());
+  }
+
+  /** Arrow keys move the cursor; Space or Enter paints its cell (one stroke). */
+  key(e) {
+    if (!this.image) return;
+    const moves = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+    if (e.key in moves) {
+      const [dx, dy] = moves[e.key];
+      this.cursor.x = Math.min(this.image.width - 1, Math.max(0, this.cursor.x + dx));
+      this.cursor.y = Math.min(this.image.height - 1, Math.max(0, this.cursor.y + dy));
+      this.draw();
+    } else if (e.key === ' ' || e.key === 'Enter') {
+      this.stroke = { changed: false };
+      this.paintCell(this.cursor.x, this.cursor.y);
+      const { changed } = this.stroke;
+      this.stroke = null;
+      if (changed) this.onChange(this.copy());
+    } else {
+      return;
+    }
+    e.preventDefault();
   }
 
   /** Shows `image` (copied), or nothing. */
@@ -79,6 +106,11 @@ export class Editor {
     const rect = this.canvas.getBoundingClientRect();
     const x = Math.floor(((e.clientX - rect.left) / rect.width) * this.image.width);
     const y = Math.floor(((e.clientY - rect.top) / rect.height) * this.image.height);
+    this.paintCell(x, y);
+  }
+
+  /** Paints cell (x, y) with the selected slot; draws it if it changed. */
+  paintCell(x, y) {
     if (x < 0 || y < 0 || x >= this.image.width || y >= this.image.height) return;
     const k = this.paint();
     if (k !== TRANSPARENT) this.addSlots(k);
@@ -116,5 +148,13 @@ export class Editor {
     ctx.fillStyle = '#ffffff18';
     for (let x = 1; x < w; x++) ctx.fillRect(x * s, 0, dpr, c.height);
     for (let y = 1; y < h; y++) ctx.fillRect(0, y * s, c.width, dpr);
+    // The keyboard's cell, while the editor has the focus.
+    if (document.activeElement === c) {
+      this.cursor.x = Math.min(this.cursor.x, w - 1);
+      this.cursor.y = Math.min(this.cursor.y, h - 1);
+      ctx.strokeStyle = '#ff8a1f';
+      ctx.lineWidth = dpr;
+      ctx.strokeRect(this.cursor.x * s + dpr / 2, this.cursor.y * s + dpr / 2, s - dpr, s - dpr);
+    }
   }
 }

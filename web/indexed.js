@@ -72,30 +72,6 @@ export function crop(rgba, width, { x, y, width: w, height: h }) {
   return { rgba: out, width: w, height: h };
 }
 
-/** The smallest whole factor that brings `width` × `height` within `maxW` × `maxH`. */
-export function scaleFactor(width, height, maxW, maxH) {
-  return Math.max(1, Math.ceil(width / maxW), Math.ceil(height / maxH));
-}
-
-/**
- * Nearest-neighbour reduction by the whole factor `k`: each k × k block becomes the pixel
- * at its centre (at the image's edge, the centre of what there is of the block). Pixel art
- * drawn at k × its size comes back exactly.
- */
-export function scaleDown(rgba, width, height, k) {
-  const w = Math.ceil(width / k);
-  const h = Math.ceil(height / k);
-  const out = new Uint8Array(w * h * 4);
-  const centre = (i, n) => Math.min(n - 1, i * k + Math.floor((Math.min(k, n - i * k) - 1) / 2));
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      const from = 4 * (centre(y, height) * width + centre(x, width));
-      out.set(rgba.subarray(from, from + 4), 4 * (y * w + x));
-    }
-  }
-  return { rgba: out, width: w, height: h };
-}
-
 // ---- The share link's fragment. ----
 const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 const hex = (c) => c.map((v) => v.toString(16).padStart(2, '0')).join('');
@@ -169,7 +145,8 @@ export function decodeShare(fragment, maxSide) {
     image: { width, height, colors, cells },
     options: {
       strategy: params.get('strategy'),
-      direct: params.get('direct') === '1',
+      // Absent: the page's default (direct placement on).
+      direct: params.has('direct') ? params.get('direct') === '1' : undefined,
       align: params.get('align'),
     },
     name: params.get('name') || 'shared.png',

@@ -24,10 +24,14 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 npm ci --no-audit --no-fund
-./build.sh
+# The module is built into a target directory given by CARGO_TARGET_DIR, as a relative
+# path (from the repository's root), so that build.sh is tested with one (issue #57).
+wasm_target="${CARGO_TARGET_DIR:-target/wasm-playground}"
+(cd .. && CARGO_TARGET_DIR="$wasm_target" web/build.sh)
 # The wasm crate is outside the main build, so .ci/run's fmt and clippy do not see it.
 cargo fmt --manifest-path wasm/Cargo.toml --check
-cargo clippy --manifest-path wasm/Cargo.toml --release --target wasm32-unknown-unknown -- -D warnings
+(cd .. && CARGO_TARGET_DIR="$wasm_target" cargo clippy --manifest-path web/wasm/Cargo.toml \
+    --release --target wasm32-unknown-unknown -- -D warnings)
 
 if [ -z "${TETRIS_PRINTER:-}" ]; then
     if [ "${CLI_PROFILE:-quick}" = dev ]; then

@@ -85,6 +85,20 @@ function convert({ rgba, width, height, strategy, direct, align }) {
 const OPS = {
   limits: () => ({ width: wasm.tp_max_width(), height: wasm.tp_max_height() }),
   sizeOk: ({ width, height }) => (wasm.tp_image_size_ok(width, height) === 0 ? null : text()),
+  /**
+   * An image file's bytes, named `name`, read as a sprite, or fitted (`fit`: the command
+   * line's --fit, default options): { status, text, rgba, width, height }. Status 0 and the sprite
+   * (the text says what fitting changed), or -4 (fitting would help) or -1 and the error.
+   */
+  decode: ({ bytes, name, fit }) => withBytes(bytes, (ptr, len) => {
+    const status = withBytes(new TextEncoder().encode(name), (namePtr, nameLen) => (
+      wasm.tp_decode(ptr, len, namePtr, nameLen, fit ? 1 : 0, 128, 3, 0, 0, 0)));
+    if (status < 0) return { status, text: text() };
+    const width = wasm.tp_sprite_width();
+    const height = wasm.tp_sprite_height();
+    const rgba = new Uint8Array(wasm.memory.buffer, wasm.tp_sprite_ptr(), width * height * 4).slice();
+    return { status, text: text(), rgba, width, height };
+  }),
   convert,
   /** The library's `check`: does this move text print the last converted sprite? */
   check: ({ moves }) => {

@@ -22,7 +22,8 @@ use tetris_printer::{
 };
 
 use crate::output::{self, write_with, WriteOptions};
-use crate::{errln, input_name, load_sprite, move_reader, one_stdin, outln, shown, Force};
+use crate::plan::{self, DirectArgs, PassesArg, PlanArgs};
+use crate::{errln, infoln, input_name, move_reader, one_stdin, outln, shown, Force};
 
 /// The built-in demo sprite (our own pixel art: a mushroom, 16 × 15, three colours).
 pub const DEMO_SPRITE: &str = "
@@ -47,59 +48,14 @@ fn scale_arg() -> clap::builder::RangedI64ValueParser<u32> {
     clap::value_parser!(u32).range(i64::from(MIN_SCALE)..=i64::from(MAX_SCALE))
 }
 
-/// How rows are split into passes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum PassesArg {
-    /// The default: each run's flipped emitters from a static table, then a small bounded search over fixed groupings (first fit, deals, stages, one sweep of single moves); fillers and singles rest on squares already emitted.
-    #[value(alias = "lookup")]
-    Grouped,
-    /// The thorough planner: a few fewer pieces in total (not the fewest: that is exact) by a larger bounded search at run time: every cover by flipped emitters, passes regrouped by local moves (an order of magnitude more instructions than the default).
-    #[value(alias = "fewest")]
-    Thorough,
-    /// The classic emitter table only, passes split by exact search.
-    Optimal,
-    /// The 2013 article's greedy left-to-right passes over the classic table.
-    Greedy,
-    /// The fewest pieces the printing rules allow per row, by exhaustive search at run
-    /// time: the yardstick (seconds per sprite).
-    Exact,
-}
-
-impl PassesArg {
-    /// The library's strategy.
-    const fn passes(self) -> Planner {
-        match self {
-            PassesArg::Grouped => Planner::Grouped,
-            PassesArg::Thorough => Planner::Thorough,
-            PassesArg::Optimal => Planner::Optimal,
-            PassesArg::Greedy => Planner::Greedy,
-            PassesArg::Exact => Planner::Exact,
-        }
-    }
-
-    /// The converter for this strategy, placing pieces directly when `direct` (which
-    /// needs the grouped or the exact planner).
-    fn converter(self, direct: bool) -> Result<Converter> {
-        let converter = Converter::with_planner(self.passes()).with_direct(direct);
-        if direct && !converter.direct() {
-            bail!(
-                "--direct plans rows with --passes grouped (the default) or exact; it \
-                 cannot be combined with --passes {}",
-                self.passes().name()
-            );
-        }
-        Ok(converter)
-    }
-
-    /// What `stats --passes` says of this strategy (`stats` reports it alone).
-    const fn stats_help(self) -> &'static str {
-        match self {
-            PassesArg::Grouped => "The default planner only",
-            PassesArg::Thorough => "The thorough planner only",
-            PassesArg::Optimal => "The classic table with the exact pass split only",
-            PassesArg::Greedy => "The article's greedy passes only",
-            PassesArg::Exact => "The exact planner only",
-        }
+/// What `stats --passes` says of a strategy (`stats` reports it alone).
+const fn stats_help(p: PassesArg) -> &'static str {
+    match p {
+        PassesArg::Grouped => "The default planner only (with direct placement unless --no-direct)",
+        PassesArg::Thorough => "The thorough planner only",
+        PassesArg::Optimal => "The classic table with the exact pass split only",
+        PassesArg::Greedy => "The article's greedy passes only",
+        PassesArg::Exact => "The exact planner only (with direct placement unless --no-direct)",
     }
 }
 
@@ -115,16 +71,6 @@ fn duration_cell(d: Duration) -> String {
         format!("{secs:.2}s")
     }
 }
-
-/// Help of `--direct`.
-const DIRECT_HELP: &str = "\
-Also drop J, T and L pieces directly onto pixels of their colour (blocks of 2x4, 4x2,
-4x4 and 5x8 of one colour, single pieces, and rows covered whole by single pieces),
-where that saves pieces; the other pixels are emitted as usual. Never more pieces than
-without; not the article's algorithm, so not the default. The direct pieces are chosen
-by fixed sweeps and DPs with a stated bound on their work. Works with --passes grouped
-(the default) and exact (grouped's direct pieces, each row re-planned by the exact
-planner where that is cheaper; seconds per sprite).";
 
 /// Where the sprite stands in the printable columns 2..=18 (`--align`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -187,6 +133,8 @@ pub struct DemoArgs {
     /// Skip the animation.
     #[arg(long)]
     no_gif: bool,
+    #[command(flatten)]
+    plan: PlanArgs,
     /// Where the sprite stands: left, centre, right or best (fewest pieces).
     #[arg(long, value_enum, default_value_t = AlignArg::Centre, long_help = ALIGN_HELP)]
     align: AlignArg,
@@ -219,18 +167,16 @@ pub struct ConvertArgs {
     /// Write the moves here instead of standard output (`-`: standard output).
     #[arg(short, long, value_name = "MOVES.txt")]
     output: Option<PathBuf>,
-    /// How each row is split into passes.
-    #[arg(long, value_enum, default_value_t = PassesArg::Grouped)]
-    passes: PassesArg,
-    /// Also place J, T and L pieces directly onto pixels of their colour.
-    #[arg(long, long_help = DIRECT_HELP)]
-    direct: bool,
+    #[command(flatten)]
+    plan: PlanArgs,
     /// Output format: the move list, or the article's block listing.
     #[arg(long, value_enum, default_value_t = Format::Moves)]
     format: Format,
     /// Where the sprite stands: left, centre, right or best (fewest pieces).
     #[arg(long, value_enum, default_value_t = AlignArg::Centre, long_help = ALIGN_HELP)]
     align: AlignArg,
+    #[command(flatten)]
+    pub(crate) fit: crate::fit::FitFlags,
 }
 
 /// Output formats of `convert`.
@@ -258,16 +204,14 @@ pub struct VerifyArgs {
     /// The sprite image (`-`: standard input).
     #[arg(value_name = "SPRITE.png")]
     sprite: PathBuf,
-    /// How each row is split into passes.
-    #[arg(long, value_enum, default_value_t = PassesArg::Grouped)]
-    passes: PassesArg,
-    /// Also place J, T and L pieces directly onto pixels of their colour.
-    #[arg(long, long_help = DIRECT_HELP)]
-    direct: bool,
+    #[command(flatten)]
+    plan: PlanArgs,
     /// Where the sprite stands: left, centre, right or best (fewest pieces); compared
     /// at that column.
     #[arg(long, value_enum, default_value_t = AlignArg::Centre, long_help = ALIGN_HELP)]
     align: AlignArg,
+    #[command(flatten)]
+    pub(crate) fit: crate::fit::FitFlags,
 }
 
 /// Convert a sprite and draw the printed playfield as a PNG.
@@ -296,9 +240,10 @@ pub struct RenderArgs {
     /// Where the sprite stands: left, centre, right or best (fewest pieces).
     #[arg(long, value_enum, default_value_t = AlignArg::Centre, long_help = ALIGN_HELP)]
     align: AlignArg,
-    /// Also place J, T and L pieces directly onto pixels of their colour.
-    #[arg(long, long_help = DIRECT_HELP)]
-    direct: bool,
+    #[command(flatten)]
+    plan: PlanArgs,
+    #[command(flatten)]
+    pub(crate) fit: crate::fit::FitFlags,
 }
 
 /// Make an animated GIF of the print.
@@ -327,7 +272,7 @@ pub struct AnimateArgs {
     #[arg(short, long, value_name = "OUT.gif")]
     output: PathBuf,
     /// Animate this move file instead of converting the sprite (`-`: standard input).
-    #[arg(long, value_name = "MOVES.txt")]
+    #[arg(long, value_name = "MOVES.txt", conflicts_with_all = ["passes", "direct", "no_direct"])]
     moves: Option<PathBuf>,
     /// Pixels per playfield cell.
     #[arg(long, value_name = "N", default_value_t = DEFAULT_SCALE, value_parser = scale_arg())]
@@ -341,10 +286,11 @@ pub struct AnimateArgs {
     /// Where the sprite stands: left, centre, right or best (fewest pieces).
     #[arg(long, value_enum, default_value_t = AlignArg::Centre, long_help = ALIGN_HELP)]
     align: AlignArg,
-    /// Also place J, T and L pieces directly onto pixels of their colour (without
-    /// --moves).
-    #[arg(long, long_help = DIRECT_HELP, conflicts_with = "moves")]
-    direct: bool,
+    /// How the sprite is converted (without --moves).
+    #[command(flatten)]
+    plan: PlanArgs,
+    #[command(flatten)]
+    pub(crate) fit: crate::fit::FitFlags,
 }
 
 /// Convert sprites and print a table of what each costs.
@@ -354,25 +300,28 @@ pub struct AnimateArgs {
 Convert every sprite given (files, or directories searched recursively: their image
 files are taken, other files skipped quietly), verify each by replay, and print a table:
 file, size, colours, rows, pieces, platforms, conversion time; then the totals (or JSON
-or tab-separated values with --format). By default the default planner (grouped) is
-measured, in microseconds per sprite. With --passes all the pieces of the greedy and
-optimal classic passes, of the thorough planner (thorough) and of the exact planner are
-shown next to the default's, with the default's pieces as a ratio to exact; platforms
-and time are the default's. The exact planner searches at run time and can take seconds
-per sprite (a progress bar shows on a terminal). A file that cannot be read or is not a
-printable sprite is reported on stderr, the others are still measured, and the exit
-code is 1. With --align every strategy places each sprite by that rule
-(best: each strategy at its own best column, so the exact planner then runs at every
-column, up to 17 times); the time includes choosing the column.
-With --passes all or --direct, a `direct` column shows the pieces with direct
-placement (convert --direct), each print verified too: the default planner's, or with
---passes exact --direct the default's direct pieces with rows re-planned by the exact
-planner.",
+or tab-separated values with --format). The planner measured is the one `convert` runs
+with the same --passes, --direct and --no-direct: by default the grouped planner with
+direct placement. Times are the best of a few runs.
+
+With --passes all the pieces of the other strategies without direct placement (greedy,
+optimal, grouped, thorough and exact) are shown next to the measured planner's, with
+its pieces as a ratio to exact's; platforms and time stay the measured planner's. The
+exact planner searches at run time and can take seconds per sprite (a progress bar
+shows on a terminal).
+
+A file that cannot be read or is not a printable sprite is reported on stderr and in
+the JSON and TSV records (its `error`), the others are still measured, and the exit code
+is 1. A path that does not exist is an error before anything is measured. With --align
+every strategy places each sprite by that rule (best: each strategy at its own best
+column, so the exact planner then runs at every column, up to 17 times); the time
+includes choosing the column.",
     after_help = "\
 Examples:
   tetris-printer stats sprites/
-  tetris-printer stats sprites/ --passes all       # every strategy, exact included
-  tetris-printer stats sprites/ --direct --format json
+  tetris-printer stats sprites/ --no-direct          # the fast planner alone
+  tetris-printer stats sprites/ --passes all         # every strategy, exact included
+  tetris-printer stats sprites/ --format json
   tetris-printer stats a.png b.png --passes greedy --format tsv
   tetris-printer stats sprites/ --align best"
 )]
@@ -381,21 +330,22 @@ pub struct StatsArgs {
     /// on standard input).
     #[arg(value_name = "PATH", required = true)]
     paths: Vec<PathBuf>,
-    /// Which pass strategy to report (the default planner's unless asked; `all` adds the
-    /// greedy, optimal, thorough and exact pieces, which takes seconds per sprite).
+    /// Which strategy to measure (the default planner unless asked; `all` adds the
+    /// greedy, optimal, grouped, thorough and exact pieces, which takes seconds per
+    /// sprite).
     #[arg(long, value_enum, default_value_t = StatsPasses::One(PassesArg::Grouped))]
     passes: StatsPasses,
-    /// Output: an aligned table with totals, JSON (an array, one record per sprite) or
-    /// tab-separated values (a header line, then one line per sprite).
+    #[command(flatten)]
+    direct: DirectArgs,
+    /// Output: an aligned table with totals, JSON (an array, one record per file) or
+    /// tab-separated values (a header line, then one line per file).
     #[arg(long, value_enum, default_value_t = StatsFormat::Table)]
     format: StatsFormat,
-    /// Report the planner (grouped or exact) with direct pieces (`--direct`) in a column
-    /// of its own, next to the pieces without (always shown with --passes all).
-    #[arg(long)]
-    direct: bool,
     /// Where each sprite stands: left, centre, right or best (fewest pieces).
     #[arg(long, value_enum, default_value_t = AlignArg::Centre, long_help = ALIGN_HELP)]
     align: AlignArg,
+    #[command(flatten)]
+    pub(crate) fit: crate::fit::FitFlags,
 }
 
 /// Output formats of `stats`.
@@ -403,10 +353,12 @@ pub struct StatsArgs {
 pub enum StatsFormat {
     /// An aligned table, then the totals.
     Table,
-    /// A JSON array, one record per sprite (its file, size, colours, rows, column,
-    /// pieces, platforms and time; with --passes all or --direct the other counts too).
+    /// A JSON array, one record per file: its file, size, colours, rows, column,
+    /// strategy, direct placement, pieces, platforms and time (with --passes all the
+    /// other strategies' pieces too), or its file and `error`.
     Json,
-    /// Tab-separated values: a header line, then one line per sprite.
+    /// Tab-separated values: a header line, then one line per file; the last field is
+    /// empty, or the error of a file that could not be measured.
     Tsv,
 }
 
@@ -434,10 +386,10 @@ impl ValueEnum for StatsPasses {
 
     fn to_possible_value(&self) -> Option<PossibleValue> {
         Some(match *self {
-            StatsPasses::One(p) => p.to_possible_value()?.help(p.stats_help()),
+            StatsPasses::One(p) => p.to_possible_value()?.help(stats_help(p)),
             StatsPasses::All => PossibleValue::new("all").help(
-                "Greedy, optimal, thorough and exact pieces next to the default planner's, \
-                 and its ratio to exact",
+                "Greedy, optimal, grouped, thorough and exact pieces (without direct \
+                 placement) next to the default planner's, and its ratio to exact",
             ),
         })
     }
@@ -499,7 +451,7 @@ fn parse_only(s: &str) -> Result<Only, String> {
 }
 
 fn progress_bar(len: u64, msg: String) -> ProgressBar {
-    if !std::io::stderr().is_terminal() {
+    if crate::quiet() || !std::io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }
     // An unknown length (a streamed move file) counts up instead of filling a bar.
@@ -522,10 +474,17 @@ fn progress_bar(len: u64, msg: String) -> ProgressBar {
     pb
 }
 
-/// Runs `f` with a spinner on standard error when `slow` (the exact planner: seconds per
-/// sprite, up to 17 times that with `--align best`) and standard error is a terminal.
+/// Whether converting with `converter` at `align` can take seconds: the exact planner
+/// (seconds per sprite, up to 17 times that with `--align best`), or direct placement at
+/// every column.
+fn slow(converter: Converter, align: AlignArg) -> bool {
+    converter.planner() == Planner::Exact || (converter.direct() && align == AlignArg::Best)
+}
+
+/// Runs `f` with a spinner on standard error when `slow` and standard error is a
+/// terminal.
 fn with_spinner<T>(slow: bool, f: impl FnOnce() -> T) -> T {
-    if !slow || !std::io::stderr().is_terminal() {
+    if !slow || crate::quiet() || !std::io::stderr().is_terminal() {
         return f();
     }
     let pb = ProgressBar::new_spinner();
@@ -540,17 +499,11 @@ fn with_spinner<T>(slow: bool, f: impl FnOnce() -> T) -> T {
 }
 
 /// `sprite` placed by `align` for `passes`, and the moves that print it there.
-fn convert_sprite(
-    sprite: &Sprite,
-    passes: PassesArg,
-    direct: bool,
-    align: AlignArg,
-) -> Result<(Sprite, Vec<Move>)> {
-    let converter = passes.converter(direct)?;
+fn convert_sprite(sprite: &Sprite, converter: Converter, align: AlignArg) -> (Sprite, Vec<Move>) {
     // With --align best the best column's moves are kept, not converted again.
-    Ok(with_spinner(passes == PassesArg::Exact, || {
+    with_spinner(slow(converter, align), || {
         converter.place_to_vec(sprite, align.align())
-    }))
+    })
 }
 
 /// `, x0 = K (align)` for messages, empty for the default centre.
@@ -570,9 +523,10 @@ fn verify_moves(sprite: &Sprite, moves: &[Move]) -> Result<Playfield> {
 }
 
 pub fn demo(args: &DemoArgs, force: bool) -> Result<ExitCode> {
+    let converter = args.plan.converter()?;
     let opts = WriteOptions::new(&[], force);
     let sprite = Sprite::from_ascii(DEMO_SPRITE).context("the built-in sprite")?;
-    let (sprite, moves) = convert_sprite(&sprite, PassesArg::Grouped, false, args.align)?;
+    let (sprite, moves) = convert_sprite(&sprite, converter, args.align);
     let field = verify_moves(&sprite, &moves)?;
     std::fs::create_dir_all(&args.output)
         .with_context(|| format!("could not create {}", shown(&args.output)))?;
@@ -603,23 +557,25 @@ pub fn demo(args: &DemoArgs, force: bool) -> Result<ExitCode> {
             &opts,
         )?;
     }
-    outln!(
-        "ok: {}x{} sprite, {} pieces, {} rows{} -> {}/demo.txt, demo-field.png{}",
-        sprite.width(),
-        sprite.height(),
-        moves.len(),
-        sprite.height(),
-        placement_note(&sprite, args.align),
-        shown(&dir),
-        if args.no_gif { "" } else { ", demo.gif" }
-    )?;
+    if !crate::quiet() {
+        outln!(
+            "ok: {}x{} sprite, {} pieces, {}{} -> {}/demo.png, demo.txt, demo-field.png{}",
+            sprite.width(),
+            sprite.height(),
+            moves.len(),
+            count(sprite.height(), "row"),
+            placement_note(&sprite, args.align),
+            shown(&dir),
+            if args.no_gif { "" } else { ", demo.gif" }
+        )?;
+    }
     Ok(ExitCode::SUCCESS)
 }
 
 pub fn convert(args: &ConvertArgs, force: bool) -> Result<ExitCode> {
-    let converter = args.passes.converter(args.direct)?;
-    let sprite = load_sprite(&args.sprite)?;
-    let (sprite, (moves, blocks)) = with_spinner(args.passes == PassesArg::Exact, || {
+    let converter = args.plan.converter()?;
+    let sprite = crate::fit::load(&args.sprite, &args.fit, false)?;
+    let (sprite, (moves, blocks)) = with_spinner(slow(converter, args.align), || {
         sprite.place_by(args.align.align(), |s| {
             let (moves, blocks) = converter.convert_blocks(s);
             (moves.len(), (moves, blocks))
@@ -630,54 +586,54 @@ pub fn convert(args: &ConvertArgs, force: bool) -> Result<ExitCode> {
         Format::Blocks => write_blocks(sprite.colors(), &moves, &blocks)
             .context("the converted moves do not replay (a bug)")?,
     };
+    let inputs = [args.sprite.as_path()];
+    let opts = WriteOptions::new(&inputs, force);
     match &args.output {
         Some(path) if path.as_os_str() != "-" => {
-            let inputs = [args.sprite.as_path()];
-            write_with(path, &WriteOptions::new(&inputs, force), text.as_bytes())?;
-            errln!(
+            write_with(path, &opts, text.as_bytes())?;
+            infoln!(
                 "{}: {} pieces{} -> {}",
-                shown(&args.sprite),
+                input_name(&args.sprite),
                 moves.len(),
                 placement_note(&sprite, args.align),
                 shown(&path)
             );
         }
-        _ => {
-            use std::io::Write;
-            let mut out = std::io::stdout().lock();
-            out.write_all(text.as_bytes())
-                .and_then(|()| out.flush())
-                .context("could not write to standard output")?;
-        }
+        _ => write_with(Path::new("-"), &opts, text.as_bytes())?,
     }
     Ok(ExitCode::SUCCESS)
 }
 
 pub fn verify(args: &VerifyArgs) -> Result<ExitCode> {
-    let sprite = load_sprite(&args.sprite)?;
-    let (sprite, moves) = convert_sprite(&sprite, args.passes, args.direct, args.align)?;
+    let converter = args.plan.converter()?;
+    let sprite = crate::fit::load(&args.sprite, &args.fit, false)?;
+    let (sprite, moves) = convert_sprite(&sprite, converter, args.align);
     verify_moves(&sprite, &moves)?;
-    outln!(
-        "ok: {}x{} sprite, {} pieces, {} rows{}",
-        sprite.width(),
-        sprite.height(),
-        moves.len(),
-        sprite.height(),
-        placement_note(&sprite, args.align)
-    )?;
+    if !crate::quiet() {
+        outln!(
+            "ok: {}x{} sprite, {} pieces, {}{}",
+            sprite.width(),
+            sprite.height(),
+            moves.len(),
+            count(sprite.height(), "row"),
+            placement_note(&sprite, args.align)
+        )?;
+    }
     Ok(ExitCode::SUCCESS)
 }
 
 pub fn render(args: &RenderArgs, force: bool) -> Result<ExitCode> {
-    let sprite = load_sprite(&args.sprite)?;
-    let (sprite, moves) = convert_sprite(&sprite, PassesArg::Grouped, args.direct, args.align)?;
+    let converter = args.plan.converter()?;
+    crate::not_to_a_terminal(&args.output, "a PNG", force)?;
+    let sprite = crate::fit::load(&args.sprite, &args.fit, false)?;
+    let (sprite, moves) = convert_sprite(&sprite, converter, args.align);
     let field = verify_moves(&sprite, &moves)?;
     let img = render::render_field(&field, Some(sprite.colors()), args.scale);
     let inputs = [args.sprite.as_path()];
     output::write_png(&args.output, &img, &WriteOptions::new(&inputs, force))?;
-    errln!(
+    infoln!(
         "{}: {} pieces{} -> {}",
-        shown(&args.sprite),
+        input_name(&args.sprite),
         moves.len(),
         placement_note(&sprite, args.align),
         shown(&args.output)
@@ -723,7 +679,7 @@ fn write_gif(
         .with_context(context)?;
     file.commit().with_context(context)?;
     pb.finish_and_clear();
-    errln!(
+    infoln!(
         "{}: {} frames, {} bytes",
         shown(&path),
         stats.frames,
@@ -733,10 +689,12 @@ fn write_gif(
 }
 
 pub fn animate(args: &AnimateArgs, force: bool) -> Result<ExitCode> {
+    let converter = args.plan.converter()?;
+    crate::not_to_a_terminal(&args.output, "a GIF", force)?;
     let mut inputs = vec![args.sprite.as_path()];
     inputs.extend(args.moves.as_deref());
     one_stdin(&inputs)?;
-    let sprite = load_sprite(&args.sprite)?;
+    let sprite = crate::fit::load(&args.sprite, &args.fit, false)?;
     let opts = AnimateOptions {
         scale: args.scale,
         fps: args.fps,
@@ -766,8 +724,7 @@ pub fn animate(args: &AnimateArgs, force: bool) -> Result<ExitCode> {
             )?;
         }
         None => {
-            let (sprite, moves) =
-                convert_sprite(&sprite, PassesArg::Grouped, args.direct, args.align)?;
+            let (sprite, moves) = convert_sprite(&sprite, converter, args.align);
             write_gif(
                 &args.output,
                 moves.iter().map(|&m| Ok(m)),
@@ -782,9 +739,9 @@ pub fn animate(args: &AnimateArgs, force: bool) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// Whether a directory entry's extension names an image format the `image` crate, as
+/// Whether a path's extension names an image format the `image` crate, as
 /// this build configures it, can read (`.png`, `.jpg`, `.jpeg`, `.pbm`, …; any case).
-fn is_sprite_file(path: &std::path::Path) -> bool {
+pub(crate) fn is_sprite_file(path: &std::path::Path) -> bool {
     image::ImageFormat::from_path(path).is_ok_and(|f| f.reading_enabled())
 }
 
@@ -810,6 +767,11 @@ fn collect_sprites(paths: &[PathBuf]) -> Result<Vec<PathBuf>> {
     }
     let mut out = Vec::new();
     for p in paths {
+        // A path that does not exist is a typo, not a sprite that failed: nothing is
+        // measured (standard input is read as the sprite).
+        if !crate::is_stdin(p) {
+            std::fs::metadata(p).with_context(|| format!("could not read {}", shown(p)))?;
+        }
         if p.is_dir() {
             walk(p, &mut out)?;
         } else {
@@ -845,19 +807,26 @@ fn timed_convert(
     converter: Converter,
     align: Align,
 ) -> (Sprite, ConvertStats, Box<MoveList>, Duration) {
-    // Best of a few runs: the conversion takes microseconds, so one run is noise. The
-    // exact planner takes up to seconds, and runs once.
-    let runs = if converter.planner() == Planner::Exact {
-        1
+    // Best of a few runs: the fast planner takes microseconds, so one run is noise. Runs
+    // stop after a tenth of a second in all (direct placement takes tenths of a second a
+    // run); the exact planner takes up to seconds, and runs once.
+    let (runs, budget) = if converter.planner() == Planner::Exact {
+        (1, Duration::ZERO)
     } else {
-        20
+        (20, Duration::from_millis(100))
     };
     let mut best = Duration::MAX;
+    let mut spent = Duration::ZERO;
     let mut last = None;
     for _ in 0..runs {
         let t = Instant::now();
         last = Some(place_convert(converter, sprite, align));
-        best = best.min(t.elapsed());
+        let took = t.elapsed();
+        best = best.min(took);
+        spent += took;
+        if spent >= budget {
+            break;
+        }
     }
     let (placed, stats, moves) = last.expect("at least one run");
     (placed, stats, moves, best)
@@ -875,226 +844,299 @@ fn ratio(a: usize, b: usize) -> String {
 /// The narrowest the stats table's file column gets.
 const STATS_NAME_WIDTH: usize = 28;
 
-/// One line of the stats table: the file name left-aligned in `name_width` characters,
-/// then each cell right-aligned in its column's width.
+/// How many terminal columns `text` takes (wide characters two, combining marks none).
+fn display_width(text: &str) -> usize {
+    unicode_width::UnicodeWidthStr::width(text)
+}
+
+/// One line of the stats table: the file name left-aligned in `name_width` terminal
+/// columns, then each cell right-aligned in its column's width.
 fn table_line(name: &str, name_width: usize, cells: &[(usize, String)]) -> String {
-    let mut line = format!("{name:<name_width$}");
+    let pad = name_width.saturating_sub(display_width(name));
+    let mut line = format!("{name}{:pad$}", "");
     for (width, cell) in cells {
         line += &format!(" {cell:>width$}");
     }
     line
 }
 
-/// One sprite's line of `stats` (a JSON record with `--format json`).
+/// `1 sprite`, `2 sprites`.
+pub(crate) fn count(n: usize, what: &str) -> String {
+    if n == 1 {
+        format!("{n} {what}")
+    } else {
+        format!("{n} {what}s")
+    }
+}
+
+/// One file's line of `stats` (a JSON record with `--format json`): what it measured,
+/// or why the file could not be measured.
 #[derive(serde::Serialize)]
 struct StatsRecord {
+    /// The path as given (JSON escapes it itself).
     file: String,
+    /// The path as the table and TSV show it (control characters escaped).
+    #[serde(skip)]
+    shown: String,
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    measured: Option<Measured>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<String>,
+}
+
+/// What `stats` measured of one sprite.
+#[derive(serde::Serialize)]
+struct Measured {
     width: usize,
     height: usize,
-    colors: usize,
+    colours: usize,
     rows: usize,
     /// The column of the sprite's left edge.
     x0: usize,
-    /// The strategy of `pieces`.
+    /// The strategy of `pieces`, and whether it placed pieces directly.
     passes: &'static str,
+    direct: bool,
     pieces: usize,
-    /// With `--passes all`: the other strategies' pieces.
+    /// With `--passes all`: the other strategies' pieces (without direct placement).
     #[serde(skip_serializing_if = "Option::is_none")]
     greedy: Option<usize>,
     #[serde(skip_serializing_if = "Option::is_none")]
     optimal: Option<usize>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    grouped: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     thorough: Option<usize>,
     #[serde(skip_serializing_if = "Option::is_none")]
     exact: Option<usize>,
-    /// With `--passes all` or `--direct`: the pieces with direct placement.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    direct: Option<usize>,
     platforms: usize,
     /// Conversion time (best of several runs but with the exact planner).
     seconds: f64,
 }
 
-impl StatsRecord {
-    /// The other strategies' pieces, in the order of `STATS_OTHERS`.
-    fn others(&self) -> [Option<usize>; 4] {
-        [self.greedy, self.optimal, self.thorough, self.exact]
+impl Measured {
+    /// The pieces of strategy `p` (without direct placement), with `--passes all`.
+    fn other(&self, p: Planner) -> Option<usize> {
+        match p {
+            Planner::Greedy => self.greedy,
+            Planner::Optimal => self.optimal,
+            Planner::Grouped => self.grouped,
+            Planner::Thorough => self.thorough,
+            Planner::Exact => self.exact,
+            _ => None,
+        }
+    }
+
+    /// Sets the pieces of strategy `p`.
+    fn set_other(&mut self, p: Planner, pieces: usize) {
+        let slot = match p {
+            Planner::Greedy => &mut self.greedy,
+            Planner::Optimal => &mut self.optimal,
+            Planner::Grouped => &mut self.grouped,
+            Planner::Thorough => &mut self.thorough,
+            // Exact (`Planner` is non-exhaustive; `STATS_OTHERS` lists these five).
+            _ => &mut self.exact,
+        };
+        *slot = Some(pieces);
     }
 }
 
-/// The strategies `--passes all` shows next to the default planner's.
-const STATS_OTHERS: [Planner; 4] = [
+/// The strategies `--passes all` shows next to the measured planner's, without direct
+/// placement (the measured one itself left out).
+const STATS_OTHERS: [Planner; 5] = [
     Planner::Greedy,
     Planner::Optimal,
+    Planner::Grouped,
     Planner::Thorough,
     Planner::Exact,
 ];
 
 /// Converts (and verifies) one sprite for `stats`.
-fn stats_record(
-    name: String,
+fn measure(
+    name: &str,
     sprite: &Sprite,
     main: Converter,
     others: &[Planner],
-    direct: Option<Converter>,
     align: Align,
-) -> Result<StatsRecord> {
+) -> Result<Measured> {
     let (placed, st, moves, time) = timed_convert(sprite, main, align);
-    verify_moves(&placed, &moves).with_context(|| name.clone())?;
-    let mut record = StatsRecord {
-        file: name,
+    verify_moves(&placed, &moves).with_context(|| name.to_owned())?;
+    let mut measured = Measured {
         width: sprite.width(),
         height: sprite.height(),
-        colors: sprite.colors().len(),
+        colours: sprite.colors().len(),
         rows: sprite.height(),
         x0: placed.x0(),
         passes: main.planner().name(),
+        direct: main.direct(),
         pieces: moves.len(),
         greedy: None,
         optimal: None,
+        grouped: None,
         thorough: None,
         exact: None,
-        direct: None,
         platforms: st.platforms,
         seconds: time.as_secs_f64(),
     };
     for &p in others {
         let (placed, _, moves) = place_convert(Converter::with_planner(p), sprite, align);
-        verify_moves(&placed, &moves).with_context(|| format!("{} ({p})", record.file))?;
-        let slot = match p {
-            Planner::Greedy => &mut record.greedy,
-            Planner::Optimal => &mut record.optimal,
-            Planner::Thorough => &mut record.thorough,
-            _ => &mut record.exact,
-        };
-        *slot = Some(moves.len());
+        verify_moves(&placed, &moves).with_context(|| format!("{name} ({p})"))?;
+        measured.set_other(p, moves.len());
     }
-    if let Some(c) = direct {
-        let (placed, _, moves) = place_convert(c, sprite, align);
-        verify_moves(&placed, &moves).with_context(|| format!("{} (direct)", record.file))?;
-        record.direct = Some(moves.len());
-    }
-    Ok(record)
+    Ok(measured)
 }
 
-/// The label of the stats table's last line.
-fn stats_total(sprites: usize) -> String {
-    format!("total ({sprites} sprites)")
+/// The label of the stats table's last line: `total (2 sprites)`, `total (2 sprites, 1
+/// failed)`.
+fn stats_total(sprites: usize, failed: usize) -> String {
+    if failed == 0 {
+        format!("total ({})", count(sprites, "sprite"))
+    } else {
+        format!("total ({}, {failed} failed)", count(sprites, "sprite"))
+    }
+}
+
+/// A TSV field: no tab or line break inside.
+fn tsv_field(text: &str) -> String {
+    text.replace(['\t', '\n', '\r'], " ")
 }
 
 pub fn stats(args: &StatsArgs) -> Result<ExitCode> {
+    let all = args.passes == StatsPasses::All;
+    let main = plan::converter(
+        match args.passes {
+            StatsPasses::One(p) => p,
+            StatsPasses::All => PassesArg::Grouped,
+        },
+        args.direct,
+    )?;
     let files = collect_sprites(&args.paths)?;
-    let names: Vec<String> = files
+    let names: Vec<(String, String)> = files
         .iter()
         .map(|f| {
             if crate::is_stdin(f) {
-                "standard input".to_string()
+                ("standard input".to_string(), "standard input".to_string())
             } else {
-                shown(f).to_string()
+                (f.to_string_lossy().into_owned(), shown(f).to_string())
             }
         })
         .collect();
-    // The file column fits every name, the header and the total line (whose count is at
-    // most the number of files), so the columns line up whatever the path lengths.
+    // The file column fits every name, the header and the total line (whose counts are
+    // at most the number of files), so the columns line up whatever the path lengths.
     let name_width = names
         .iter()
-        .map(|n| n.chars().count())
-        .chain([STATS_NAME_WIDTH, stats_total(files.len()).chars().count()])
+        .map(|(_, shown)| display_width(shown))
+        .chain([
+            STATS_NAME_WIDTH,
+            display_width(&stats_total(files.len(), files.len())),
+        ])
         .max()
         .unwrap_or(STATS_NAME_WIDTH);
-    let all = args.passes == StatsPasses::All;
-    let main = Converter::with_planner(match args.passes {
-        StatsPasses::One(p) => p.passes(),
-        StatsPasses::All => Planner::Grouped,
-    });
-    // With --passes all: the other strategies' pieces, before the default's.
-    let others: &[Planner] = if all { &STATS_OTHERS } else { &[] };
-    // The planner with direct pieces, in a column of its own (the default's unless the
-    // exact planner is the one reported).
-    let direct = (all || args.direct).then(|| {
-        if main.planner() == Planner::Exact {
-            main.with_direct(true)
-        } else {
-            Converter::new().with_direct(true)
-        }
-    });
+    // With --passes all: the other strategies' pieces, before the measured planner's.
+    let others: Vec<Planner> = if all {
+        STATS_OTHERS
+            .into_iter()
+            .filter(|&p| main.direct() || p != main.planner())
+            .collect()
+    } else {
+        Vec::new()
+    };
     // Column widths: size, colours, rows, one per other strategy, pieces, ÷exact (with
-    // --passes all), direct, platforms, time.
+    // --passes all), platforms, time.
     let widths = |cells: Vec<String>| -> Vec<(usize, String)> {
-        let mut w = vec![6, 6, 4];
+        let mut w = vec![6, 7, 4];
         w.extend(others.iter().map(|_| 9));
         w.push(9);
         if all {
             w.push(8);
         }
-        if direct.is_some() {
-            w.push(9);
-        }
         w.extend([9, 10]);
         w.into_iter().zip(cells).collect()
     };
-    let mut head: Vec<String> = ["size", "colors", "rows"].map(String::from).to_vec();
+    let mut head: Vec<String> = ["size", "colours", "rows"].map(String::from).to_vec();
     head.extend(others.iter().map(|p| p.name().to_string()));
     head.push("pieces".into());
     if all {
         head.push("÷exact".into());
     }
-    if direct.is_some() {
-        head.push("direct".into());
-    }
     head.extend(["platforms".into(), "time".into()]);
-    // One line of the table or of the TSV.
-    let line = |name: &str, cells: Vec<String>| match args.format {
-        StatsFormat::Tsv => format!("{name}\t{}", cells.join("\t")),
-        _ => table_line(name, name_width, &widths(cells)),
-    };
-    let cells = |r: &StatsRecord| -> Vec<String> {
+    let cells = |m: &Measured| -> Vec<String> {
         let mut c = vec![
-            format!("{}x{}", r.width, r.height),
-            r.colors.to_string(),
-            r.rows.to_string(),
+            format!("{}x{}", m.width, m.height),
+            m.colours.to_string(),
+            m.rows.to_string(),
         ];
-        c.extend(r.others().iter().flatten().map(ToString::to_string));
-        c.push(r.pieces.to_string());
+        c.extend(
+            others
+                .iter()
+                .map(|&p| m.other(p).map_or_else(String::new, |n| n.to_string())),
+        );
+        c.push(m.pieces.to_string());
         if all {
-            c.push(ratio(r.pieces, r.exact.unwrap_or(0)));
+            c.push(ratio(m.pieces, m.exact.unwrap_or(0)));
         }
-        c.extend(r.direct.map(|d| d.to_string()));
-        c.push(r.platforms.to_string());
+        c.push(m.platforms.to_string());
         c.push(match args.format {
-            StatsFormat::Tsv => format!("{:.6}", r.seconds),
-            _ => duration_cell(Duration::from_secs_f64(r.seconds)),
+            StatsFormat::Tsv => format!("{:.6}", m.seconds),
+            _ => duration_cell(Duration::from_secs_f64(m.seconds)),
         });
         c
     };
-    if args.format != StatsFormat::Json {
-        outln!("{}", line("file", head))?;
+    match args.format {
+        StatsFormat::Table => outln!("{}", table_line("file", name_width, &widths(head.clone())))?,
+        StatsFormat::Tsv => outln!("file\t{}\terror", head.join("\t"))?,
+        StatsFormat::Json => {}
     }
-    // The exact planner takes seconds on large sprites: show progress on a terminal.
-    let bar = if all || main.planner() == Planner::Exact {
+    // The exact planner and direct placement take tenths of a second to seconds: show
+    // progress on a terminal.
+    let bar = if all || main.planner() == Planner::Exact || main.direct() {
         progress_bar(files.len() as u64, "sprites".into())
     } else {
         ProgressBar::hidden()
     };
     let mut records = Vec::new();
     let mut failed = 0;
-    for (f, name) in files.iter().zip(names) {
-        let record = load_sprite(f).and_then(|sprite| {
-            stats_record(name, &sprite, main, others, direct, args.align.align())
-        });
+    for (f, (file, shown)) in files.iter().zip(names) {
+        let measured = crate::fit::load(f, &args.fit, true)
+            .and_then(|sprite| measure(&shown, &sprite, main, &others, args.align.align()));
         bar.inc(1);
-        match record {
-            Ok(r) => {
-                if args.format != StatsFormat::Json {
-                    bar.suspend(|| outln!("{}", line(&r.file, cells(&r))))?;
-                }
-                records.push(r);
-            }
+        let record = match measured {
+            Ok(m) => StatsRecord {
+                file,
+                shown,
+                measured: Some(m),
+                error: None,
+            },
             Err(e) => {
-                bar.suspend(|| errln!("error: {}", crate::report(&e)));
+                let error = crate::report(&e);
+                bar.suspend(|| errln!("error: {error}"));
                 failed += 1;
+                StatsRecord {
+                    file,
+                    shown,
+                    measured: None,
+                    error: Some(error),
+                }
             }
+        };
+        match (args.format, &record.measured) {
+            (StatsFormat::Table, Some(m)) => {
+                bar.suspend(|| {
+                    outln!(
+                        "{}",
+                        table_line(&record.shown, name_width, &widths(cells(m)))
+                    )
+                })?;
+            }
+            (StatsFormat::Tsv, measured) => {
+                let fields = measured
+                    .as_ref()
+                    .map_or_else(|| vec![String::new(); head.len()], cells);
+                let error = record.error.as_deref().map(tsv_field).unwrap_or_default();
+                bar.suspend(|| outln!("{}\t{}\t{error}", record.shown, fields.join("\t")))?;
+            }
+            _ => {}
         }
+        records.push(record);
     }
     bar.finish_and_clear();
     match args.format {
@@ -1106,23 +1148,23 @@ pub fn stats(args: &StatsArgs) -> Result<ExitCode> {
         }
         StatsFormat::Tsv => {}
         StatsFormat::Table => {
-            let total = |f: &dyn Fn(&StatsRecord) -> usize| records.iter().map(f).sum::<usize>();
+            let measured: Vec<&Measured> =
+                records.iter().filter_map(|r| r.measured.as_ref()).collect();
+            let total =
+                |f: &dyn Fn(&Measured) -> usize| measured.iter().map(|m| f(m)).sum::<usize>();
             let mut cells = vec![String::new(), String::new(), String::new()];
-            for i in 0..others.len() {
-                cells.push(total(&|r| r.others()[i].unwrap_or(0)).to_string());
+            for &p in &others {
+                cells.push(total(&|m| m.other(p).unwrap_or(0)).to_string());
             }
-            let pieces = total(&|r| r.pieces);
+            let pieces = total(&|m| m.pieces);
             cells.push(pieces.to_string());
             if all {
-                cells.push(ratio(pieces, total(&|r| r.exact.unwrap_or(0))));
+                cells.push(ratio(pieces, total(&|m| m.exact.unwrap_or(0))));
             }
-            if direct.is_some() {
-                cells.push(total(&|r| r.direct.unwrap_or(0)).to_string());
-            }
-            cells.push(total(&|r| r.platforms).to_string());
-            let time: f64 = records.iter().map(|r| r.seconds).sum();
+            cells.push(total(&|m| m.platforms).to_string());
+            let time: f64 = measured.iter().map(|m| m.seconds).sum();
             cells.push(duration_cell(Duration::from_secs_f64(time)));
-            let name = stats_total(records.len());
+            let name = stats_total(measured.len(), failed);
             outln!("{}", table_line(&name, name_width, &widths(cells)))?;
         }
     }
@@ -1198,7 +1240,7 @@ pub fn search(args: &SearchArgs, force: bool) -> Result<ExitCode> {
     }
     if let Some(p) = &generated.platforms {
         write("platforms.txt", &search::platform_file_text(p, config.seed))?;
-        errln!(
+        infoln!(
             "platforms: {} found (centres {}), {} centres proved impossible",
             p.platforms.len(),
             p.platforms
@@ -1211,7 +1253,7 @@ pub fn search(args: &SearchArgs, force: bool) -> Result<ExitCode> {
     }
     if let Some(s) = &generated.strips {
         write("strips.txt", &search::strip_file_text(s, config.seed))?;
-        errln!(
+        infoln!(
             "strips: {} packings over {} bottom rows",
             s.strips.len(),
             s.strips
@@ -1223,7 +1265,7 @@ pub fn search(args: &SearchArgs, force: bool) -> Result<ExitCode> {
     }
     if let Some(w) = &generated.wides {
         write("wide.txt", &search::wide_file_text(w, config.seed))?;
-        errln!(
+        infoln!(
             "wide patterns: {} packings over {} bottom rows",
             w.wides.len(),
             w.wides
@@ -1241,12 +1283,12 @@ pub fn search(args: &SearchArgs, force: bool) -> Result<ExitCode> {
         let secs = t.elapsed().as_secs_f64();
         write("covers.txt", &text)?;
         let runs = text.lines().filter(|l| l.starts_with("run ")).count();
-        errln!(
+        infoln!(
             "run covers: {runs} runs in {secs:.2}s, planned with the tables built into this \
              binary (after changing the patterns, rebuild and search again to refresh them)"
         );
     }
-    errln!(
+    infoln!(
         "{:>2} {:>18} {:>8} {:>12} {:>10}",
         "n",
         "rows: count (pieces)",
@@ -1260,7 +1302,7 @@ pub fn search(args: &SearchArgs, force: bool) -> Result<ExitCode> {
             .iter()
             .map(|(h, c, p)| format!("{h}: {c} ({p})"))
             .collect();
-        errln!(
+        infoln!(
             "{:>2} {:>18} {:>8} {:>12} {:>9.2}s",
             s.n,
             hs.join(", "),
@@ -1269,7 +1311,7 @@ pub fn search(args: &SearchArgs, force: bool) -> Result<ExitCode> {
             s.time.as_secs_f64()
         );
     }
-    errln!(
+    infoln!(
         "wrote {} in {:.1}s",
         shown(&args.out),
         t0.elapsed().as_secs_f64()

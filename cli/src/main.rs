@@ -1,21 +1,23 @@
 //! The `tetris-printer` command-line tool.
 //!
 //! Exit codes: 0 success, 1 a failed check or bad input (`error: ...` on stderr),
-//! 2 a usage error (reported by clap), 128 + the signal's number when ended by SIGHUP,
-//! SIGINT, SIGQUIT or SIGTERM (129, 130, 131, 143; temporary files removed). A closed
-//! standard output (`| head`) ends the run quietly with 0.
+//! 2 a usage error (reported by clap, or in clap's words: `plan::PlanError`), 128 + the signal's number when ended by a signal
+//! that can be caught (SIGHUP 129, SIGINT 130, SIGQUIT 131, SIGTERM 143, SIGUSR1, SIGALRM
+//! and every other whose default action ends a process, but the crash signals; temporary
+//! files removed). SIGXFSZ is ignored: a write past `ulimit -f` fails with an error. A
+//! closed standard output (`| head`) ends the run quietly with 0.
 //!
 //! Errors read `error: FILE: line L: move N (J0 5): reason`, with each part where it
 //! applies, in that order; echoed input and file names show control characters escaped
 //! (`\x1b`, see `tetris_printer::echo`).
 
 use std::fmt;
-use std::io::{self, BufRead, Write};
+use std::io::{self, BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
-use clap::{Args, CommandFactory, Parser, Subcommand};
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use tetris_printer::echo::EscapedPath;
 use tetris_printer::render::{self, DEFAULT_SCALE, MAX_SCALE, MIN_SCALE};
@@ -57,14 +59,28 @@ Run `tetris-printer <COMMAND> --help` for each command's details.";
     propagate_version = true
 )]
 struct Cli {
+    /// Print no messages: no summaries, `ok:` lines or progress bars (errors still go to
+    /// standard error, and what a command makes, moves, pictures or the stats table, is
+    /// still written); the exit code tells how it went.
+    #[arg(short, long, global = true)]
+    quiet: bool,
     #[command(subcommand)]
     command: Command,
+}
+
+/// `--quiet`, as the command line gave it.
+static QUIET: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Whether `--quiet` silences messages.
+pub(crate) fn quiet() -> bool {
+    QUIET.load(std::sync::atomic::Ordering::Relaxed)
 }
 
 /// `--force`, on the subcommands that write files.
 #[derive(Args, Debug, Clone, Copy)]
 pub(crate) struct Force {
-    /// Replace read-only output files (their permissions are kept).
+    /// Replace output files you may not write, or with other hard links (which keep the
+    /// old contents); permissions are kept.
     #[arg(long)]
     pub(crate) force: bool,
 }
@@ -74,6 +90,7 @@ pub(crate) struct Force {
 enum Command {
     Demo(DemoArgs),
     Convert(ConvertArgs),
+    Fit(fit::FitArgs),
     Verify(VerifyArgs),
     Render(RenderArgs),
     Animate(AnimateArgs),
@@ -84,7 +101,8 @@ enum Command {
     Completions(CompletionsArgs),
     /// Print the man page (roff) to standard output.
     #[command(
-        long_about = "Print the man page of tetris-printer, in roff, to standard output.",
+        long_about = "Print the man page of tetris-printer, in roff, to standard output: one \
+page holding every command, its options and examples.",
         after_help = "Examples:\n  tetris-printer manpage > tetris-printer.1\n  man ./tetris-printer.1"
     )]
     Manpage,
@@ -184,6 +202,8 @@ struct CheckArgs {
     /// default), or only left (x0 = 2), centre or right (x0 = 19 - width).
     #[arg(long, value_enum, default_value_t = CheckAlign::Any)]
     align: CheckAlign,
+    #[command(flatten)]
+    fit: fit::FitFlags,
 }
 
 /// The placements `check --align` accepts.
@@ -201,7 +221,10 @@ enum CheckAlign {
 }
 
 mod commands;
+mod fit;
+mod manpage;
 mod output;
+mod plan;
 use commands::{AnimateArgs, ConvertArgs, DemoArgs, RenderArgs, SearchArgs, StatsArgs, VerifyArgs};
 use output::WriteOptions;
 
@@ -215,7 +238,11 @@ macro_rules! outln {
 macro_rules! errln {
     ($($t:tt)*) => { $crate::print_err(format_args!($($t)*)) };
 }
-pub(crate) use {errln, outln};
+/// Writes a message to standard error unless `--quiet` (summaries, not errors).
+macro_rules! infoln {
+    ($($t:tt)*) => { if !$crate::quiet() { $crate::print_err(format_args!($($t)*)) } };
+}
+pub(crate) use {errln, infoln, outln};
 
 pub(crate) fn print_out(args: fmt::Arguments<'_>) -> Result<()> {
     let mut out = io::stdout().lock();
@@ -230,13 +257,30 @@ pub(crate) fn print_err(args: fmt::Arguments<'_>) {
     let _ = err.write_fmt(args).and_then(|()| err.write_all(b"\n"));
 }
 
-/// On SIGHUP (the terminal closed), SIGINT, SIGQUIT or SIGTERM: remove the temporary
-/// output files, exit 128 + the signal's number.
+/// On a signal whose default action would end the process (the terminal closed, Ctrl-C,
+/// `kill`, a timer, a CPU limit, ...): remove the temporary output files, exit 128 + the
+/// signal's number. Not the crash signals (SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP,
+/// SIGSYS, SIGABRT): a handler that returns would run the failing instruction again, and
+/// SIGKILL cannot be caught. SIGXFSZ (a file grown past `ulimit -f`) is caught and does
+/// nothing, so the write fails with EFBIG and the run ends with an error naming the file.
 fn handle_signals() {
-    use signal_hook::consts::{SIGHUP, SIGINT, SIGQUIT, SIGTERM};
-    // Without the handler an interrupt still stops the run, only temp files may remain.
-    let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGHUP, SIGINT, SIGQUIT, SIGTERM])
-    else {
+    use libc::{
+        SIGALRM, SIGHUP, SIGINT, SIGIO, SIGPROF, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGVTALRM,
+        SIGXCPU, SIGXFSZ,
+    };
+    let mut ending = vec![
+        SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGIO,
+        SIGXCPU,
+    ];
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    {
+        ending.extend([libc::SIGPWR, libc::SIGSTKFLT]);
+        ending.extend(libc::SIGRTMIN()..=libc::SIGRTMAX());
+    }
+    let ignored = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let _ = signal_hook::flag::register(SIGXFSZ, ignored);
+    // Without the handler a signal still stops the run, only temp files may remain.
+    let Ok(mut signals) = signal_hook::iterator::Signals::new(ending) else {
         return;
     };
     let spawned = std::thread::Builder::new()
@@ -250,29 +294,73 @@ fn handle_signals() {
     drop(spawned);
 }
 
+/// The command line, and the name of its subcommand.
+fn parse() -> Result<(Cli, String), clap::Error> {
+    let mut cmd = Cli::command();
+    let matches = cmd.try_get_matches_from_mut(std::env::args_os())?;
+    let cli = Cli::from_arg_matches(&matches).map_err(|e| e.format(&mut cmd))?;
+    let name = matches.subcommand_name().unwrap_or_default().to_owned();
+    Ok((cli, name))
+}
+
+/// Prints clap's error: --help and --version (0) or a usage error (2).
+fn clap_exit(e: &clap::Error) -> ExitCode {
+    match print_clap_error(e) {
+        Err(p) if e.exit_code() == 0 && p.kind() != io::ErrorKind::BrokenPipe => {
+            errln!("error: could not write to standard output: {p}");
+            ExitCode::FAILURE
+        }
+        _ => ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2)),
+    }
+}
+
+/// A combination of options that cannot work, as clap reports usage errors: the message,
+/// a tip and the subcommand's usage.
+fn usage_error(subcommand: &str, e: plan::PlanError) -> clap::Error {
+    let mut cmd = Cli::command();
+    cmd.build();
+    let message = format!("{}\n\n  tip: {}", e.message(), e.tip());
+    let error = clap::Error::raw(clap::error::ErrorKind::ArgumentConflict, message);
+    match cmd.find_subcommand_mut(subcommand) {
+        Some(sub) => error.format(sub),
+        None => error.format(&mut cmd),
+    }
+}
+
+/// Shows a usage error from clap with the arguments it quotes escaped
+/// (`tetris_printer::echo`): a control character in an argument does not reach the
+/// terminal raw. Help and version text, which hold no argument, go out as clap writes them.
+fn print_clap_error(e: &clap::Error) -> io::Result<()> {
+    if !e.use_stderr() {
+        return e.print();
+    }
+    let text = e.render().to_string();
+    let mut err = io::stderr().lock();
+    for line in text.split_inclusive('\n') {
+        let (body, end) = line.split_at(line.trim_end_matches('\n').len());
+        write!(err, "{}{end}", tetris_printer::echo::Escaped(body))?;
+    }
+    err.flush()
+}
+
 fn main() -> ExitCode {
     handle_signals();
-    let cli = match Cli::try_parse() {
-        Ok(cli) => cli,
-        Err(e) => {
-            // --help and --version (0) or a usage error (2).
-            return match e.print() {
-                Err(p) if e.exit_code() == 0 && p.kind() != io::ErrorKind::BrokenPipe => {
-                    errln!("error: could not write to standard output: {p}");
-                    ExitCode::FAILURE
-                }
-                _ => ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2)),
-            };
-        }
+    let (cli, subcommand) = match parse() {
+        Ok(parsed) => parsed,
+        Err(e) => return clap_exit(&e),
     };
+    QUIET.store(cli.quiet, std::sync::atomic::Ordering::Relaxed);
     match run(cli) {
         Ok(code) => code,
         // The reader went away (`| head`): as with SIGPIPE, nothing more to say.
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
-        Err(e) => {
-            errln!("error: {}", report(&e));
-            ExitCode::FAILURE
-        }
+        Err(e) => match e.downcast_ref::<plan::PlanError>() {
+            Some(&p) => clap_exit(&usage_error(&subcommand, p)),
+            None => {
+                errln!("error: {}", report(&e));
+                ExitCode::FAILURE
+            }
+        },
     }
 }
 
@@ -307,6 +395,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Command::Check(args) => check(&args),
         Command::Demo(args) => commands::demo(&args, args.write.force),
         Command::Convert(args) => commands::convert(&args, args.write.force),
+        Command::Fit(args) => fit::run(&args),
         Command::Verify(args) => commands::verify(&args),
         Command::Render(args) => commands::render(&args, args.write.force),
         Command::Animate(args) => commands::animate(&args, args.write.force),
@@ -318,10 +407,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             write_stdout(&out)
         }
         Command::Manpage => {
-            let mut out = Vec::new();
-            clap_mangen::Man::new(Cli::command())
-                .render(&mut out)
-                .context("could not render the man page")?;
+            let out = manpage::render(Cli::command()).context("could not render the man page")?;
             write_stdout(&out)
         }
     }
@@ -337,6 +423,7 @@ fn write_stdout(bytes: &[u8]) -> Result<ExitCode> {
 }
 
 fn play(args: &PlayArgs, force: bool) -> Result<ExitCode> {
+    not_to_a_terminal(&args.output, "a PNG", force)?;
     one_stdin(&[&args.moves, args.sprite.as_deref().unwrap_or(Path::new(""))])?;
     let sprite = args.sprite.as_deref().map(load_sprite).transpose()?;
     let replay = replay_file(&args.moves)?;
@@ -348,9 +435,9 @@ fn play(args: &PlayArgs, force: bool) -> Result<ExitCode> {
     let mut inputs = vec![args.moves.as_path()];
     inputs.extend(args.sprite.as_deref());
     output::write_png(&args.output, &img, &WriteOptions::new(&inputs, force))?;
-    errln!(
+    infoln!(
         "{}: {} pieces, {} lines cleared, stack height {} -> {} ({}x{})",
-        shown(&args.moves),
+        input_name(&args.moves),
         replay.moves,
         replay.lines,
         replay.field.stack_height(),
@@ -363,7 +450,19 @@ fn play(args: &PlayArgs, force: bool) -> Result<ExitCode> {
 
 fn check(args: &CheckArgs) -> Result<ExitCode> {
     one_stdin(&[&args.sprite, &args.moves])?;
-    let sprite = load_sprite(&args.sprite)?;
+    let sprite = fit::load(&args.sprite, &args.fit, false).map_err(|e| {
+        // `check moves.txt mario.png`: the sprite comes first.
+        if commands::is_sprite_file(&args.moves) && !commands::is_sprite_file(&args.sprite) {
+            anyhow::anyhow!(
+                "{}\n\n  tip: the sprite comes first: tetris-printer check {} {}",
+                report(&e),
+                shown(&args.moves),
+                shown(&args.sprite)
+            )
+        } else {
+            e
+        }
+    })?;
     let replay = replay_file(&args.moves)?;
     let fixed = match args.align {
         CheckAlign::Any => None,
@@ -387,6 +486,9 @@ fn check(args: &CheckArgs) -> Result<ExitCode> {
     } else {
         format!(", at x0 = {}", placed.x0())
     };
+    if quiet() {
+        return Ok(ExitCode::SUCCESS);
+    }
     outln!(
         "ok: {}x{} sprite, {} pieces{note}",
         sprite.width(),
@@ -397,6 +499,18 @@ fn check(args: &CheckArgs) -> Result<ExitCode> {
 }
 
 // ---- Helpers shared by the commands. ----
+
+/// Binary output (`-o -`) is not written to a terminal, where it would garble the screen
+/// (as gzip refuses): a pipe or a redirect takes it, and `--force` writes it anyway.
+pub(crate) fn not_to_a_terminal(output: &Path, what: &str, force: bool) -> Result<()> {
+    if is_stdin(output) && !force && io::stdout().is_terminal() {
+        anyhow::bail!(
+            "not writing {what} to a terminal: redirect standard output (`> out.png`) or pipe \
+             it, or name a file with -o (--force writes it anyway)"
+        );
+    }
+    Ok(())
+}
 
 /// Whether `path` means standard input.
 pub(crate) fn is_stdin(path: &Path) -> bool {
@@ -439,7 +553,7 @@ pub(crate) fn load_sprite(path: &Path) -> Result<Sprite> {
         SpriteError::Read { .. }
         | SpriteError::Decode { .. }
         | SpriteError::FileTooLarge { .. } => anyhow::Error::new(e),
-        e => anyhow::Error::new(e).context(format!("bad sprite {}", shown(&path))),
+        e => fit::hinted(e).context(format!("bad sprite {}", shown(&path))),
     })
 }
 

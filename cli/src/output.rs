@@ -5,22 +5,32 @@
 //! - `-` is standard output.
 //! - A regular file (or a missing one) is written to a fresh temporary file with a short
 //!   name in the same directory and renamed over the target only once complete, so an
-//!   interrupted run never leaves a half-written file. A replaced file keeps its
-//!   permissions; a read-only one is refused unless [`WriteOptions::force`] is set. A
-//!   symbolic link to a regular file is followed: the file it points to is replaced, the
-//!   link stays.
+//!   interrupted run never leaves a half-written file. The new file keeps the old one's
+//!   permission bits, and its owner and group where the caller may give them (root keeps
+//!   both; others keep the group when they belong to it, else the file becomes theirs).
+//!   Without [`WriteOptions::force`] the target is refused when the caller may not write
+//!   it (its mode bits allow no writing, or the system says no for this user:
+//!   `faccessat(W_OK)` with the effective IDs), or when it has other hard links (they
+//!   would keep the old contents; with `force` only this name gets the new file).
+//! - A symbolic link is followed, the link stays: to a regular file, the file it points
+//!   to is replaced; to nothing (a dangling link), the file it names is created.
 //! - An existing target that is not a regular file (a device such as `/dev/null`, a FIFO,
 //!   a socket, or a link to one), and any open file descriptor named as a file
 //!   (`/dev/stdout`, `/dev/fd/N`, `/proc/self/fd/N`, whatever it leads to), is opened for
 //!   appending and written in place, never replaced.
-//! - An output that is one of the input files is refused instead of destroyed.
+//! - An output that is one of the input files is refused instead of destroyed. Files are
+//!   compared by what they are (device and inode), not by name: an input read through
+//!   standard input, a link, `..` or a file descriptor path is the file behind it, and so
+//!   is an output written through standard output or `/dev/stdin`.
 //!
 //! Temporary files are registered while they exist; [`remove_temp_files`] deletes them,
-//! for a signal handler that ends the process (the command-line tool does this on SIGINT
-//! and SIGTERM).
+//! for a signal handler that ends the process (the command-line tool does this on every
+//! signal it can catch whose default action would end it).
 
 use std::fs::{self, File, OpenOptions, Permissions};
 use std::io::{self, Write};
+use std::os::fd::AsFd;
+use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
@@ -34,11 +44,13 @@ use tetris_printer::render;
 #[derive(thiserror::Error, Debug)]
 #[non_exhaustive]
 pub enum OutputError {
-    /// The output path is (after resolving links) one of the input files.
-    #[error("refusing to overwrite input file {}", EscapedPath(path))]
+    /// The output is (as a file: device and inode) one of the input files.
+    #[error("{}", overwrite_message(output, input))]
     WouldOverwriteInput {
-        /// The output path.
-        path: PathBuf,
+        /// The output path (`-`: standard output).
+        output: PathBuf,
+        /// The input it would overwrite (`-`: standard input).
+        input: PathBuf,
     },
     /// The output path has no file name (e.g. it ends in `..`).
     #[error("output path {} does not name a file", EscapedPath(path))]
@@ -46,7 +58,8 @@ pub enum OutputError {
         /// The output path.
         path: PathBuf,
     },
-    /// The target is a read-only regular file and [`WriteOptions::force`] was not set.
+    /// The target is a regular file the caller may not write (mode bits or permission)
+    /// and [`WriteOptions::force`] was not set.
     #[error(
         "refusing to replace read-only file {} (use --force to replace it)",
         EscapedPath(path)
@@ -54,6 +67,18 @@ pub enum OutputError {
     ReadOnly {
         /// The output path.
         path: PathBuf,
+    },
+    /// The target has other hard links and [`WriteOptions::force`] was not set.
+    #[error(
+        "refusing to replace {}: it has {links} hard links, and the others would keep the \
+         old contents (use --force to replace this name only)",
+        EscapedPath(path)
+    )]
+    HardLinked {
+        /// The output path.
+        path: PathBuf,
+        /// The file's hard links, this name included.
+        links: u64,
     },
     /// The process is being interrupted: no new temporary files are made.
     #[error("could not write {}: interrupted", EscapedPath(path))]
@@ -70,36 +95,107 @@ pub enum OutputError {
     MissingDir {
         /// The output path.
         path: PathBuf,
-        /// Its directory.
+        /// Its directory (a dangling link's: where the file it names would be).
         dir: PathBuf,
     },
     /// Creating, writing or renaming the file failed. The message names the output path,
     /// never the temporary file.
-    #[error("could not write {}: {source}", EscapedPath(path))]
+    #[error("could not write {}: {source}", Target(path))]
     Io {
         /// The output path.
         path: PathBuf,
-        /// What failed.
+        /// What went wrong.
         #[source]
         source: io::Error,
     },
 }
 
+/// An output path as [`OutputError::Io`] names it: `to standard output` for `-`.
+struct Target<'a>(&'a Path);
+
+impl std::fmt::Display for Target<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if is_dash(self.0) {
+            f.write_str("to standard output")
+        } else {
+            EscapedPath(self.0).fmt(f)
+        }
+    }
+}
+
+/// [`OutputError::WouldOverwriteInput`]'s message: the input by its name, or, read from
+/// standard input, by the output's.
+fn overwrite_message(output: &Path, input: &Path) -> String {
+    match (is_dash(output), is_dash(input)) {
+        (false, false) => format!("refusing to overwrite input file {}", EscapedPath(input)),
+        (false, true) => format!(
+            "refusing to overwrite input file {} (read as standard input)",
+            EscapedPath(output)
+        ),
+        (true, false) => format!(
+            "refusing to write standard output: it is input file {}",
+            EscapedPath(input)
+        ),
+        (true, true) => {
+            "refusing to write standard output: it is the file standard input reads".into()
+        }
+    }
+}
+
+/// Whether `path` is `-`.
+fn is_dash(path: &Path) -> bool {
+    path.as_os_str() == "-"
+}
+
 /// How [`create`] treats the target.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct WriteOptions<'a> {
-    /// Files the output must not be (compared as files: links and `..` see through).
+    /// Files the output must not be (compared as files, by device and inode; `-` is
+    /// standard input).
     pub inputs: &'a [&'a Path],
-    /// Replace a read-only regular file (keeping its permissions).
+    /// Replace a regular file the caller may not write, or one with other hard links
+    /// (keeping its permissions).
     pub force: bool,
 }
 
 impl<'a> WriteOptions<'a> {
-    /// Options refusing to write over `inputs`, replacing read-only files when `force`.
+    /// Options refusing to write over `inputs`, replacing read-only or hard-linked files
+    /// when `force`.
     #[must_use]
     pub const fn new(inputs: &'a [&'a Path], force: bool) -> WriteOptions<'a> {
         WriteOptions { inputs, force }
     }
+
+    /// Refuses an output that is a regular file and one of the inputs: `out` is what
+    /// would be written (`None`: nothing yet), `path` its name.
+    fn check_not_input(&self, path: &Path, out: Option<&fs::Metadata>) -> Result<(), OutputError> {
+        let Some(out) = out.filter(|m| m.is_file()) else {
+            return Ok(());
+        };
+        let same = |m: fs::Metadata| m.dev() == out.dev() && m.ino() == out.ino();
+        match self.inputs.iter().find(|i| read_as(i).is_some_and(same)) {
+            Some(input) => Err(OutputError::WouldOverwriteInput {
+                output: path.to_path_buf(),
+                input: input.to_path_buf(),
+            }),
+            None => Ok(()),
+        }
+    }
+}
+
+/// What an input is as a file: standard input's file for `-`, else the file `path`
+/// leads to. `None` when it cannot be told (missing, or standard input closed).
+fn read_as(path: &Path) -> Option<fs::Metadata> {
+    if is_dash(path) {
+        stream_file(io::stdin().as_fd())
+    } else {
+        fs::metadata(path).ok()
+    }
+}
+
+/// The file an open standard stream is.
+fn stream_file(fd: std::os::fd::BorrowedFd<'_>) -> Option<fs::Metadata> {
+    File::from(fd.try_clone_to_owned().ok()?).metadata().ok()
 }
 
 /// The temporary files that exist right now, and whether new ones may be made.
@@ -167,7 +263,8 @@ impl Drop for Temp {
 }
 
 /// Opens `path` for writing as the module docs describe. Fails before anything is written
-/// when the target is an input, read-only (without `force`) or cannot be created.
+/// when the target is an input, read-only or hard-linked (without `force`), or cannot be
+/// created.
 pub fn create(path: &Path, opts: &WriteOptions<'_>) -> Result<OutputFile, OutputError> {
     let io_err = |source| OutputError::Io {
         path: path.to_path_buf(),
@@ -179,7 +276,8 @@ pub fn create(path: &Path, opts: &WriteOptions<'_>) -> Result<OutputFile, Output
             sink,
         })
     };
-    if path.as_os_str() == "-" {
+    if is_dash(path) {
+        opts.check_not_input(path, stream_file(io::stdout().as_fd()).as_ref())?;
         return out(Sink::Stdout(io::stdout()));
     }
     // Follows links: a link to a device is written in place, one to a file replaces it.
@@ -188,6 +286,7 @@ pub fn create(path: &Path, opts: &WriteOptions<'_>) -> Result<OutputFile, Output
         Err(e) if e.kind() == io::ErrorKind::NotFound => None,
         Err(e) => return Err(io_err(e)),
     };
+    opts.check_not_input(path, meta.as_ref())?;
     if let Some(m) = meta.as_ref().filter(|m| !m.is_file() || is_fd_alias(path)) {
         if m.is_dir() {
             return Err(io_err(io::Error::other("is a directory")));
@@ -196,45 +295,50 @@ pub fn create(path: &Path, opts: &WriteOptions<'_>) -> Result<OutputFile, Output
         let file = OpenOptions::new().append(true).open(path).map_err(io_err)?;
         return out(Sink::InPlace(file));
     }
-    if let Some(input) = opts
-        .inputs
-        .iter()
-        .find(|i| meta.is_some() && same_file::is_same_file(path, i).unwrap_or(false))
-    {
-        return Err(OutputError::WouldOverwriteInput {
-            path: input.to_path_buf(),
-        });
-    }
     let target = match &meta {
         // Replace the file a link points to, not the link.
         Some(_) => fs::canonicalize(path).map_err(io_err)?,
-        None => path.to_path_buf(),
+        // A missing file, or the one a dangling link names.
+        None => link_target(path).map_err(io_err)?,
     };
     if target.file_name().is_none() {
         return Err(OutputError::NotAFile {
             path: path.to_path_buf(),
         });
     }
-    let perms = meta.map(|m| m.permissions());
-    if perms.as_ref().is_some_and(Permissions::readonly) && !opts.force {
-        return Err(OutputError::ReadOnly {
-            path: path.to_path_buf(),
-        });
+    if let Some(m) = meta.as_ref().filter(|_| !opts.force) {
+        if m.permissions().readonly() || !may_write(&target) {
+            return Err(OutputError::ReadOnly {
+                path: path.to_path_buf(),
+            });
+        }
+        if m.nlink() > 1 {
+            return Err(OutputError::HardLinked {
+                path: path.to_path_buf(),
+                links: m.nlink(),
+            });
+        }
     }
     let dir = match target.parent() {
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => Path::new("."),
     };
     if !dir.is_dir() {
+        // The directory as the user named it (a dangling link's: the one it leads into).
+        let named = if target == path {
+            path.parent()
+        } else {
+            Some(dir)
+        };
         return Err(OutputError::MissingDir {
             path: path.to_path_buf(),
-            dir: match path.parent() {
+            dir: match named {
                 Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
                 _ => dir.to_path_buf(),
             },
         });
     }
-    let temp = make_temp(dir, perms).map_err(|e| match e {
+    let temp = make_temp(dir, meta.as_ref()).map_err(|e| match e {
         None => OutputError::Interrupted {
             path: path.to_path_buf(),
         },
@@ -245,6 +349,45 @@ pub fn create(path: &Path, opts: &WriteOptions<'_>) -> Result<OutputFile, Output
         file: Some(temp),
         target,
     }))
+}
+
+/// Where the file of a path that does not exist is to be made: the path itself, or,
+/// when it is a symbolic link leading nowhere, the path its links lead to (each relative
+/// to its link's directory), so the link stays and names the new file.
+fn link_target(path: &Path) -> io::Result<PathBuf> {
+    let mut at = path.to_path_buf();
+    // As many links as Linux follows before ELOOP.
+    for _ in 0..40 {
+        match fs::symlink_metadata(&at) {
+            Ok(m) if m.is_symlink() => {
+                let next = fs::read_link(&at)?;
+                at = match at.parent() {
+                    Some(dir) => dir.join(next),
+                    None => next,
+                };
+            }
+            Ok(_) => return Ok(at),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(at),
+            Err(e) => return Err(e),
+        }
+    }
+    Err(io::Error::from_raw_os_error(40)) // ELOOP
+}
+
+/// Whether the system lets this process write `path` (`faccessat(W_OK)` with the
+/// effective user and groups: mode bits, ACLs, read-only mounts); an answer it cannot
+/// give counts as yes (creating or renaming will fail with the real reason).
+fn may_write(path: &Path) -> bool {
+    use rustix::fs::{accessat, Access, AtFlags, CWD};
+    match accessat(CWD, path, Access::WRITE_OK, AtFlags::EACCESS) {
+        Ok(()) => true,
+        Err(e) => ![
+            rustix::io::Errno::ACCESS,
+            rustix::io::Errno::PERM,
+            rustix::io::Errno::ROFS,
+        ]
+        .contains(&e),
+    }
 }
 
 /// Whether `path` names an open file descriptor (`/dev/stdout`, `/dev/fd/1`,
@@ -259,24 +402,34 @@ fn is_fd_alias(path: &Path) -> bool {
     })
 }
 
-/// A registered temporary file in `dir` with the target's permissions (new files: 0666
-/// less the umask, like any created file). `Err(None)`: the registry is closed.
-fn make_temp(dir: &Path, perms: Option<Permissions>) -> Result<NamedTempFile, Option<io::Error>> {
+/// A registered temporary file in `dir` for a target that is `old` (`None`: a new file,
+/// 0666 less the umask, like any created file): with its permission bits, and its owner
+/// and group as far as this process may give them. `Err(None)`: the registry is closed.
+fn make_temp(dir: &Path, old: Option<&fs::Metadata>) -> Result<NamedTempFile, Option<io::Error>> {
     let mut reg = registry();
     if reg.closed {
         return Err(None);
     }
     let mut builder = tempfile::Builder::new();
     builder.prefix(".tp-").suffix(".tmp");
-    #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
         builder.permissions(Permissions::from_mode(0o666));
     }
     let file = builder.tempfile_in(dir)?;
-    if let Some(p) = perms {
-        // Exactly the old mode (not masked by the umask); a read-only file stays so.
-        fs::set_permissions(file.path(), p)?;
+    if let Some(old) = old {
+        let new = file.as_file().metadata()?;
+        if (new.uid(), new.gid()) != (old.uid(), old.gid()) {
+            // Root may give both; an owner the group when it is one of theirs. Else the
+            // file is the caller's, as any file they write.
+            let owner = std::os::unix::fs::fchown(file.as_file(), Some(old.uid()), Some(old.gid()));
+            if owner.is_err() {
+                let _ = std::os::unix::fs::fchown(file.as_file(), None, Some(old.gid()));
+            }
+        }
+        // Exactly the old mode (not masked by the umask; after the owner, which may
+        // clear set-id bits); a read-only file stays so.
+        file.as_file().set_permissions(old.permissions())?;
     }
     reg.paths.push(file.path().to_path_buf());
     Ok(file)
@@ -513,6 +666,44 @@ mod tests {
         write_atomic(&link, b"new", &[]).unwrap();
         assert!(fs::symlink_metadata(&link).unwrap().is_symlink());
         assert_eq!(fs::read(&real).unwrap(), b"new");
+    }
+
+    /// A dangling link is followed through every link of its chain, each relative to its
+    /// own directory; the links stay.
+    #[test]
+    fn dangling_links_name_the_new_file() {
+        let dir = tempfile::tempdir().unwrap();
+        fs::create_dir(dir.path().join("sub")).unwrap();
+        let first = dir.path().join("first");
+        std::os::unix::fs::symlink("sub/second", &first).unwrap();
+        std::os::unix::fs::symlink("../new.txt", dir.path().join("sub/second")).unwrap();
+        assert_eq!(
+            link_target(&first).unwrap(),
+            dir.path().join("sub").join("../new.txt")
+        );
+        write_atomic(&first, b"new", &[]).unwrap();
+        assert_eq!(fs::read(dir.path().join("new.txt")).unwrap(), b"new");
+        assert!(fs::symlink_metadata(&first).unwrap().is_symlink());
+        assert_eq!(names(dir.path()), ["first", "new.txt", "sub"]);
+        // A path that is no link is its own target.
+        let plain = dir.path().join("plain.txt");
+        assert_eq!(link_target(&plain).unwrap(), plain);
+    }
+
+    #[test]
+    fn hard_linked_targets_need_force() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("out.txt");
+        fs::write(&out, b"old").unwrap();
+        fs::hard_link(&out, dir.path().join("twin.txt")).unwrap();
+        let err = write_atomic(&out, b"new", &[]).unwrap_err();
+        assert!(
+            matches!(err, OutputError::HardLinked { links: 2, .. }),
+            "{err}"
+        );
+        write_with(&out, &WriteOptions::new(&[], true), b"new").unwrap();
+        assert_eq!(fs::read(&out).unwrap(), b"new");
+        assert_eq!(fs::read(dir.path().join("twin.txt")).unwrap(), b"old");
     }
 
     #[test]

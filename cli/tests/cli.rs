@@ -414,14 +414,13 @@ fn sprite_tree(dir: &Path) {
 }
 
 #[test]
-fn stats_recurses_and_reports_broken_files_on_stderr() {
+fn stats_recurses_and_reports_broken_files_everywhere() {
     let (_tmp, dir) = workdir();
     sprite_tree(&dir);
     for format in ["table", "json", "tsv"] {
         let r = run_in(&dir, &["stats", "sprites", "--format", format]);
         r.fails_with(1, "error: could not decode image sprites/c/broken.png");
         assert_eq!(r.stderr.lines().count(), 1, "{format}: {}", r.stderr);
-        assert!(!r.stdout.contains("broken") && !r.stdout.contains("error"));
         assert!(!r.stdout.contains("notes") && !r.stdout.contains("README"));
         assert!(
             r.stdout.contains("sprites/a/b/deep.png"),
@@ -434,16 +433,32 @@ fn stats_recurses_and_reports_broken_files_on_stderr() {
             r.stdout
         );
     }
-    // JSON: one record per sprite, each with its pieces.
-    let r = run_in(&dir, &["stats", "sprites", "--format", "json", "--direct"]);
+    // The table leaves the broken file out and counts it in the total.
+    let r = run_in(&dir, &["stats", "sprites"]);
+    assert!(!r.stdout.contains("broken"), "{}", r.stdout);
+    assert!(
+        r.stdout.contains("total (2 sprites, 1 failed)"),
+        "{}",
+        r.stdout
+    );
+    // JSON: one record per file, each sprite with its pieces, the broken file with its
+    // error.
+    let r = run_in(&dir, &["stats", "sprites", "--format", "json"]);
     let records: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
     let records = records.as_array().unwrap();
-    assert_eq!(records.len(), 2);
+    assert_eq!(records.len(), 3);
     assert_eq!(records[0]["file"], "sprites/a/b/deep.png");
-    assert_eq!(records[1]["file"], "sprites/top.png");
-    for rec in records {
+    assert_eq!(records[1]["file"], "sprites/c/broken.png");
+    assert_eq!(records[2]["file"], "sprites/top.png");
+    let error = records[1]["error"].as_str().unwrap();
+    assert!(
+        error.starts_with("could not decode image sprites/c/broken.png"),
+        "{error}"
+    );
+    assert!(records[1].get("pieces").is_none(), "{}", records[1]);
+    for rec in [&records[0], &records[2]] {
         assert_eq!(rec["pieces"], 16, "{rec}");
-        assert_eq!(rec["direct"], 16, "{rec}");
+        assert_eq!(rec["direct"], true, "{rec}");
         assert_eq!(
             (rec["width"].as_u64(), rec["height"].as_u64()),
             (Some(1), Some(1))
@@ -451,23 +466,62 @@ fn stats_recurses_and_reports_broken_files_on_stderr() {
         assert_eq!(rec["passes"], "grouped");
         assert!(rec["seconds"].as_f64().is_some(), "{rec}");
         assert!(rec.get("exact").is_none(), "{rec}");
+        assert!(rec.get("error").is_none(), "{rec}");
     }
-    // TSV: a header, then one line per sprite with as many fields.
+    // TSV: a header, then one line per file with as many fields, the last one the error.
     let r = run_in(&dir, &["stats", "sprites", "--format", "tsv"]);
     let lines: Vec<Vec<&str>> = r.stdout.lines().map(|l| l.split('\t').collect()).collect();
-    assert_eq!(lines.len(), 3, "{}", r.stdout);
-    assert_eq!(lines[0][..5], ["file", "size", "colors", "rows", "pieces"]);
+    assert_eq!(lines.len(), 4, "{}", r.stdout);
+    assert_eq!(lines[0][..5], ["file", "size", "colours", "rows", "pieces"]);
+    assert_eq!(lines[0].last(), Some(&"error"));
     assert!(
         lines.iter().all(|l| l.len() == lines[0].len()),
         "{}",
         r.stdout
     );
-    assert_eq!(lines[1][4], "16");
+    assert_eq!((lines[1][4], *lines[1].last().unwrap()), ("16", ""));
+    assert_eq!(lines[2][0], "sprites/c/broken.png");
+    assert!(lines[2][1..lines[2].len() - 1].iter().all(|f| f.is_empty()));
+    assert!(lines[2]
+        .last()
+        .unwrap()
+        .starts_with("could not decode image"));
     // Every file fine: exit 0.
     fs::remove_file(dir.join("sprites/c/broken.png")).unwrap();
     let r = run_in(&dir, &["stats", "sprites"]);
     assert_eq!(r.code, 0, "{}", r.stderr);
     assert!(r.stdout.contains("total (2 sprites)"), "{}", r.stdout);
+}
+
+/// A path that does not exist is a typo: an error before anything is measured, not an
+/// empty table.
+#[test]
+fn stats_refuses_a_path_that_does_not_exist() {
+    let (_tmp, dir) = workdir();
+    for args in [&["stats", "nope"][..], &["stats", "pixel1.png", "nope.png"]] {
+        let r = run_in(&dir, args);
+        r.fails_with(1, "error: could not read nope");
+        assert_eq!(r.stdout, "", "{args:?}");
+    }
+}
+
+/// A file name with a control character: JSON escapes it once (a tab is `\t` in the
+/// JSON text, a tab once parsed); the table and TSV show it escaped.
+#[test]
+fn stats_names_files_as_they_are() {
+    let (_tmp, dir) = workdir();
+    fs::write(dir.join("a\tb.png"), PIXEL1_PNG).unwrap();
+    let r = run_in(&dir, &["stats", "a\tb.png", "--format", "json"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(r.stdout.contains(r#""file": "a\tb.png""#), "{}", r.stdout);
+    let records: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+    assert_eq!(records[0]["file"], "a\tb.png");
+    let r = run_in(&dir, &["stats", "a\tb.png", "--format", "tsv"]);
+    assert!(
+        r.stdout.lines().nth(1).unwrap().starts_with("a\\tb.png\t"),
+        "{}",
+        r.stdout
+    );
 }
 
 #[test]
@@ -487,7 +541,7 @@ fn stats_runs_the_default_planner_unless_asked() {
         [
             "file",
             "size",
-            "colors",
+            "colours",
             "rows",
             "pieces",
             "platforms",
@@ -502,12 +556,28 @@ fn stats_runs_the_default_planner_unless_asked() {
     );
 }
 
-/// Where each word of `line` ends (in characters): a column's right edge.
+/// The terminal columns a character takes: two for the CJK ideographs and kana the
+/// test's names use, one for the rest of them.
+fn columns(c: char) -> usize {
+    if ('\u{3000}'..='\u{9fff}').contains(&c) {
+        2
+    } else {
+        1
+    }
+}
+
+/// Where each word of `line` ends (in terminal columns): a column's right edge.
 fn word_ends(line: &str) -> Vec<usize> {
-    let c: Vec<char> = line.chars().collect();
-    (0..c.len())
-        .filter(|&i| c[i] != ' ' && c.get(i + 1).is_none_or(|&n| n == ' '))
-        .collect()
+    let mut ends = Vec::new();
+    let mut at = 0;
+    let mut chars = line.chars().peekable();
+    while let Some(c) = chars.next() {
+        at += columns(c);
+        if c != ' ' && chars.peek().is_none_or(|&n| n == ' ') {
+            ends.push(at);
+        }
+    }
+    ends
 }
 
 #[test]
@@ -517,23 +587,25 @@ fn stats_table_columns_line_up_whatever_the_path_lengths() {
     fs::create_dir_all(&deep).unwrap();
     fs::write(deep.join("a-sprite-with-a-long-name-too.png"), PIXEL1_PNG).unwrap();
     fs::write(dir.join("sprites/p.png"), PIXEL1_PNG).unwrap();
-    for extra in [&[][..], &["--passes", "all"], &["--direct"]] {
+    // Wide characters take two columns each.
+    fs::write(dir.join("sprites/日本語のファイル名.png"), PIXEL1_PNG).unwrap();
+    for extra in [&[][..], &["--passes", "all"], &["--no-direct"]] {
         let mut args = vec!["stats", "sprites"];
         args.extend(extra);
         let r = run_in(&dir, &args);
         assert_eq!(r.code, 0, "{extra:?}: {}", r.stderr);
         let lines: Vec<&str> = r.stdout.lines().collect();
-        assert_eq!(lines.len(), 4, "{extra:?}: {}", r.stdout);
+        assert_eq!(lines.len(), 5, "{extra:?}: {}", r.stdout);
         assert!(lines[1].contains("a-sprite-with-a-long-name-too.png"));
-        // Header, both sprites and the total: every column ends in the same place (the
+        // Header, the sprites and the total: every column ends in the same place (the
         // total's first three cells are empty, so only its length is compared).
         let head = word_ends(lines[0]);
-        for line in &lines[1..3] {
+        for line in &lines[1..4] {
             assert_eq!(word_ends(line)[1..], head[1..], "{extra:?}:\n{}", r.stdout);
         }
-        let width = lines[0].chars().count();
+        let width = |l: &str| l.chars().map(columns).sum::<usize>();
         assert!(
-            lines.iter().all(|l| l.chars().count() == width),
+            lines.iter().all(|l| width(l) == width(lines[0])),
             "{extra:?}:\n{}",
             r.stdout
         );

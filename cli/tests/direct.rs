@@ -1,7 +1,7 @@
-//! Direct placement on the command line (`--direct`): `convert`, `check`, `verify`,
-//! `render`, `animate` and `stats` take it, the classic splits and the thorough planner
-//! refuse it. The library's
-//! side is in the root package's tests/direct.rs.
+//! Direct placement on the command line: the default of `convert`, `verify`, `render`,
+//! `animate`, `stats` and `demo` (`--direct`), off with `--no-direct`; the classic splits
+//! and the thorough planner have none and refuse `--direct` as a usage error. The
+//! library's side is in the root package's tests/direct.rs.
 
 mod common;
 
@@ -20,12 +20,22 @@ fn cli_convert_direct_prints_what_check_accepts() {
     let r = common::run_in(&dir, &["check", SOLID, "solid.txt"]);
     assert_eq!(r.code, 0, "{}", r.stderr);
     assert!(r.stdout.contains("136 pieces"), "{}", r.stdout);
-    // Without --direct: today's print.
-    let r = common::run_in(&dir, &["verify", SOLID]);
-    assert!(r.stdout.contains("640 pieces"), "{}", r.stdout);
-    let r = common::run_in(&dir, &["verify", SOLID, "--direct"]);
-    assert_eq!(r.code, 0, "{}", r.stderr);
-    assert!(r.stdout.contains("136 pieces"), "{}", r.stdout);
+    // By default, as with --direct; the fast planner alone with --no-direct; the last
+    // of the two wins.
+    for (args, pieces) in [
+        (&[][..], "136 pieces"),
+        (&["--direct"], "136 pieces"),
+        (&["--no-direct"], "640 pieces"),
+        (&["--direct", "--no-direct"], "640 pieces"),
+        (&["--no-direct", "--direct"], "136 pieces"),
+        (&["--passes", "thorough"], "640 pieces"),
+    ] {
+        let mut all = vec!["verify", SOLID];
+        all.extend(args);
+        let r = common::run_in(&dir, &all);
+        assert_eq!(r.code, 0, "{args:?}: {}", r.stderr);
+        assert!(r.stdout.contains(pieces), "{args:?}: {}", r.stdout);
+    }
     let r = common::run_in(&dir, &["convert", SOLID, "--direct", "--format", "blocks"]);
     assert_eq!(r.code, 0, "{}", r.stderr);
     assert!(r.stdout.contains("# row 2: direct"), "{}", r.stdout);
@@ -41,15 +51,29 @@ fn cli_convert_direct_prints_what_check_accepts() {
 fn cli_direct_refuses_the_classic_splits_and_thorough() {
     let (_tmp, dir) = common::workdir();
     for passes in ["greedy", "optimal", "thorough"] {
-        let r = common::run_in(&dir, &["convert", SOLID, "--direct", "--passes", passes]);
-        assert_eq!(r.code, 1, "{}", r.stderr);
-        assert!(
-            r.stderr.contains("--direct") && r.stderr.contains(passes),
-            "{}",
-            r.stderr
-        );
-        assert!(r.stdout.is_empty());
+        for cmd in ["convert", "verify", "render", "animate", "stats", "demo"] {
+            let mut args = vec![cmd];
+            args.extend(match cmd {
+                "demo" => &["-o", "d"][..],
+                "stats" | "verify" => &[SOLID],
+                _ => &[SOLID, "-o", "out"],
+            });
+            args.extend(["--direct", "--passes", passes]);
+            // A usage error, said as clap says them: the problem, a tip, the usage.
+            let r = common::run_in(&dir, &args);
+            r.fails_with(
+                2,
+                &format!("error: --direct cannot be used with --passes {passes}\n\n  tip: "),
+            );
+            assert!(
+                r.stderr.contains(&format!("Usage: tetris-printer {cmd} ")),
+                "{}",
+                r.stderr
+            );
+            assert!(r.stdout.is_empty());
+        }
     }
+    assert!(!dir.join("out").exists() && !dir.join("d").exists());
     // --moves animates a move file: --direct has nothing to do there.
     let r = common::run_in(
         &dir,
@@ -67,37 +91,25 @@ fn cli_direct_refuses_the_classic_splits_and_thorough() {
 }
 
 #[test]
-fn cli_stats_shows_the_direct_column() {
+fn cli_stats_measures_what_convert_prints() {
     let (_tmp, dir) = common::workdir();
-    // With the thorough planner reported, the default's direct pieces, as with the
-    // classic splits.
-    let r = common::run_in(&dir, &["stats", SOLID, "--passes", "thorough", "--direct"]);
-    assert_eq!(r.code, 0, "{}", r.stderr);
-    let mut lines = r.stdout.lines();
-    let head: Vec<&str> = lines.next().unwrap().split_whitespace().collect();
-    let row: Vec<&str> = lines.next().unwrap().split_whitespace().collect();
-    let col = |name: &str| head.iter().position(|h| *h == name).unwrap();
-    // The header starts with `file`, as every row with its file name.
-    assert_eq!(row[col("pieces")], "640", "{}", r.stdout);
-    assert_eq!(row[col("direct")], "136", "{}", r.stdout);
-    // The exact planner's, the same way.
-    let r = common::run_in(&dir, &["stats", SOLID, "--passes", "exact", "--direct"]);
-    assert_eq!(r.code, 0, "{}", r.stderr);
-    let row: Vec<&str> = r
-        .stdout
-        .lines()
-        .nth(1)
-        .unwrap()
-        .split_whitespace()
-        .collect();
-    assert_eq!(row[col("pieces")], "640", "{}", r.stdout);
-    assert_eq!(row[col("direct")], "136", "{}", r.stdout);
-    // Without --direct (and not --passes all): no such column.
-    let r = common::run_in(&dir, &["stats", SOLID, "--passes", "thorough"]);
-    let head = r.stdout.lines().next().unwrap();
-    assert!(
-        !head.split_whitespace().any(|h| h == "direct"),
-        "{}",
-        r.stdout
-    );
+    let pieces = |args: &[&str]| -> (String, String) {
+        let mut all = vec!["stats", SOLID];
+        all.extend(args);
+        let r = common::run_in(&dir, &all);
+        assert_eq!(r.code, 0, "{args:?}: {}", r.stderr);
+        let mut lines = r.stdout.lines();
+        let head: Vec<&str> = lines.next().unwrap().split_whitespace().collect();
+        let row: Vec<&str> = lines.next().unwrap().split_whitespace().collect();
+        let col = |name: &str| head.iter().position(|h| *h == name);
+        // The header starts with `file`, as every row with its file name.
+        let grouped = col("grouped").map_or_else(String::new, |c| row[c].to_string());
+        (row[col("pieces").unwrap()].to_string(), grouped)
+    };
+    assert_eq!(pieces(&[]).0, "136");
+    assert_eq!(pieces(&["--no-direct"]).0, "640");
+    assert_eq!(pieces(&["--passes", "thorough"]).0, "640");
+    assert_eq!(pieces(&["--passes", "exact"]).0, "136");
+    // --passes all: the default's pieces, the fast planner's beside them.
+    assert_eq!(pieces(&["--passes", "all"]), ("136".into(), "640".into()));
 }

@@ -183,6 +183,26 @@ fn long_output_names_work() {
     assert_eq!(names(&dir).len(), 3);
 }
 
+/// `animate` of `long.txt` (with falling pieces) into `out.gif`.
+const ANIMATE_LONG: [&str; 7] = [
+    "animate",
+    "pixel1.png",
+    "--moves",
+    "long.txt",
+    "--fall",
+    "-o",
+    "out.gif",
+];
+
+/// A [`workdir`] with `long.txt`, `moves` moves that replay forever, and `out.gif`
+/// holding `old`.
+fn long_animation_dir(moves: usize) -> (tempfile::TempDir, std::path::PathBuf) {
+    let (t, dir) = workdir();
+    fs::write(dir.join("long.txt"), endless_moves(moves)).unwrap();
+    fs::write(dir.join("out.gif"), "old").unwrap();
+    (t, dir)
+}
+
 /// Interrupts `animate` with `signal` while it writes (see [`interrupt_animation`]): it
 /// exits with `code`, leaves no temporary file and does not touch its target.
 fn interrupted_animation_leaves_no_trace(signal: &str, code: i32) {
@@ -196,24 +216,11 @@ fn interrupted_animation_leaves_no_trace(signal: &str, code: i32) {
 /// its temporary file is being written, sends `signal`, and returns the exit code, the
 /// directory's entries and the target's bytes.
 fn interrupt_animation(signal: &str) -> (i32, Vec<String>, Vec<u8>) {
-    let (_t, dir) = workdir();
-    fs::write(dir.join("long.txt"), endless_moves(200_000)).unwrap();
-    fs::write(dir.join("out.gif"), "old").unwrap();
-    let mut child: Child = cmd(
-        &dir,
-        &[
-            "animate",
-            "pixel1.png",
-            "--moves",
-            "long.txt",
-            "--fall",
-            "-o",
-            "out.gif",
-        ],
-    )
-    .stderr(Stdio::piped())
-    .spawn()
-    .unwrap();
+    let (_t, dir) = long_animation_dir(200_000);
+    let mut child: Child = cmd(&dir, &ANIMATE_LONG)
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
     // Wait (however long it takes) until a temporary file holds part of the GIF.
     loop {
         if let Some(status) = child.try_wait().unwrap() {
@@ -328,7 +335,7 @@ fn sprites_and_moves_from_pipes() {
     for arg in ["/dev/stdin", "-"] {
         let r = run_with_stdin(&dir, &["verify", arg], PIXEL1_PNG);
         assert_eq!(r.code, 0, "{arg}: {}", r.stderr);
-        assert_eq!(r.stdout, "ok: 1x1 sprite, 16 pieces, 1 rows\n");
+        assert_eq!(r.stdout, "ok: 1x1 sprite, 16 pieces, 1 row\n");
         let r = run_with_stdin(&dir, &["check", "pixel1.png", arg], PIXEL1_MOVES.as_bytes());
         assert_eq!(r.code, 0, "{arg}: {}", r.stderr);
         assert_eq!(r.stdout, "ok: 1x1 sprite, 16 pieces\n");
@@ -881,4 +888,371 @@ fn output_into_a_missing_directory_names_it() {
         assert!(!r.stderr.contains(".tp-"), "{args:?}: {}", r.stderr);
     }
     assert_eq!(names(&dir), ["moves.txt", "pixel1.png"]);
+}
+
+// ---- Issue #58: third round ----
+
+/// Runs the tool in `dir` with standard input read from the file `stdin` and standard
+/// output appended to the file `stdout` (`>> stdout`), or piped when `None`.
+fn run_redirected(dir: &Path, args: &[&str], stdin: &str, stdout: Option<&str>) -> common::Run {
+    let mut c = cmd(dir, args);
+    c.stdin(fs::File::open(dir.join(stdin)).unwrap());
+    if let Some(out) = stdout {
+        let append = fs::OpenOptions::new()
+            .append(true)
+            .open(dir.join(out))
+            .unwrap();
+        c.stdout(append);
+    }
+    finish(
+        c.output().unwrap(),
+        &format!("{args:?} < {stdin} >> {stdout:?}"),
+    )
+}
+
+/// #58 item 2: an input read through standard input or a file-descriptor path is the
+/// file behind it, and so is an output written through one: refused, never touched.
+#[test]
+fn inputs_behind_stdin_and_fd_paths_are_not_overwritten() {
+    let (_t, dir) = workdir();
+    let through_fd = |command, fd| -> (Vec<&str>, &str, Option<&str>, &str) {
+        (
+            vec![command, "pixel1.png", "-o", fd],
+            "pixel1.png",
+            None,
+            "error: refusing to overwrite input file pixel1.png\n",
+        )
+    };
+    let cases: Vec<(Vec<&str>, &str, Option<&str>, &str)> = vec![
+        through_fd("convert", "/dev/stdin"),
+        through_fd("convert", "/dev/fd/0"),
+        through_fd("render", "/proc/self/fd/0"),
+        (
+            vec!["convert", "-", "-o", "pixel1.png"],
+            "pixel1.png",
+            None,
+            "error: refusing to overwrite input file pixel1.png (read as standard input)\n",
+        ),
+        (
+            vec!["convert", "-", "-o", "-"],
+            "pixel1.png",
+            Some("pixel1.png"),
+            "error: refusing to write standard output: it is the file standard input reads\n",
+        ),
+        (
+            vec!["convert", "-"],
+            "pixel1.png",
+            Some("pixel1.png"),
+            "error: refusing to write standard output: it is the file standard input reads\n",
+        ),
+        (
+            vec!["convert", "pixel1.png", "-o", "-"],
+            "moves.txt",
+            Some("pixel1.png"),
+            "error: refusing to write standard output: it is input file pixel1.png\n",
+        ),
+        (
+            vec!["play", "-", "-o", "moves.txt"],
+            "moves.txt",
+            None,
+            "error: refusing to overwrite input file moves.txt (read as standard input)\n",
+        ),
+        (
+            vec!["animate", "pixel1.png", "--moves", "-", "-o", "/dev/stdin"],
+            "moves.txt",
+            None,
+            "error: could not animate into /dev/stdin: refusing to overwrite input file /dev/stdin (read as standard input)\n",
+        ),
+    ];
+    for (args, stdin, stdout, want) in cases {
+        let r = run_redirected(&dir, &args, stdin, stdout);
+        assert_eq!((r.code, r.stderr.as_str()), (1, want), "{}", r.what);
+        assert_eq!(fs::read(dir.join("pixel1.png")).unwrap(), PIXEL1_PNG);
+        assert_eq!(
+            fs::read_to_string(dir.join("moves.txt")).unwrap(),
+            PIXEL1_MOVES
+        );
+        assert_eq!(names(&dir), ["moves.txt", "pixel1.png"], "{}", r.what);
+    }
+    // Standard input and output that are other files, a pipe or a terminal are fine.
+    fs::write(dir.join("log.txt"), "").unwrap();
+    let r = run_redirected(
+        &dir,
+        &["convert", "-", "-o", "-"],
+        "pixel1.png",
+        Some("log.txt"),
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(
+        fs::read_to_string(dir.join("log.txt")).unwrap(),
+        converted()
+    );
+    let r = run_with_stdin(&dir, &["convert", "-", "-o", "-"], PIXEL1_PNG);
+    assert_eq!((r.code, r.stdout), (0, converted()), "{}", r.stderr);
+}
+
+/// `Some(uid, gid)` of `path`.
+fn owner(path: &Path) -> (u32, u32) {
+    use std::os::unix::fs::MetadataExt;
+    let m = fs::metadata(path).unwrap();
+    (m.uid(), m.gid())
+}
+
+/// Whether this test runs as root and `setpriv` can run the tool as `nobody`; if not,
+/// says what it skips.
+fn can_switch_users(what: &str) -> bool {
+    let root = Command::new("id")
+        .arg("-u")
+        .output()
+        .is_ok_and(|o| o.stdout == b"0\n");
+    let setpriv = Command::new("setpriv").arg("--version").output().is_ok();
+    if !(root && setpriv) {
+        eprintln!("skipped ({what}): needs root and setpriv (root: {root}, setpriv: {setpriv})");
+    }
+    root && setpriv
+}
+
+/// #58 item 3: read-only means the caller may not write the file, not only its mode bits:
+/// `nobody` may not replace root's 0644 file in a world-writable directory without
+/// `--force`; root replacing another user's file keeps its owner and group. Needs root
+/// (as CI runs) to switch users; elsewhere it says so and checks nothing.
+#[test]
+fn read_only_means_the_caller_may_not_write() {
+    if !can_switch_users("read_only_means_the_caller_may_not_write") {
+        return;
+    }
+    let (_t, dir) = workdir();
+    fs::set_permissions(&dir, fs::Permissions::from_mode(0o777)).unwrap();
+    let out = dir.join("out.txt");
+    fs::write(&out, "old").unwrap();
+    fs::set_permissions(&out, fs::Permissions::from_mode(0o644)).unwrap();
+    let as_nobody = |extra: &[&str]| {
+        let mut c = Command::new("setpriv");
+        c.args([
+            "--reuid=65534",
+            "--regid=65534",
+            "--clear-groups",
+            common::BIN,
+        ])
+        .args(["convert", "pixel1.png", "-o", "out.txt"])
+        .args(extra)
+        .current_dir(&dir);
+        finish(c.output().unwrap(), &format!("nobody: convert {extra:?}"))
+    };
+    as_nobody(&[]).fails_with(
+        1,
+        "error: refusing to replace read-only file out.txt (use --force to replace it)",
+    );
+    assert_eq!(fs::read_to_string(&out).unwrap(), "old");
+    assert_eq!(owner(&out), (0, 0));
+    // Forced, it is replaced as `cp -f` would: the directory allows it, the new file is
+    // nobody's (only root may give a file away).
+    let r = as_nobody(&["--force"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(fs::read_to_string(&out).unwrap(), converted());
+    assert_eq!(owner(&out), (65534, 65534));
+    assert_eq!(mode(&out), 0o644);
+    // Root replacing nobody's 0640 file keeps its owner, group and mode.
+    fs::set_permissions(&out, fs::Permissions::from_mode(0o640)).unwrap();
+    let r = run_in(&dir, &["play", "moves.txt", "-o", "out.txt"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(fs::read(&out).unwrap().starts_with(b"\x89PNG"));
+    assert_eq!((owner(&out), mode(&out)), ((65534, 65534), 0o640));
+    assert_eq!(names(&dir), ["moves.txt", "out.txt", "pixel1.png"]);
+}
+
+/// #58 item 4: every signal whose default action ends the process, and that a process
+/// can catch without crashing, removes the temporary file and exits 128 + its number
+/// (SIGHUP, SIGINT, SIGQUIT and SIGTERM have tests of their own above).
+#[cfg(target_os = "linux")]
+#[test]
+fn every_ending_signal_leaves_no_temp_file() {
+    use libc::{SIGALRM, SIGIO, SIGPROF, SIGPWR, SIGSTKFLT, SIGUSR1, SIGUSR2, SIGVTALRM, SIGXCPU};
+    for sig in [
+        SIGUSR1,
+        SIGUSR2,
+        SIGALRM,
+        SIGSTKFLT,
+        SIGXCPU,
+        SIGVTALRM,
+        SIGPROF,
+        SIGIO,
+        SIGPWR,
+        libc::SIGRTMIN(),
+        libc::SIGRTMAX(),
+    ] {
+        interrupted_animation_leaves_no_trace(&format!("-{sig}"), 128 + sig);
+    }
+}
+
+/// #58 item 4: a GIF that grows past `ulimit -f` is an error naming it (the write fails
+/// with EFBIG), not a SIGXFSZ crash that leaves the temporary file.
+#[test]
+fn file_size_limit_is_an_error() {
+    let (_t, dir) = long_animation_dir(20_000);
+    // 200 blocks of 512 bytes (dash) or 1 KiB (bash): far less than the GIF.
+    let out = Command::new("sh")
+        .args(["-c", "ulimit -f 200 && exec \"$0\" \"$@\"", common::BIN])
+        .args(ANIMATE_LONG)
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    let r = finish(out, "animate under ulimit -f");
+    r.fails_with(
+        1,
+        "error: could not animate into out.gif: could not write GIF: File too large",
+    );
+    assert_eq!(
+        names(&dir),
+        ["long.txt", "moves.txt", "out.gif", "pixel1.png"]
+    );
+    assert_eq!(fs::read(dir.join("out.gif")).unwrap(), b"old");
+}
+
+/// #58 item 6: clap's usage errors quote arguments escaped, like every other message;
+/// invisible characters are escaped too.
+#[test]
+fn usage_errors_and_invisible_characters_are_escaped() {
+    let (_t, dir) = workdir();
+    let raw = |s: &str| s.chars().any(|c| c.is_control() && c != '\n');
+    for (args, want) in [
+        (&["\x1b[31mX\x07"][..], "'\\x1b[31mX\\x07'"),
+        (
+            &["convert", "pixel1.png", "--align", "\x1b[31m"],
+            "'\\x1b[31m'",
+        ),
+        (&["convert", "pixel1.png", "--\u{202e}x"], "'--\\u{202e}x'"),
+    ] {
+        let r = run_in(&dir, args);
+        r.fails_saying(2, want);
+        assert!(!raw(&r.stderr), "{args:?}: {:?}", r.stderr);
+        assert!(!r.stderr.contains('\u{202e}'), "{args:?}: {:?}", r.stderr);
+    }
+    fs::write(dir.join("bom.txt"), "\u{feff}\u{feff}J0 5\n").unwrap();
+    run_in(&dir, &["play", "bom.txt", "-o", "f.png"])
+        .fails_with(1, "error: bom.txt: line 1: unknown piece `\\u{feff}J0`");
+    run_in(&dir, &["play", "\u{200b}x.txt", "-o", "f.png"])
+        .fails_saying(1, "could not read move file \\u{200b}x.txt");
+}
+
+/// #58 item 9: a move line with no end is refused at its first byte past the limit, not
+/// read to the end of the stream (`play /dev/zero` ran until it was killed).
+#[test]
+fn an_endless_line_fails_fast() {
+    let tail = 64 << 20;
+    let (_t, dir) = workdir();
+    let (r, written) =
+        common::spawn_with_stdin(&dir, &["play", "-", "-o", "f.png"], move |mut stdin| {
+            let zeros = vec![0u8; 1 << 16];
+            let mut written = 0;
+            while written < tail && stdin.write_all(&zeros).is_ok() {
+                written += zeros.len();
+            }
+            written
+        });
+    r.fails_with(
+        1,
+        "error: standard input: line 1: line is longer than 256 bytes, the most a move line may have, starting `\\0\\0",
+    );
+    assert!(written < tail, "read the whole stream: {written} bytes");
+    assert_eq!(names(&dir), ["moves.txt", "pixel1.png"]);
+}
+
+/// #58 item 10: a symbolic link is followed whether its file exists or not: the link
+/// stays and names the written file.
+#[test]
+fn dangling_links_are_followed_like_live_ones() {
+    let (_t, dir) = workdir();
+    std::os::unix::fs::symlink("real.txt", dir.join("link.txt")).unwrap();
+    std::os::unix::fs::symlink("link.txt", dir.join("link2.txt")).unwrap();
+    for (n, link) in ["link.txt", "link2.txt"].into_iter().enumerate() {
+        let r = run_in(&dir, &["convert", "pixel1.png", "-o", link]);
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        assert!(fs::symlink_metadata(dir.join(link)).unwrap().is_symlink());
+        assert_eq!(
+            fs::read_to_string(dir.join("real.txt")).unwrap(),
+            converted()
+        );
+        if n == 0 {
+            fs::remove_file(dir.join("real.txt")).unwrap();
+        }
+    }
+    // Into a directory that does not exist: named, nothing made.
+    std::os::unix::fs::symlink("nodir/x.txt", dir.join("lost.txt")).unwrap();
+    run_in(&dir, &["convert", "pixel1.png", "-o", "lost.txt"]).fails_with(
+        1,
+        "error: could not write lost.txt: directory nodir does not exist",
+    );
+    assert_eq!(
+        names(&dir),
+        [
+            "link.txt",
+            "link2.txt",
+            "lost.txt",
+            "moves.txt",
+            "pixel1.png",
+            "real.txt"
+        ]
+    );
+}
+
+/// #58 item 10: a target with other hard links is refused without `--force` (they would
+/// keep the old contents); with it, only the name given gets the new file.
+#[test]
+fn hard_linked_targets_need_force() {
+    let (_t, dir) = workdir();
+    fs::write(dir.join("out.txt"), "old").unwrap();
+    fs::hard_link(dir.join("out.txt"), dir.join("other.txt")).unwrap();
+    run_in(&dir, &["convert", "pixel1.png", "-o", "out.txt"]).fails_with(
+        1,
+        "error: refusing to replace out.txt: it has 2 hard links, and the others would keep \
+         the old contents (use --force to replace this name only)",
+    );
+    assert_eq!(fs::read_to_string(dir.join("out.txt")).unwrap(), "old");
+    let r = run_in(&dir, &["convert", "pixel1.png", "-o", "out.txt", "--force"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(
+        fs::read_to_string(dir.join("out.txt")).unwrap(),
+        converted()
+    );
+    assert_eq!(fs::read_to_string(dir.join("other.txt")).unwrap(), "old");
+}
+
+/// #58 item 10: summaries name standard input as errors do, not `-`.
+#[test]
+fn summaries_name_standard_input() {
+    let (_t, dir) = workdir();
+    let r = run_with_stdin(&dir, &["play", "-", "-o", "f.png"], PIXEL1_MOVES.as_bytes());
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stderr.starts_with("standard input: 16 pieces,"),
+        "{}",
+        r.stderr
+    );
+    for args in [
+        &["convert", "-", "-o", "m.txt"][..],
+        &["render", "-", "-o", "r.png"],
+    ] {
+        let r = run_with_stdin(&dir, args, PIXEL1_PNG);
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        assert!(
+            r.stderr.starts_with("standard input: 16 pieces"),
+            "{args:?}: {}",
+            r.stderr
+        );
+    }
+}
+
+/// #58 item 8: block listings share the move files' blanks (spaces and tabs): a line of
+/// no-break spaces is not a blank line between blocks, and does not separate colours.
+#[test]
+fn parse_blocks_blanks_are_spaces_and_tabs() {
+    let block = "..........A..........\n.........AAA.........\n";
+    let ok = format!("1ea03c\t000000  000000 \n\n{block}\t \n{block}");
+    assert_eq!(parse_blocks(&ok).unwrap().1.len(), 2);
+    assert_blocks_error(
+        &format!("{COLORS}{block}\u{a0}\n{block}"),
+        "a block row has 21",
+    );
+    assert_blocks_error("1ea03c\u{a0}000000 000000\n", "is not an rrggbb colour");
 }

@@ -1,6 +1,6 @@
-// Direct placement (#direct) and placement (#align): a filled sprite prints in fewer
-// pieces with #direct, every print is the CLI's with the same options, and the CLI's
-// `check` replays each one to the sprite.
+// Direct placement (#direct) and placement (#align): on by default, as on the command
+// line; a filled sprite prints in fewer pieces with it, every print is the CLI's with the
+// same options, and the CLI's `check` replays each one to the sprite.
 
 import assert from 'node:assert/strict';
 import { writeFile } from 'node:fs/promises';
@@ -24,24 +24,28 @@ test('#direct prints a filled sprite in fewer pieces; #align places it as the CL
   `, { 0: [200, 60, 40], 1: [40, 90, 200] }));
   const { page, problems } = await openPage(env.browser.context, env.server.url);
   await setSpeed(page, 'instant');
+  assert.equal(await page.isChecked('#direct'), true, 'direct placement is the default');
   await page.setInputFiles('#file', sprite);
-  const plain = await result(page);
-  const plainLines = await assertPrints(env, plain, sprite, 'filled');
-
-  await page.check('#direct');
   const direct = await result(page);
   const directLines = await assertPrints(env, direct, sprite, 'filled-direct');
+  assert.equal(direct.moves, cli(['convert', 'filled.png'], env.tmp).stdout);
+
+  await page.uncheck('#direct');
+  const plain = await result(page);
+  const plainLines = await assertPrints(env, plain, sprite, 'filled');
   assert.ok(
     directLines.length < plainLines.length,
     `direct placement: ${directLines.length} pieces, without: ${plainLines.length}`,
   );
-  assert.equal(direct.moves, cli(['convert', 'filled.png', '--direct'], env.tmp).stdout);
+  assert.equal(plain.moves, cli(['convert', 'filled.png', '--no-direct'], env.tmp).stdout);
+  await page.check('#direct');
+  await result(page);
 
   for (const align of ['left', 'right', 'best', 'centre']) {
     await page.selectOption('#align', align);
     const shown = await result(page);
     await assertPrints(env, shown, sprite, `filled-${align}`);
-    const expected = cli(['convert', 'filled.png', '--direct', '--align', align], env.tmp);
+    const expected = cli(['convert', 'filled.png', '--align', align], env.tmp);
     assert.equal(expected.status, 0, expected.stderr);
     assert.equal(shown.moves, expected.stdout, `--align ${align}`);
     // Only the chosen column differs, so the four prints are told apart by their moves.

@@ -59,3 +59,48 @@ test('a click in #editor changes the print, which prints the edited sprite', asy
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('an empty new drawing shows no error; the keyboard paints cells', async () => {
+  const { page, problems } = await openPage(env.browser.context, env.server.url);
+  await setSpeed(page, 'instant');
+  await page.click('button[data-sample="heart"]');
+  await result(page);
+  await page.fill('#editor-width', '6');
+  await page.fill('#editor-height', '3');
+  await page.click('#editor-new');
+  // Nothing to print: no error, no print, a word on what to do.
+  assert.equal(await page.isHidden('#error'), true, await page.textContent('#error'));
+  assert.equal(await page.evaluate(() => document.body.dataset.state), 'ready');
+  assert.equal(await page.textContent('#pieces'), '–');
+  assert.match(await page.textContent('#sprite-info'), /empty drawing: paint a cell/);
+  // Changing the size of the empty drawing: still no error.
+  await page.fill('#editor-width', '7');
+  await page.press('#editor-width', 'Enter');
+  await page.click('#editor-new');
+  assert.equal(await page.isHidden('#error'), true, await page.textContent('#error'));
+
+  // Keyboard: two right, one down, Space paints (2, 1) with the selected slot.
+  await page.check('input[name="paint"][value="1"]');
+  await page.focus('#editor');
+  for (const key of ['ArrowRight', 'ArrowRight', 'ArrowDown', 'Space']) await page.keyboard.press(key);
+  const shown = await result(page);
+  const drawn = await savedSource(env, page, 'keyboard.png');
+  assert.deepEqual([drawn.width, drawn.height], [7, 3]);
+  const opaque = [];
+  for (let k = 0; k < drawn.width * drawn.height; k++) if (drawn.rgba[4 * k + 3]) opaque.push(k);
+  assert.deepEqual(opaque, [1 * 7 + 2]);
+  await assertPrints(env, shown, drawn.path, 'keyboard');
+  // Enter paints too; erasing the only cells leaves an empty drawing, again no error.
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('Enter');
+  await result(page);
+  await page.check('input[name="paint"][value="3"]');
+  await page.focus('#editor');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Space');
+  await page.waitForFunction(() => document.getElementById('pieces').textContent === '–');
+  assert.equal(await page.isHidden('#error'), true, await page.textContent('#error'));
+  assert.deepEqual(problems, []);
+  await page.close();
+});

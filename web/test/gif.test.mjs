@@ -48,6 +48,9 @@ test('#gif downloads an animated GIF of the print, the CLI\'s animate byte for b
   await setSpeed(page, 'instant');
   await page.click('button[data-sample="heart"]');
   await result(page);
+  // Without direct placement first (the page's default has it).
+  await page.uncheck('#direct');
+  await result(page);
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('#gif')]);
   assert.equal(download.suggestedFilename(), 'heart.gif');
   const gif = await readFile(await download.path());
@@ -55,7 +58,7 @@ test('#gif downloads an animated GIF of the print, the CLI\'s animate byte for b
   assert.ok(frames > 1, `${frames} frames`);
 
   const out = join(env.tmp, 'heart.gif');
-  const made = cli(['animate', join(WEB_DIR, 'samples/heart.png'), '-o', out], env.tmp);
+  const made = cli(['animate', join(WEB_DIR, 'samples/heart.png'), '-o', out, '--no-direct'], env.tmp);
   assert.equal(made.status, 0, made.stderr);
   assert.match(made.stderr, new RegExp(`: ${frames} frames, ${gif.length} bytes\\n$`));
   assert.ok(gif.equals(await readFile(out)), 'the page\'s GIF is the CLI\'s');
@@ -66,7 +69,7 @@ test('#gif downloads an animated GIF of the print, the CLI\'s animate byte for b
   const [second] = await Promise.all([page.waitForEvent('download'), page.click('#gif')]);
   const direct = await readFile(await second.path());
   const out2 = join(env.tmp, 'heart-direct.gif');
-  const made2 = cli(['animate', join(WEB_DIR, 'samples/heart.png'), '-o', out2, '--direct'], env.tmp);
+  const made2 = cli(['animate', join(WEB_DIR, 'samples/heart.png'), '-o', out2], env.tmp);
   assert.equal(made2.status, 0, made2.stderr);
   assert.ok(direct.equals(await readFile(out2)), 'the page\'s --direct GIF is the CLI\'s');
   assert.ok(gifFrames(direct) < frames, 'fewer pieces, fewer frames');

@@ -21,6 +21,21 @@ test('#share opened in a fresh browser gives the same print, move for move', asy
   await assertPrints(env, shown, sprite, 'invader');
   const href = await page.getAttribute('#share', 'href');
   assert.match(href, /#w=\d+&h=\d+&c=[0-9a-f-]+&p=[\w-]+&strategy=grouped&direct=1&align=best&name=invader\.png$/);
+  // The address bar follows the options: it holds the print shown.
+  assert.equal(page.url(), href);
+
+  // Share copies the link and says so; the page stays, and does not print again.
+  await env.browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.server.url });
+  const before = await page.evaluate(() => window.playground.instances());
+  await page.evaluate(() => { window.notReloaded = true; });
+  await page.click('#share');
+  await page.waitForFunction(() => document.getElementById('share').textContent === 'Link copied');
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), href);
+  assert.equal(await page.evaluate(() => window.notReloaded), true, 'no navigation');
+  assert.equal(page.url(), href);
+  assert.equal(await page.evaluate(() => document.body.dataset.state), 'done', 'no new print');
+  assert.equal(await page.textContent('#moves'), shown.moves);
+  assert.equal(await page.evaluate(() => window.playground.instances()), before);
 
   // A different browser profile: nothing carries over but the URL.
   const fresh = await launch();

@@ -20,8 +20,15 @@
 //! 7. `tp_gif(scale, fps, fall)` encodes the last conversion's print as an animated GIF
 //!    with `tetris_printer::animate` (the command line's `animate`, byte for byte); it
 //!    returns the GIF's length, and `tp_gif_ptr()` points at its bytes.
-//! 8. `tp_max_width()`, `tp_max_height()`: the largest sprite, for the page's offer to
-//!    scale or crop a larger image.
+//! 8. `tp_max_width()`, `tp_max_height()`: the largest sprite.
+//! 9. `tp_decode(ptr, len, name_ptr, name_len, fit, alpha, colors, gaps, background,
+//!    rgb)` reads an image file's bytes, named as the file (UTF-8), as the command line
+//!    reads a sprite file (`Sprite::read_from`: the name's extension tells a format its
+//!    content does not, and messages name the file), or fits it (`tetris_printer::fit`, the command line's `--fit`) when `fit` is not
+//!    0. It returns 0 and leaves the sprite's RGBA pixels behind `tp_sprite_ptr`
+//!    (`tp_sprite_width` × `tp_sprite_height` × 4 bytes) and, when fitted, the one line
+//!    saying what fitting changed as the text; or a negative status and the error
+//!    message ([`STATUS_FITTABLE`] when fitting would make it a sprite).
 //!
 //! Only public API of the library is used. State lives in one `Mutex` (the module runs
 //! single-threaded; the lock never contends). No export panics on any input; should the
@@ -33,9 +40,10 @@ use std::alloc::{alloc, dealloc, Layout};
 use std::sync::Mutex;
 
 use tetris_printer::animate::{animate, AnimateOptions};
+use tetris_printer::fit::{self, Background, FitOptions, Gaps};
 use tetris_printer::limits::{MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE};
 use tetris_printer::{
-    compare, moves_to_string, parse_moves, Align, Converter, Move, Piece, Planner, Playfield,
+    compare, moves_to_string, parse_moves, Align, Converter, Move, Planner, Piece, Playfield, Rgb,
     Sprite, SpriteError, HEIGHT, MAX_HEIGHT, MAX_WIDTH, WIDTH,
 };
 
@@ -47,6 +55,9 @@ pub const STATUS_BAD_STRATEGY: i32 = -2;
 /// `tp_convert` status: the opaque part of the image is larger than a sprite may be
 /// (`SpriteError::TooLarge`); the text is the reason. The page offers to scale or crop.
 pub const STATUS_TOO_LARGE: i32 = -3;
+/// `tp_decode` status: the image is not a sprite, but fitting would make one (the text
+/// says why it is not); the page offers to fit it.
+pub const STATUS_FITTABLE: i32 = -4;
 /// `tp_gif` status: no sprite converted yet.
 pub const STATUS_NO_PRINT: i32 = -1;
 /// `tp_check` status: no sprite converted yet, or the move text is not UTF-8 / not moves.
@@ -89,6 +100,8 @@ struct State {
     moves: Vec<Move>,
     /// The last GIF `tp_gif` made.
     gif: Vec<u8>,
+    /// The sprite `tp_decode` read or fitted: width, height and RGBA pixels.
+    decoded: (u32, u32, Vec<u8>),
 }
 
 static STATE: Mutex<State> = Mutex::new(State {
@@ -98,6 +111,7 @@ static STATE: Mutex<State> = Mutex::new(State {
     sprite: None,
     moves: Vec::new(),
     gif: Vec::new(),
+    decoded: (0, 0, Vec::new()),
 });
 
 fn state() -> std::sync::MutexGuard<'static, State> {
@@ -378,4 +392,103 @@ pub extern "C" fn tp_info_ptr() -> *const u8 {
 #[no_mangle]
 pub extern "C" fn tp_expected_ptr() -> *const u8 {
     state().expected.as_ptr()
+}
+
+/// Reads the image file at `ptr` (`len` bytes) named by the UTF-8 at `name_ptr`
+/// (`name_len` bytes) as a sprite, or fits it when `fit` is not 0 with these options: `alpha` (1..=255), `colors` (1..=3), `gaps` (0 bridge, 1 close),
+/// `background` (0 auto, 1 none, 2 the colour `rgb`, `0xRRGGBB`). Returns 0 with the
+/// sprite behind [`tp_sprite_ptr`] (and, fitted, what fitting changed as the text), or
+/// [`STATUS_FITTABLE`] or [`STATUS_BAD_SPRITE`] with the error message.
+///
+/// # Safety
+/// `ptr..ptr + len` and `name_ptr..name_ptr + name_len` must be readable memory of this
+/// module (e.g. from [`tp_alloc`]).
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn tp_decode(
+    ptr: *const u8,
+    len: usize,
+    name_ptr: *const u8,
+    name_len: usize,
+    fit: u32,
+    alpha: u32,
+    colors: u32,
+    gaps: u32,
+    background: u32,
+    rgb: u32,
+) -> i32 {
+    let bytes: &[u8] = if len == 0 {
+        &[]
+    } else {
+        // SAFETY: guaranteed by the caller.
+        unsafe { std::slice::from_raw_parts(ptr, len) }
+    };
+    let name: &[u8] = if name_len == 0 {
+        &[]
+    } else {
+        // SAFETY: guaranteed by the caller.
+        unsafe { std::slice::from_raw_parts(name_ptr, name_len) }
+    };
+    let name = std::path::PathBuf::from(String::from_utf8_lossy(name).into_owned());
+    let mut st = state();
+    st.decoded = (0, 0, Vec::new());
+    let read = if fit == 0 {
+        // The command line's words, its hint included.
+        Sprite::read_from(bytes, &name)
+            .map(|s| (s, String::new()))
+            .map_err(|e| match e.fit_hint() {
+                Some(hint) => (STATUS_FITTABLE, format!("{e} (try --fit to {hint})")),
+                None => (STATUS_BAD_SPRITE, e.to_string()),
+            })
+    } else {
+        let [_, r, g, b] = rgb.to_be_bytes();
+        let opts = FitOptions {
+            alpha: u8::try_from(alpha).unwrap_or(0),
+            colors: colors as usize,
+            gaps: if gaps == 0 { Gaps::Bridge } else { Gaps::Close },
+            background: match background {
+                0 => Background::Auto,
+                1 => Background::None,
+                _ => Background::Color(Rgb::new(r, g, b)),
+            },
+            ..FitOptions::default()
+        };
+        fit::fit_reader(bytes, &name, &opts)
+            .map(|f| (f.sprite, f.report.to_string()))
+            .map_err(|e| (STATUS_BAD_SPRITE, e.to_string()))
+    };
+    match read {
+        Ok((sprite, text)) => {
+            // Width ≤ 17 and height ≤ 32.
+            st.decoded = (
+                sprite.width() as u32,
+                sprite.height() as u32,
+                sprite.to_rgba(),
+            );
+            st.text = text;
+            0
+        }
+        Err((status, text)) => {
+            st.text = text;
+            status
+        }
+    }
+}
+
+/// Start of the RGBA pixels of the sprite the last [`tp_decode`] read.
+#[no_mangle]
+pub extern "C" fn tp_sprite_ptr() -> *const u8 {
+    state().decoded.2.as_ptr()
+}
+
+/// Width of the sprite the last [`tp_decode`] read (0 after an error).
+#[no_mangle]
+pub extern "C" fn tp_sprite_width() -> u32 {
+    state().decoded.0
+}
+
+/// Height of the sprite the last [`tp_decode`] read (0 after an error).
+#[no_mangle]
+pub extern "C" fn tp_sprite_height() -> u32 {
+    state().decoded.1
 }

@@ -1,0 +1,127 @@
+//! The small edges a newcomer meets first (issue #57): `--quiet`, singular words, a tip
+//! for `check`'s arguments swapped, binary output kept off a terminal, the man page.
+
+use std::process::Command;
+
+mod common;
+use common::{run_in, workdir};
+
+/// `--quiet` silences messages (summaries, `ok:` lines), never errors nor what a command
+/// makes; the exit code tells how it went.
+#[test]
+fn quiet_keeps_results_and_errors_only() {
+    let (_tmp, dir) = workdir();
+    for args in [
+        &["verify", "pixel1.png", "-q"][..],
+        &["-q", "check", "pixel1.png", "moves.txt"],
+        &["--quiet", "convert", "pixel1.png", "-o", "m.txt"],
+        &["render", "pixel1.png", "-o", "f.png", "--quiet"],
+        &["play", "moves.txt", "-o", "p.png", "-q"],
+        &["animate", "pixel1.png", "-o", "a.gif", "-q"],
+        &["demo", "-o", "d", "--no-gif", "-q"],
+    ] {
+        let r = run_in(&dir, args);
+        assert_eq!(r.code, 0, "{args:?}: {}", r.stderr);
+        assert_eq!((r.stdout.as_str(), r.stderr.as_str()), ("", ""), "{args:?}");
+    }
+    assert!(dir.join("m.txt").exists() && dir.join("a.gif").exists());
+    // The moves on standard output are what convert makes: still written.
+    let r = run_in(&dir, &["convert", "pixel1.png", "-q"]);
+    assert_eq!(r.stdout.lines().count(), 16, "{}", r.stdout);
+    // Errors are still said.
+    run_in(&dir, &["verify", "nope.png", "-q"]).fails_saying(1, "nope.png");
+    // Without it, the messages are there.
+    let r = run_in(&dir, &["convert", "pixel1.png", "-o", "m.txt"]);
+    assert!(r.stderr.contains("16 pieces"), "{}", r.stderr);
+}
+
+/// One row, one sprite: no `1 rows`.
+#[test]
+fn counts_of_one_are_singular() {
+    let (_tmp, dir) = workdir();
+    let r = run_in(&dir, &["verify", "pixel1.png"]);
+    assert_eq!(r.stdout, "ok: 1x1 sprite, 16 pieces, 1 row\n");
+    let r = run_in(&dir, &["stats", "pixel1.png"]);
+    assert!(r.stdout.contains("total (1 sprite)"), "{}", r.stdout);
+}
+
+/// `check MOVES SPRITE` fails on the move file as an image, and says which comes first.
+#[test]
+fn check_with_its_arguments_swapped_gives_a_tip() {
+    let (_tmp, dir) = workdir();
+    let r = run_in(&dir, &["check", "moves.txt", "pixel1.png"]);
+    r.fails_with(1, "error: could not decode image moves.txt");
+    assert!(
+        r.stderr
+            .contains("tip: the sprite comes first: tetris-printer check pixel1.png moves.txt"),
+        "{}",
+        r.stderr
+    );
+    // Not when the sprite is just a bad image.
+    let r = run_in(&dir, &["check", "moves.txt", "moves.txt"]);
+    assert!(!r.stderr.contains("tip:"), "{}", r.stderr);
+}
+
+/// `-o -` on a terminal: refused (binary would garble it), as gzip does; `--force`
+/// writes anyway; a pipe takes it. The terminal is `script`'s pseudo-terminal
+/// (util-linux, in every Debian).
+#[test]
+fn binary_output_is_kept_off_a_terminal() {
+    let (_tmp, dir) = workdir();
+    let on_a_terminal = |args: &str| {
+        let out = Command::new("script")
+            .args(["-qec", &format!("{} {args}", common::BIN), "/dev/null"])
+            .current_dir(&dir)
+            .output()
+            .expect("script (util-linux) runs a command on a pseudo-terminal");
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+        )
+    };
+    for args in [
+        "render pixel1.png -o -",
+        "play moves.txt -o -",
+        "animate pixel1.png -o -",
+    ] {
+        let (code, shown) = on_a_terminal(args);
+        assert_eq!(code, Some(1), "{args}: {shown}");
+        assert!(
+            shown.contains("error: not writing a ") && shown.contains("to a terminal"),
+            "{args}: {shown}"
+        );
+        let (code, shown) = on_a_terminal(&format!("{args} --force"));
+        assert_eq!(code, Some(0), "{args} --force: {shown}");
+        assert!(shown.contains("PNG") || shown.contains("GIF89a"), "{args}");
+    }
+    // Piped, it is written.
+    let r = run_in(&dir, &["render", "pixel1.png", "-o", "-"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(r.stdout_bytes.starts_with(b"\x89PNG"));
+}
+
+/// The man page holds every command: each one's options (`--passes` among them) and
+/// examples; it names no other page (there is none).
+#[test]
+fn the_man_page_stands_on_its_own() {
+    let (_tmp, dir) = workdir();
+    let r = run_in(&dir, &["manpage"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let page = &r.stdout;
+    for section in [
+        ".SH NAME",
+        ".SH SYNOPSIS",
+        ".SH COMMANDS",
+        ".SH \"EXIT STATUS\"",
+    ] {
+        assert!(page.contains(section), "{section}");
+    }
+    for c in [
+        "demo", "convert", "verify", "render", "animate", "play", "check", "stats",
+    ] {
+        assert!(page.contains(&format!(".SS \"tetris-printer {c}\"")), "{c}");
+    }
+    assert!(page.contains("\\-\\-passes"));
+    assert!(page.contains("\\-\\-no\\-direct"));
+    assert!(!page.contains("tetris\\-printer\\-convert(1)"));
+}
