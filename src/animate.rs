@@ -172,7 +172,7 @@ pub fn count_frames(moves: &[Move], opts: &AnimateOptions) -> Result<AnimationSt
             error,
         })?;
         if opts.fall {
-            stats.fall_frames += fall_frames(move_.shape.height(), landing.y);
+            stats.fall_frames += fall_frames(move_.shape().height(), landing.y);
         }
         if landing.cleared != 0 {
             stats.clears += 1;
@@ -278,7 +278,7 @@ pub fn animate_stream<E: Into<AnimateError>>(
         stats.drops += 1;
         let landing_y = landing.y;
         if opts.fall {
-            let height = m.shape.height();
+            let height = m.shape().height();
             let n = fall_frames(height, landing_y);
             stats.fall_frames += n;
             for k in 0..n {
@@ -345,8 +345,8 @@ fn grid_of(field: &Playfield) -> Grid {
 /// Draws `m`'s piece with its bounding box's bottom at row `y`.
 fn put_piece(g: &mut Grid, m: Move, y: usize) {
     let tile = m.piece() as u8 + 1;
-    for &(dx, dy) in &m.shape.data().cells {
-        g[y + usize::from(dy)][usize::from(m.x + dx)] = tile;
+    for &(dx, dy) in &m.shape().data().cells {
+        g[y + usize::from(dy)][m.x() + usize::from(dx)] = tile;
     }
 }
 

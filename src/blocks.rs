@@ -173,13 +173,13 @@ pub fn write_blocks(
         let bottom = placed.iter().map(|p| p.1).min().unwrap_or(0);
         let top = placed
             .iter()
-            .map(|(m, y)| y + m.shape.height())
+            .map(|(m, y)| y + m.shape().height())
             .max()
             .unwrap_or(0);
         let mut grid = vec![[b'.'; WIDTH]; top - bottom];
         for ((m, y), &letter) in placed.iter().zip(LETTERS) {
-            for &(dx, dy) in &m.shape.data().cells {
-                grid[y - bottom + dy as usize][m.x as usize + dx as usize] = letter;
+            for &(dx, dy) in &m.shape().data().cells {
+                grid[y - bottom + dy as usize][m.x() + dx as usize] = letter;
             }
         }
         let _ = writeln!(out, "# row {}: {}", b.row, kind_name(b.kind));

@@ -177,31 +177,33 @@ mod bits;
 mod blocks;
 mod convert;
 #[cfg(feature = "search")]
-mod cover_text;
+use tetris_printer_core::cover_text;
 #[cfg(feature = "search")]
 pub mod covers;
-pub mod echo;
+pub use tetris_printer_core::echo;
 #[cfg(feature = "search")]
 #[doc(hidden)]
 pub mod exact;
-mod field;
+use tetris_printer_core::field;
 #[cfg(feature = "image-io")]
 pub mod fit;
 mod move_file;
 mod move_list;
-mod moves;
+use tetris_printer_core::moves;
 #[doc(hidden)]
-pub mod pattern;
+pub use tetris_printer_core::pattern;
 #[cfg(feature = "search")]
 #[doc(hidden)]
-pub mod pattern_text;
-mod piece;
-mod playfield;
+pub use tetris_printer_core::pattern_text;
+use tetris_printer_core::piece;
+use tetris_printer_core::playfield;
 mod printer;
 #[cfg(feature = "image-io")]
 pub mod render;
 #[cfg(feature = "search")]
-pub mod search;
+pub use tetris_printer_search as search;
+#[cfg(all(test, feature = "search"))]
+mod search_docs;
 mod sprite;
 #[doc(hidden)]
 pub mod tables;

@@ -9,7 +9,8 @@ use tetris_printer::search::{
     platform_file_text, solve, strip_file_text, wide_file_text, Config, DeadTable, Outcome,
     Problem,
 };
-use tetris_printer::{tables, Piece, Playfield, WIDTH};
+use tetris_printer::tables::{self, SpanMovesExt as _};
+use tetris_printer::{Piece, Playfield, WIDTH};
 
 fn committed(name: &str) -> String {
     let path = format!("{}/pattern-src/{name}", env!("CARGO_MANIFEST_DIR"));

@@ -18,7 +18,7 @@ use tetris_printer::search::wide::{
     PAIR_HEIGHT, WIDE_HEIGHT,
 };
 use tetris_printer::search::{all_placements, solve, DeadTable, Outcome, Placement};
-use tetris_printer::tables;
+use tetris_printer::tables::{self, SpanMovesExt as _};
 
 fn wides() -> Vec<WideText> {
     let path = format!("{}/pattern-src/wide.txt", env!("CARGO_MANIFEST_DIR"));

@@ -21,10 +21,7 @@ pub(crate) struct Emit {
 
 impl Emit {
     pub(crate) const NONE: Emit = Emit {
-        mv: Move {
-            shape: Shape::ALL[0],
-            x: 0,
-        },
+        mv: Move::new_unchecked(Shape::ALL[0], 0),
         above: 0,
         row: 0,
         held: true,
@@ -111,10 +108,7 @@ impl RowInput {
         let (x, c) = (self.x[i], self.colour[i]);
         let start = x + c - 2; // J0 protrudes right, T0 in the middle, L0 left; x ≥ 2
         Emit {
-            mv: Move {
-                shape: shape(c, 0),
-                x: start,
-            },
+            mv: Move::new_unchecked(shape(c, 0), start),
             above: 0b111 << start,
             row: 1 << x,
             held: self.held[i],
@@ -129,10 +123,7 @@ impl RowInput {
         let (x, c) = (self.x[i], self.colour[i]);
         let run = (1..3).all(|d| self.x[i + d] == x + d as u8 && self.colour[i + d] == c);
         run.then(|| Emit {
-            mv: Move {
-                shape: shape(c, 2),
-                x,
-            },
+            mv: Move::new_unchecked(shape(c, 2), x),
             above: 1 << (x + c), // J2's top cell is left, T2's middle, L2's right
             row: 0b111 << x,
             held: self.held[i..i + 3].iter().any(|&h| h),

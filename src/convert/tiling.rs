@@ -9,8 +9,8 @@ use crate::bits::Bits;
 use crate::moves::Move;
 use crate::pattern::{strip_window, Emitter, Span, Strip, StripSide, Wide};
 use crate::playfield::WIDTH;
-use crate::tables;
 use crate::tables::layout::{EDGE_WIDTH, STRIP_HEIGHT, STRIP_WIDTH, WINDOW};
+use crate::tables::{self, SpanMovesExt as _};
 
 /// How a pass's matrix is completed. Built one pass at a time on the stack while a
 /// row is written, never stored, so the variants' sizes do not matter.
@@ -37,10 +37,7 @@ impl Fill {
             Fill::Strips { tiles, len } => {
                 for &(a, s) in &tiles[..*len] {
                     for m in s.fillers.moves() {
-                        out(Move {
-                            shape: m.shape,
-                            x: m.x + a,
-                        });
+                        out(Move::new_unchecked(m.shape(), m.x() as u8 + a));
                     }
                 }
             }

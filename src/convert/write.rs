@@ -7,7 +7,7 @@ use core::ops::Range;
 use crate::moves::Move;
 use crate::pattern::Platform;
 use crate::sprite::Sprite;
-use crate::tables;
+use crate::tables::{self, SpanMovesExt as _};
 
 use super::error::ConvertError;
 use super::row_planner::{PassSink, PlannedRow};

@@ -1,24 +1,31 @@
-//! The pattern tables, compiled by `build.rs` from `pattern-src/` after checking every
-//! pattern by simulation, and the indexes it derives from them. Everything here is
+//! The pattern tables, generated at build time from `pattern-src/` by the generator crate
+//! (`crates/tetris-printer-gen`, which `build.rs` runs) after checking every pattern by
+//! simulation, and the indexes it derives from them. Everything here is
 //! `static` data in the binary: nothing is built at run time, nothing allocates, and
 //! nothing searches. A lookup is one hash probe or a couple of array loads.
 #![allow(clippy::unreadable_literal, clippy::large_const_arrays)]
 
-pub(crate) mod layout;
+pub(crate) use tetris_printer_core::layout;
 
 use crate::moves::Move;
 use crate::pattern::{mv, strip_key, Emitter, Platform, Span, Strip, StripSide, Wide};
 
 include!(concat!(env!("OUT_DIR"), "/tables.rs"));
 
-impl Span {
+/// A [`Span`]'s moves, which these tables hold (the span's type lives in the core crate,
+/// which the table generator shares; the bytes it points into are here).
+pub trait SpanMovesExt {
     /// The moves of the span, decoded from [`MOVE_BYTES`] in drop order.
     ///
     /// # Panics
     /// While iterating, if the span does not lie within [`MOVE_BYTES`] (never for the
     /// tables' own spans).
     #[must_use]
-    pub fn moves(self) -> SpanMoves {
+    fn moves(self) -> SpanMoves;
+}
+
+impl SpanMovesExt for Span {
+    fn moves(self) -> SpanMoves {
         SpanMoves {
             at: self.start(),
             left: self.len(),
@@ -26,7 +33,7 @@ impl Span {
     }
 }
 
-/// The moves of a [`Span`], in drop order ([`Span::moves`]).
+/// The moves of a [`Span`], in drop order ([`SpanMovesExt::moves`]).
 #[derive(Clone, Debug)]
 pub struct SpanMoves {
     /// The next code's offset in [`MOVE_BYTES`].
@@ -160,7 +167,7 @@ pub(crate) const fn edge_fits(
 /// The emitter costs as the classic split search sees them (cost = `pieces + 5·n`, which
 /// is `21·(height + n)/4`): a *standard* cost by size, and the few *cheap* patterns that
 /// cost less than the standard for their size. Derived from [`EMITTER_LIST`] by
-/// `build.rs` (as [`COSTS`]).
+/// the table generator (as [`COSTS`]).
 ///
 /// `std(1) = single`, `std(n) = multi` for `2 ≤ n ≤ uniform`, and
 /// `multi + single·(n − uniform)` above (as if the extra pixels were lone passes). With
@@ -378,8 +385,8 @@ mod tests {
         let patterns = EMITTER_LIST.len() + WIDE.len() + PLATFORMS.len() + STRIP_LIST.len();
         assert_eq!(patterns, PLAIN_SPANS.len());
         assert_says(
-            "pattern.rs",
-            include_str!("../pattern.rs"),
+            "tetris-printer-core/src/pattern.rs",
+            include_str!("../../crates/tetris-printer-core/src/pattern.rs"),
             &format!(
                 "one for each of the {} patterns",
                 thousands(patterns as u64)
@@ -387,8 +394,8 @@ mod tests {
         );
         assert!(layout::EMITTER_SLOTS > 2 * EMITTER_LIST.len());
         assert_says(
-            "tables/layout.rs",
-            include_str!("layout.rs"),
+            "tetris-printer-core/src/layout.rs",
+            include_str!("../../crates/tetris-printer-core/src/layout.rs"),
             &format!(
                 "over twice the {} patterns",
                 thousands(EMITTER_LIST.len() as u64)

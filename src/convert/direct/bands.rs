@@ -274,8 +274,8 @@ pub(super) fn add_blocks(
                 }
                 let placed = Placed::new(b, x, s);
                 let overlaps = placed.pieces().any(|(m, bottom, _)| {
-                    (0..m.shape.height())
-                        .any(|dy| plan.cells[bottom + dy] & m.shape.row_mask(dy) << m.x != 0)
+                    (0..m.shape().height())
+                        .any(|dy| plan.cells[bottom + dy] & m.shape().row_mask(dy) << m.x() != 0)
                 });
                 if overlaps || !board.fits(b, x, s) {
                     continue;

@@ -306,7 +306,7 @@ impl Placed {
     /// a cell, so a row may come once per piece).
     pub(super) fn cells(self) -> impl Iterator<Item = (usize, u32)> {
         self.pieces().flat_map(|(m, bottom, _)| {
-            (0..m.shape.height()).map(move |dy| (bottom + dy, m.shape.row_mask(dy) << m.x))
+            (0..m.shape().height()).map(move |dy| (bottom + dy, m.shape().row_mask(dy) << m.x()))
         })
     }
 

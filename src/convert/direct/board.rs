@@ -388,8 +388,8 @@ impl<'m> Board<'m> {
         let placed = Placed::new(b, x, y);
         let mut block = [0u32; BAND];
         for (m, bottom, _) in placed.pieces() {
-            for dy in 0..m.shape.height() {
-                let cells = m.shape.row_mask(dy) << m.x;
+            for dy in 0..m.shape().height() {
+                let cells = m.shape().row_mask(dy) << m.x();
                 if self.colour[bottom + dy][c] & cells != cells {
                     return false;
                 }
@@ -400,8 +400,8 @@ impl<'m> Board<'m> {
         let mut done = [0u32; BAND];
         for (m, bottom, _) in placed.pieces() {
             let mut rests = false;
-            for dy in 0..m.shape.height() {
-                let cells = m.shape.row_mask(dy) << m.x;
+            for dy in 0..m.shape().height() {
+                let cells = m.shape().row_mask(dy) << m.x();
                 let r = bottom + dy;
                 let below = if r == 0 {
                     u32::MAX
@@ -415,15 +415,15 @@ impl<'m> Board<'m> {
                     & !(if dy == 0 {
                         0
                     } else {
-                        m.shape.row_mask(dy - 1) << m.x
+                        m.shape().row_mask(dy - 1) << m.x()
                     });
                 rests |= lowest & below != 0;
             }
             if !rests {
                 return false;
             }
-            for dy in 0..m.shape.height() {
-                done[bottom + dy - y] |= m.shape.row_mask(dy) << m.x;
+            for dy in 0..m.shape().height() {
+                done[bottom + dy - y] |= m.shape().row_mask(dy) << m.x();
             }
         }
         true

@@ -179,11 +179,11 @@ impl SingleSet {
         for p in &plan.blocks[..plan.len] {
             for (m, bottom, _) in p.pieces() {
                 let Some(b) = (SINGLES..SINGLES + SINGLE_COUNT)
-                    .find(|&b| usize::from(BLOCKS[b].pieces[0].0) == m.shape.index())
+                    .find(|&b| usize::from(BLOCKS[b].pieces[0].0) == m.shape().index())
                 else {
                     continue;
                 };
-                let (x, w) = (usize::from(m.x), m.shape.width());
+                let (x, w) = (m.x(), m.shape().width());
                 let inside = x < columns.end && columns.start < x + w;
                 if !inside || !singles.push(b, x, bottom) {
                     singles.fix(b, x, bottom);
@@ -212,8 +212,8 @@ impl SingleSet {
                     }
                     let at = Placed::new(b, x, y);
                     let (m, _, _) = at.piece(0);
-                    let clear = (0..m.shape.height()).all(|dy| {
-                        let cells = m.shape.row_mask(dy) << m.x;
+                    let clear = (0..m.shape().height()).all(|dy| {
+                        let cells = m.shape().row_mask(dy) << m.x();
                         cells & !window == 0 && singles.fixed_cells[y + dy] & cells == 0
                     });
                     if clear {

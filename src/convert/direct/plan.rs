@@ -63,8 +63,8 @@ impl DirectPlan {
     /// Clears the cells of `p`.
     pub(super) fn clear(&mut self, p: Placed) {
         for (m, bottom, _) in p.pieces() {
-            for dy in 0..m.shape.height() {
-                let cells = !(m.shape.row_mask(dy) << m.x);
+            for dy in 0..m.shape().height() {
+                let cells = !(m.shape().row_mask(dy) << m.x());
                 let y = bottom + dy;
                 self.cells[y] &= cells;
                 self.prefill[y] &= cells;
@@ -76,8 +76,8 @@ impl DirectPlan {
     /// Marks the cells of `p`.
     fn mark(&mut self, p: Placed) {
         for (m, bottom, top) in p.pieces() {
-            for dy in 0..m.shape.height() {
-                let cells = m.shape.row_mask(dy) << m.x;
+            for dy in 0..m.shape().height() {
+                let cells = m.shape().row_mask(dy) << m.x();
                 let y = bottom + dy;
                 self.cells[y] |= cells;
                 if y == top {
@@ -138,7 +138,7 @@ impl DirectPlan {
                 }
                 let after = (t2, i2, j2) > (top, i, j);
                 for r in b2.max(lo)..=t2.min(top) {
-                    let cells = m2.shape.row_mask(r - b2) << m2.x;
+                    let cells = m2.shape().row_mask(r - b2) << m2.x();
                     if after {
                         later[r - lo] |= cells;
                     } else {
@@ -155,9 +155,10 @@ impl DirectPlan {
             }
         };
         let mut rests = false;
-        for dx in 0..m.shape.width() {
-            let c = 1u32 << (usize::from(m.x) + dx);
-            let rows = (0..m.shape.height()).filter(|&dy| m.shape.row_mask(dy) << m.x & c != 0);
+        for dx in 0..m.shape().width() {
+            let c = 1u32 << (m.x() + dx);
+            let rows =
+                (0..m.shape().height()).filter(|&dy| m.shape().row_mask(dy) << m.x() & c != 0);
             let (low, high) = rows.fold((usize::MAX, 0), |(l, h), dy| (l.min(dy), h.max(dy)));
             let (low, high) = (bottom + low, bottom + high);
             if (high + 1..=top).any(|r| filled(r) & c != 0) {

@@ -282,10 +282,10 @@ mod tests {
         let mut seen = [0u32; MAX_HEIGHT];
         for p in &plan.blocks[..plan.len] {
             for (m, bottom, _) in p.pieces() {
-                let c = m.shape.piece().color().unwrap();
-                for dy in 0..m.shape.height() {
+                let c = m.shape().piece().color().unwrap();
+                for dy in 0..m.shape().height() {
                     let y = bottom + dy;
-                    let cells = m.shape.row_mask(dy) << m.x;
+                    let cells = m.shape().row_mask(dy) << m.x();
                     assert_eq!(board.colour[y][usize::from(c)] & cells, cells);
                     assert_eq!(seen[y] & cells, 0);
                     seen[y] |= cells;

@@ -12,6 +12,7 @@ use crate::pattern::Emitter;
 use crate::playfield::WIDTH;
 use crate::sprite::MAX_WIDTH;
 use crate::tables;
+use crate::tables::SpanMovesExt as _;
 
 use crate::convert::bounds::PLATFORM_PIECES;
 use crate::convert::error::ConvertError;
@@ -349,7 +350,7 @@ impl SplitSearch {
         let costs = &tables::COSTS;
         let dear_pixel =
             |i: u8| pass_cost(row.masks[usize::from(i)]).is_none_or(|cost| cost >= costs.multi);
-        let rank = |i: u8| (row.moves[usize::from(i)].x, !dear_pixel(i), i);
+        let rank = |i: u8| (row.moves[usize::from(i)].x(), !dear_pixel(i), i);
         for i in 1..row.len {
             let mut j = i;
             while j > 0 && rank(order[j - 1]) > rank(order[j]) {

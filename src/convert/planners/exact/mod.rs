@@ -12,7 +12,7 @@ use crate::convert::error::ConvertError;
 use crate::convert::row::RowInput;
 use crate::convert::row_planner::{PassSink, PlannedRow, RowPlanner};
 use crate::moves::Move;
-use crate::tables;
+use crate::tables::{self, SpanMovesExt as _};
 
 use search::{side_by_side, ExactPlan, ExactPlanner};
 
@@ -157,10 +157,11 @@ pub fn strip_tiling(bottom: u32, support: u32, h: u8) -> Option<(Vec<Move>, u32)
     let mut used = 0;
     for (a, st) in tiles {
         used |= u32::from(st.support) << a;
-        moves.extend(st.fillers.moves().map(|m| Move {
-            shape: m.shape,
-            x: m.x + a as u8,
-        }));
+        moves.extend(
+            st.fillers
+                .moves()
+                .map(|m| Move::new_unchecked(m.shape(), m.x() as u8 + a as u8)),
+        );
     }
     Some((moves, used))
 }

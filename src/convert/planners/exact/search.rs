@@ -266,8 +266,8 @@ fn used_support(start: &[u8; WIDTH], support: u32, drops: &[Move]) -> u32 {
     let mut h = *start;
     let mut used = 0;
     for m in drops {
-        let d = m.shape.data();
-        let (x, w) = (usize::from(m.x), usize::from(d.width));
+        let d = m.shape().data();
+        let (x, w) = (m.x(), usize::from(d.width));
         let cleared = *h.iter().min().expect("21 columns");
         let base = h[x] - d.bottom[0];
         let under = support & (((1u32 << w) - 1) << x);
@@ -625,10 +625,8 @@ impl ExactPlanner {
             parts
                 .iter()
                 .flat_map(|(a, p)| {
-                    p.iter().map(move |m| Move {
-                        shape: m.shape,
-                        x: m.x + *a as u8,
-                    })
+                    p.iter()
+                        .map(move |m| Move::new_unchecked(m.shape(), m.x() as u8 + *a as u8))
                 })
                 .collect(),
         )
@@ -772,7 +770,7 @@ impl ExactPlanner {
                 .filter(|&k| set >> k & 1 != 0)
                 .map(|k| emits[k].e)
                 .collect();
-            pe.sort_by_key(|e| (!e.flipped(), e.mv.x));
+            pe.sort_by_key(|e| (!e.flipped(), e.mv.x()));
             let above = pe.iter().fold(0, |a, e| a | e.above);
             printed |= pe.iter().fold(0, |a, e| a | e.row);
             // Afresh, not from the cache: the same fillers whatever was asked before.

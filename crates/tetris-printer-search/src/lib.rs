@@ -7,6 +7,9 @@
 //! threads by arrangement; every search is seeded from the seed and its own key, so the
 //! output does not depend on the number of threads.
 
+#![forbid(unsafe_code)]
+#![warn(missing_docs, missing_debug_implementations)]
+
 pub mod engine;
 pub mod strips;
 pub mod wide;
@@ -24,13 +27,13 @@ pub use engine::{
     RESTART_BUDGET,
 };
 
-use crate::moves::Move;
-use crate::pattern::{mirror_mask, mirror_strip_mask, StripSide};
-use crate::pattern_text::{
+use tetris_printer_core::moves::Move;
+use tetris_printer_core::pattern::{mirror_mask, mirror_strip_mask, StripSide};
+use tetris_printer_core::pattern_text::{
     arrangements, write_emitter, write_no_platform, write_platform, write_strip, write_wide,
     EmitterText, NoPlatform, PatternFile, PlatformText, Proof, StripText,
 };
-use crate::playfield::WIDTH;
+use tetris_printer_core::playfield::WIDTH;
 
 /// The tallest matrix the converter can afford: a platform (3 rows) under the emission
 /// row of the top sprite row (31) leaves rows 35..=41.
@@ -274,9 +277,9 @@ pub fn search_emitters(
 fn platform_goal(left: bool) -> (Heights, Move) {
     let mut goal = [4u8; WIDTH];
     let (edge, foot, remove) = if left {
-        (0, 1, crate::pattern::mv(7, 0))
+        (0, 1, tetris_printer_core::pattern::mv(7, 0))
     } else {
-        (20, 19, crate::pattern::mv(9, 19))
+        (20, 19, tetris_printer_core::pattern::mv(9, 19))
     };
     goal[edge] = 1;
     goal[foot] = 3;
@@ -312,7 +315,7 @@ pub fn search_platform(
             base,
         ) {
             Outcome::Found { drops, nodes: k } => {
-                let mut add = vec![crate::pattern::mv(2, centre - 1)];
+                let mut add = vec![tetris_printer_core::pattern::mv(2, centre - 1)];
                 add.extend(drops);
                 return Ok(PlatformText {
                     centre,

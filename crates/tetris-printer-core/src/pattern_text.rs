@@ -1,7 +1,6 @@
 //! The text format of `pattern-src/`: drawing, parsing and verifying patterns by
-//! simulation. Needs the standard library; used by `build.rs` (through `#[path]`) and the
-//! searcher, never by a conversion.
-#![allow(dead_code)]
+//! simulation. Needs the standard library; used by the table generator and the searcher,
+//! never by a conversion.
 
 use crate::moves::Move;
 use crate::pattern::*;
@@ -17,15 +16,20 @@ pub const LETTERS: &str = "BCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 /// A failed search for a lower matrix: the proof that none exists.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Proof {
+    /// The height proved impossible.
     pub height: u8,
+    /// States the proof expanded.
     pub nodes: u64,
 }
 
 /// An emitter pattern as read from or written to `pattern-src/`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EmitterText {
+    /// The triples' cells in the matrix's bottom row (as [`Emitter::key`]).
     pub key: u32,
+    /// Rows of the matrix above the emission row.
     pub height: u8,
+    /// The pieces other than the triples, in drop order.
     pub fillers: Vec<Move>,
     /// Lower heights proved impossible, lowest first.
     pub proofs: Vec<Proof>,
@@ -36,6 +40,7 @@ pub struct EmitterText {
 }
 
 impl EmitterText {
+    /// Its triples.
     #[must_use]
     pub fn n(&self) -> u8 {
         (self.key.count_ones() / 3) as u8
@@ -47,6 +52,7 @@ impl EmitterText {
         triples_of(self.key)
     }
 
+    /// Its pieces: the triples and the fillers.
     #[must_use]
     pub fn pieces(&self) -> usize {
         self.n() as usize + self.fillers.len()
@@ -66,14 +72,20 @@ impl EmitterText {
 /// A platform pattern as read from or written to `pattern-src/`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlatformText {
+    /// The column of the T2 bar's centre.
     pub centre: u8,
+    /// The pieces dropped before the row's emitters, in drop order.
     pub add: Vec<Move>,
+    /// The piece dropped after them.
     pub remove: Move,
+    /// States the successful search expanded.
     pub nodes: u64,
+    /// 1-based line of the header in its file (0 when not read from a file).
     pub line: usize,
 }
 
 impl PlatformText {
+    /// The mirror-image platform.
     #[must_use]
     pub fn mirrored(&self) -> PlatformText {
         PlatformText {
@@ -88,22 +100,32 @@ impl PlatformText {
 /// A bar centre proved to admit no platform.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct NoPlatform {
+    /// The column of the bar's centre.
     pub centre: u8,
+    /// States the proof expanded.
     pub nodes: u64,
+    /// 1-based line of the record in its file (0 when not read from a file).
     pub line: usize,
 }
 
 /// A strip pattern (see [`Strip`]) as read from or written to `pattern-src/`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StripText {
+    /// Columns (as [`Strip::width`]).
     pub width: u8,
+    /// Rows.
     pub height: u8,
+    /// Where it lies in the field.
     pub side: StripSide,
+    /// Its bottom row's cells that stay (as [`Strip::bottom`]).
     pub bottom: u16,
+    /// The emission-row cells it rests on (as [`Strip::support`]).
     pub support: u16,
+    /// Its pieces, in drop order, columns counted from the strip's left edge.
     pub fillers: Vec<Move>,
     /// States the successful search expanded.
     pub nodes: u64,
+    /// 1-based line of the header in its file (0 when not read from a file).
     pub line: usize,
 }
 
@@ -136,22 +158,32 @@ impl StripText {
 /// A wide pattern (see [`Wide`]) as read from or written to `pattern-src/`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WideText {
+    /// Rows.
     pub height: u8,
+    /// Its bottom row's cells that stay.
     pub bottom: u32,
+    /// The emission-row cells it rests on (as [`Wide::support`]).
     pub support: u32,
+    /// Its pieces, in drop order.
     pub fillers: Vec<Move>,
     /// States the successful search expanded.
     pub nodes: u64,
+    /// 1-based line of the header in its file (0 when not read from a file).
     pub line: usize,
 }
 
 /// Everything one `pattern-src/` file holds.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PatternFile {
+    /// Its emitter patterns.
     pub emitters: Vec<EmitterText>,
+    /// Its platform patterns.
     pub platforms: Vec<PlatformText>,
+    /// Its bar centres proved to admit no platform.
     pub no_platforms: Vec<NoPlatform>,
+    /// Its strips.
     pub strips: Vec<StripText>,
+    /// Its wide patterns.
     pub wides: Vec<WideText>,
 }
 

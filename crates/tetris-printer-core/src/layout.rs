@@ -1,8 +1,7 @@
-//! How the indexes that `build.rs` derives from the patterns are laid out: shared (through
-//! `#[path]`) by the build, which fills them, and the lookups in [`crate::tables`], which
-//! read them, so both sides compute every slot with the same code.
-// Some items serve only the build script's side.
-#![allow(dead_code)]
+//! How the indexes that the table generator derives from the patterns are laid out:
+//! shared by the generator, which fills them, and the library's lookups
+//! (`tetris_printer::tables`), which read them, so both sides compute every slot with
+//! the same code.
 
 use crate::moves::Move;
 use crate::pattern::{StripSide, EDGE_WINDOW, MAX_EDGE_WIDTH, MAX_STRIP_HEIGHT, MAX_STRIP_WIDTH};
@@ -43,7 +42,7 @@ const _: () = assert!(STRIP_WIDTH == 8);
 
 /// Inner strip fits, full form: for each height and each 8 columns of bottom and support,
 /// a byte whose bit `w − 1` says some inner strip `w` wide fits there in whole pieces.
-/// `build.rs` stores it deduplicated: one 256-byte row (indexed by support) per distinct
+/// the generator stores it deduplicated: one 256-byte row (indexed by support) per distinct
 /// `(height, bottom)`.
 #[must_use]
 pub const fn widths_slot(h: usize, bottom: u32, support: u32) -> usize {
@@ -110,7 +109,7 @@ pub const MOVE_ESCAPE: u8 = u8::MAX;
 
 /// The move whose code starts at `bytes[i]`, and where the next code starts. A code is
 /// one byte `b < MOVE_ESCAPE`, the move `common[b]`, or [`MOVE_ESCAPE`] and a byte `r`,
-/// the move `rare[r]`. (`build.rs` encodes the patterns' moves so and checks each
+/// the move `rare[r]`. (the generator encodes the patterns' moves so and checks each
 /// pattern with this very function.)
 ///
 /// # Panics

@@ -11,7 +11,7 @@
 //! selectors, fillers, tags).
 //!
 //! Public for two reasons. [`Echo`] is what the errors of move files and block listings
-//! ([`MoveError`](crate::MoveError), [`ParseBlocksError`](crate::ParseBlocksError)) hold;
+//! ([`MoveError`](crate::moves::MoveError), `tetris_printer::ParseBlocksError`) hold;
 //! and a program that prints those errors next to its own messages (the command-line tool
 //! does, for file names and its argument errors) shows its own input by the same rule
 //! with [`Escaped`] and [`EscapedPath`], so one of its messages cannot do what a move line
@@ -33,7 +33,7 @@ const ECHO_BYTES: usize = MAX_ECHO_BYTES;
 /// A character as it is shown in messages: itself, or its escape when [`needs_escape`]
 /// says so (`\0`, `\t`, `\n`, `\r`, `\x` and two hex digits below U+0100, else `\u{…}`).
 #[derive(Clone, Copy, PartialEq, Eq)]
-pub(crate) struct EscapedChar {
+pub struct EscapedChar {
     bytes: [u8; 10],
     len: u8,
 }
@@ -41,7 +41,7 @@ pub(crate) struct EscapedChar {
 impl EscapedChar {
     /// `c` as it is shown.
     #[must_use]
-    pub(crate) fn new(c: char) -> EscapedChar {
+    pub fn new(c: char) -> EscapedChar {
         let mut e = EscapedChar {
             bytes: [0; 10],
             len: 0,
@@ -81,7 +81,7 @@ impl EscapedChar {
 
     /// The text shown.
     #[must_use]
-    pub(crate) fn as_str(&self) -> &str {
+    pub fn as_str(&self) -> &str {
         // Only whole characters and ASCII escapes are ever written.
         core::str::from_utf8(&self.bytes[..usize::from(self.len)]).unwrap_or_default()
     }
@@ -108,7 +108,7 @@ impl fmt::Debug for EscapedChar {
 /// the combining grapheme joiner). Unicode 16.0; the unit tests check the list against the
 /// Unicode character database as the `unicode-properties` crate has it.
 #[must_use]
-pub(crate) const fn needs_escape(c: char) -> bool {
+pub const fn needs_escape(c: char) -> bool {
     matches!(c,
         // Cc
         '\0'..='\x1f' | '\x7f'..='\u{9f}'

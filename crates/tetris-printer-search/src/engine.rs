@@ -49,9 +49,9 @@ type DeadSet = HashSet<u64, BuildHasherDefault<KeyHasher>>;
 
 use bitvec::prelude::*;
 
-use crate::moves::Move;
-use crate::piece::{Piece, Shape, SHAPES};
-use crate::playfield::WIDTH;
+use tetris_printer_core::moves::Move;
+use tetris_printer_core::piece::{Piece, Shape, SHAPES};
+use tetris_printer_core::playfield::WIDTH;
 
 /// States one restart may expand before the next gets a new rail order (times the Luby
 /// sequence). The article restarted after 1000 attempts; 300 measured faster here.
@@ -59,7 +59,7 @@ pub const RESTART_BUDGET: u64 = 300;
 
 /// Attempts after which a search with restarts has no budget left to run out of (so it
 /// stays complete).
-const LAST_RESTART: u32 = 200_000;
+pub const LAST_RESTART: u32 = 200_000;
 
 /// Column heights of a packed matrix.
 pub type Heights = [u8; WIDTH];
@@ -161,9 +161,10 @@ pub struct DeadTable {
     live: BitVec<u64>,
 }
 
-/// Relative heights −2..=3 are 6 values; rooms 0..=4 are 5.
-const REL_VALUES: usize = 6;
-const ROOM_VALUES: usize = 5;
+/// Relative heights −2..=3 are 6 values.
+pub const REL_VALUES: usize = 6;
+/// Rooms 0..=4 are 5 values.
+pub const ROOM_VALUES: usize = 5;
 /// "Never fits": a neighbour 3 or more above, at its goal, or outside the field.
 const BLOCKED: i32 = 3;
 
@@ -839,32 +840,6 @@ fn run(
 mod tests {
     use super::*;
 
-    /// The size [`DeadTable::new`]'s docs give its table is the one it builds.
-    #[test]
-    fn the_docs_state_the_dead_tables_size() {
-        use crate::convert::doc_figures::{assert_says, thousands};
-        let entries = ROOM_VALUES * REL_VALUES.pow(6);
-        let stated = format!("({} entries as bits;", thousands(entries as u64));
-        assert_says("search/engine.rs", include_str!("engine.rs"), &stated);
-    }
-
-    #[test]
-    fn the_docs_state_the_placements_and_the_last_restart() {
-        use crate::convert::doc_figures::{assert_says, thousands};
-        let file = include_str!("engine.rs");
-        let placements = all_placements().len();
-        assert_says(
-            "search/engine.rs",
-            file,
-            &format!("All {placements} placements"),
-        );
-        let stated = format!(
-            "`LAST_RESTART` = {} attempts",
-            thousands(u64::from(LAST_RESTART))
-        );
-        assert_says("search/engine.rs", file, &stated);
-    }
-
     #[test]
     fn dead_table_agrees_with_the_direct_test_and_its_mirror() {
         let t = DeadTable::new();
@@ -962,8 +937,8 @@ mod tests {
     fn replays(p: &Problem, drops: &[Move]) -> bool {
         let mut h = p.start;
         for m in drops {
-            let d = m.shape.data();
-            let x = m.x as usize;
+            let d = m.shape().data();
+            let x = m.x();
             let cleared = *h.iter().min().expect("21 columns");
             let Some(base) = h[x].checked_sub(d.bottom[0]) else {
                 return false;

@@ -27,12 +27,12 @@
 //! first, each with one packing.
 
 use super::engine::{solve, DeadTable, Outcome, Placement, Problem};
-use crate::moves::Move;
-pub use crate::pattern::{
+use tetris_printer_core::moves::Move;
+pub use tetris_printer_core::pattern::{
     strip_window, StripSide, EDGE_WINDOW, MAX_EDGE_WIDTH, MAX_STRIP_HEIGHT, MAX_STRIP_WIDTH,
 };
-use crate::pattern_text::StripText;
-use crate::playfield::WIDTH;
+use tetris_printer_core::pattern_text::StripText;
+use tetris_printer_core::playfield::WIDTH;
 
 /// The packing problem of one strip, placed at columns `0..width` with walls right of it.
 #[must_use]
@@ -106,7 +106,7 @@ pub fn strip_placements(width: u8, all: &[Placement]) -> Vec<Placement> {
         .copied()
         .filter(|p| {
             let m: Move = p.as_move();
-            m.x + m.shape.data().width <= width
+            m.x() + m.shape().width() <= usize::from(width)
         })
         .collect()
 }

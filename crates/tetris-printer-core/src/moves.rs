@@ -50,7 +50,8 @@ impl Move {
     /// A move the caller knows to lie inside the field (generated tables, moves derived
     /// from other valid moves). Checked in debug builds.
     #[must_use]
-    pub(crate) const fn new_unchecked(shape: Shape, x: u8) -> Move {
+    #[doc(hidden)]
+    pub const fn new_unchecked(shape: Shape, x: u8) -> Move {
         debug_assert!(x as usize + shape.width() <= WIDTH);
         Move { shape, x }
     }
@@ -106,7 +107,7 @@ impl fmt::Debug for Move {
 pub const MAX_LINE: usize = 256;
 
 /// Why one line of a move file is not a move. Echoed input is cut to
-/// [`MAX_ECHO`](crate::limits::MAX_ECHO) characters; nothing here allocates.
+/// [`MAX_ECHO`](crate::echo::MAX_ECHO) characters; nothing here allocates.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum MoveError {
     /// Not two words.
@@ -213,24 +214,24 @@ fn parse_column(col: &str) -> Option<usize> {
 /// A blank, the one separator of every text format the crate reads (move files and block
 /// listings): a space or a tab. Nothing else is blank: not a no-break space, an
 /// ideographic space, NEL, a vertical tab or a form feed.
-pub(crate) const fn is_blank(b: u8) -> bool {
+pub const fn is_blank(b: u8) -> bool {
     matches!(b, b' ' | b'\t')
 }
 
 /// [`is_blank`] for `char`s (for `str::split` and `trim_matches`).
-pub(crate) const fn is_blank_char(c: char) -> bool {
+pub const fn is_blank_char(c: char) -> bool {
     matches!(c, ' ' | '\t')
 }
 
 /// The UTF-8 byte-order mark a move file may start with.
-pub(crate) const BOM: &[u8; 3] = b"\xef\xbb\xbf";
+pub const BOM: &[u8; 3] = b"\xef\xbb\xbf";
 
 /// Where a reader looks for a line's end (its position in the line, byte-order mark not
 /// counted) when the line's first non-blank byte is at `body` and not `#`: the line ends
 /// before this or is too long. That is one byte past [`MAX_LINE`], or the first non-blank
 /// byte itself when blanks alone fill the limit (a blank line may be of any length, so
 /// the reader only knows the line is too long once it meets that byte).
-pub(crate) const fn move_line_limit(body: usize) -> usize {
+pub const fn move_line_limit(body: usize) -> usize {
     if body + 1 > MAX_LINE + 1 {
         body + 1
     } else {
@@ -243,11 +244,7 @@ pub(crate) const fn move_line_limit(body: usize) -> usize {
 /// up to [`move_line_limit`]; for a comment, at least its first [`MAX_LINE`] bytes (only
 /// echoed). `utf8`: whether the bytes read of the line are UTF-8 (a character cut at the
 /// limit of a too-long line counts as UTF-8). `None` for a comment or blank line.
-pub(crate) fn read_line(
-    kept: &[u8],
-    too_long: bool,
-    utf8: bool,
-) -> Option<Result<Move, MoveError>> {
+pub fn read_line(kept: &[u8], too_long: bool, utf8: bool) -> Option<Result<Move, MoveError>> {
     if !utf8 {
         return Some(Err(MoveError::NotUtf8(Echo::lossy(kept))));
     }

@@ -1,8 +1,7 @@
 //! The run-cover file, `pattern-src/covers.txt`: the flipped emitters the grouped
-//! planner ([`Planner::Grouped`](crate::Planner::Grouped)) tries on each run of
-//! same-colour pixels. Shared (through `#[path]`) by `build.rs`, which parses and checks
-//! it and compiles it into [`crate::tables::RUN_COVERS`], and by the searcher, which
-//! writes it (`tetris-printer search`).
+//! planner (`tetris_printer::Planner::Grouped`) tries on each run of same-colour pixels.
+//! Shared by the table generator, which parses and checks it and compiles it into the
+//! tables' `RUN_COVERS`, and by the searcher, which writes it (`tetris-printer search`).
 //!
 //! ```text
 //! run colour=1 x=4 len=7 covers=0,4 1,4 - 4
@@ -13,9 +12,6 @@
 //! starts, comma-separated, or `-` for none (every pixel a single). A flipped emitter
 //! lies on three pixels, so each start is at most `len − 3` and at least 3 past the one
 //! before. Every run has exactly one record; `#` starts a comment line.
-
-// The parser serves the build script; the library only writes (and its tests parse).
-#![allow(dead_code)]
 
 use std::string::String;
 use std::vec::Vec;
@@ -162,7 +158,7 @@ pub fn write(records: &[RunCovers]) -> String {
     let mut out = String::from(
         "# Run covers for the grouped planner (Planner::Grouped), written by `tetris-printer search`\n\
          # with the thorough planner (Planner::Thorough) and the tables compiled into it; format in\n\
-         # src/cover_text.rs. Per run: colour, first column, length, then the covers tried, best\n\
+         # crates/tetris-printer-core/src/cover_text.rs. Per run: colour, first column, length, then the covers tried, best\n\
          # first (flip starts counted from the run's first pixel; - for none).\n",
     );
     for r in records {

@@ -1,7 +1,6 @@
-//! Emitter and platform patterns: the compact static types the converter looks up, and
-//! the text format of `pattern-src/` (drawing, parsing, verification by simulation),
-//! shared with `build.rs` through `#[path]` so the build checks patterns with the very
-//! code the library plays them with.
+//! Emitter and platform patterns: the compact static types the converter looks up in
+//! the generated tables (`tetris_printer::tables`), and the masks and keys the table
+//! generator and the library both compute with.
 //!
 //! An **emitter** is a packed matrix of `height` rows above the emission row whose bottom
 //! row holds `n` J/T/L triples ("A" in the drawings); its other pieces ("fillers") complete
@@ -16,7 +15,7 @@ use crate::moves::Move;
 use crate::piece::Shape;
 
 /// Where a pattern's pieces lie in the tables' encoded moves
-/// ([`crate::tables::MOVE_BYTES`]): an offset and a count, packed in 32 bits. The tables
+/// (the tables' `MOVE_BYTES`): an offset and a count, packed in 32 bits. The tables
 /// hold spans instead of slices so they contain no pointers: a position-independent
 /// binary then needs no load-time relocation per pattern (with slices it would need one
 /// for each of the 9,627 patterns).
@@ -28,7 +27,7 @@ impl Span {
     pub const MAX_START: u32 = 1 << 24;
 
     /// The `len` moves from byte `start` on. (Generated tables only: a span that does not
-    /// lie within [`crate::tables::MOVE_BYTES`] makes [`crate::tables::SpanMoves`] panic.)
+    /// lie within the tables' `MOVE_BYTES` makes their decoder panic.)
     ///
     /// # Panics
     /// If `start` is not below [`Span::MAX_START`] (a compile-time error in a `const`).
@@ -220,7 +219,7 @@ pub const fn mirror_strip_mask(width: u8, mask: u16) -> u16 {
     mask.reverse_bits() >> (16 - width)
 }
 
-/// The key of the strips of one `(width, height, side, bottom)` in [`crate::tables`].
+/// The key of the strips of one `(width, height, side, bottom)` in the tables.
 #[must_use]
 pub const fn strip_key(width: u8, height: u8, side: StripSide, bottom: u16) -> u32 {
     width as u32 | (height as u32) << 5 | (side as u32) << 8 | (bottom as u32) << 10
