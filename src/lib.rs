@@ -133,10 +133,12 @@
 //! | `std` | yes | `std`, `alloc` | `MoveReader` over `std::io::BufRead` |
 //! | `image-io` | | `std`; `image`, `png`, `gif` | `Sprite::open`, `Sprite::read_from`, `Sprite::from_image_bytes` (every format of the `image` crate's PNG, GIF, BMP, ICO, JPEG, TGA, TIFF, WebP, PNM, QOI), `render`: the field as PNG bytes |
 //! | `animate` | | `image-io` | `animate`: the print as an animated GIF, into any `std::io::Write` |
-//! | `search` | | `std`; `rand`, `rand_chacha`, `bitvec` | `search`: the pattern searcher; `Planner::Exact`, the exhaustive per-row planner |
-//! | `regenerate` | | | `build.rs` runs the searcher instead of reading `pattern-src/` (same tables) |
+//! | `search` | | `std`; `tetris-printer-search`, `rand`, `rand_chacha`, `bitvec` | `search`: the pattern searcher (the `tetris-printer-search` crate); `Planner::Exact`, the exhaustive per-row planner |
+//! | `regenerate` | | | the build runs the searcher instead of reading `pattern-src/` (same tables) |
 //!
-//! With the default features the crate depends only on `phf` and `thiserror`. With
+//! With the default features the crate depends only on `phf`, `thiserror` and
+//! `tetris-printer-core` (the pieces, the playfield and the pattern records it shares
+//! with the table generator its build runs; re-exported here). With
 //! `default-features = false` and no feature it needs neither `std` nor `alloc` and builds
 //! for targets such as `thumbv7em-none-eabihf`. The library writes no files: `render`
 //! and `animate` produce bytes, and the `tetris-printer` command line (the
@@ -190,11 +192,9 @@ pub mod fit;
 mod move_file;
 mod move_list;
 use tetris_printer_core::moves;
-#[doc(hidden)]
-pub use tetris_printer_core::pattern;
-#[cfg(feature = "search")]
-#[doc(hidden)]
-pub use tetris_printer_core::pattern_text;
+use tetris_printer_core::pattern;
+#[cfg(all(test, feature = "search"))]
+use tetris_printer_core::pattern_text;
 use tetris_printer_core::piece;
 use tetris_printer_core::playfield;
 mod printer;

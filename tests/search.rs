@@ -2,8 +2,6 @@
 //! impossibility proofs redone from scratch.
 #![cfg(feature = "search")]
 
-use tetris_printer::pattern::{mirror_mask, triple_mask};
-use tetris_printer::pattern_text::{arrangements, parse_file, PatternFile};
 use tetris_printer::search::{
     admissible_heights, all_placements, emitter_file_name, emitter_file_text, generate,
     platform_file_text, solve, strip_file_text, wide_file_text, Config, DeadTable, Outcome,
@@ -11,6 +9,8 @@ use tetris_printer::search::{
 };
 use tetris_printer::tables::{self, SpanMovesExt as _};
 use tetris_printer::{Piece, Playfield, WIDTH};
+use tetris_printer_core::pattern::{mirror_mask, triple_mask};
+use tetris_printer_core::pattern_text::{arrangements, parse_file, PatternFile};
 
 fn committed(name: &str) -> String {
     let path = format!("{}/pattern-src/{name}", env!("CARGO_MANIFEST_DIR"));
@@ -98,7 +98,7 @@ fn patterns_do_not_care_what_the_rows_below_hold() {
     for n in 1..=3u8 {
         for e in emitter_file(n).emitters {
             let mut f = Playfield::new();
-            let triples: Vec<u8> = tetris_printer::pattern_text::triples_of(e.key);
+            let triples: Vec<u8> = tetris_printer_core::pattern_text::triples_of(e.key);
             let kinds: Vec<(u8, u8, Piece)> = triples
                 .iter()
                 .map(|&s| match rnd() % 3 {

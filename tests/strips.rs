@@ -4,11 +4,11 @@
 //! reproduces the file byte for byte.
 #![cfg(feature = "search")]
 
-use tetris_printer::pattern::{strip_key, StripSide};
-use tetris_printer::pattern_text::{parse_file, StripText};
 use tetris_printer::search::strips::{strip_keys, strip_placements, strip_problem, strip_window};
 use tetris_printer::search::{all_placements, solve, DeadTable, Outcome};
 use tetris_printer::tables::{self, SpanMovesExt as _};
+use tetris_printer_core::pattern::{strip_key, StripSide};
+use tetris_printer_core::pattern_text::{parse_file, StripText};
 
 fn committed() -> String {
     let path = format!("{}/pattern-src/strips.txt", env!("CARGO_MANIFEST_DIR"));

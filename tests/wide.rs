@@ -8,9 +8,6 @@
 //! searcher reproduces the file byte for byte.
 #![cfg(feature = "search")]
 
-use tetris_printer::pattern::MAX_STRIP_HEIGHT;
-use tetris_printer::pattern::{triple_mask, WIDE_SUPPORT};
-use tetris_printer::pattern_text::{parse_file, WideText};
 use tetris_printer::search::strips::StripIndex;
 use tetris_printer::search::wide::{
     flip_bars, flip_pair_candidates, flip_quad_candidates, run_candidates, wide_candidates,
@@ -19,6 +16,9 @@ use tetris_printer::search::wide::{
 };
 use tetris_printer::search::{all_placements, solve, DeadTable, Outcome, Placement};
 use tetris_printer::tables::{self, SpanMovesExt as _};
+use tetris_printer_core::pattern::MAX_STRIP_HEIGHT;
+use tetris_printer_core::pattern::{triple_mask, WIDE_SUPPORT};
+use tetris_printer_core::pattern_text::{parse_file, WideText};
 
 fn wides() -> Vec<WideText> {
     let path = format!("{}/pattern-src/wide.txt", env!("CARGO_MANIFEST_DIR"));

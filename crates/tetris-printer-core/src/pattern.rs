@@ -66,7 +66,7 @@ pub struct Emitter {
     pub n: u8,
     /// Matrix rows (all completed and cleared).
     pub height: u8,
-    /// The pieces dropped after the triples, in order ([`Span::moves`]).
+    /// The pieces dropped after the triples, in order (decoded by the tables' `SpanMovesExt::moves`).
     pub fillers: Span,
 }
 
@@ -83,7 +83,7 @@ impl Emitter {
 pub struct Platform {
     /// Column of the centre of the first piece's (T2's) bar.
     pub centre: u8,
-    /// Dropped before the row's emitters; the first is the T2 ([`Span::moves`]).
+    /// Dropped before the row's emitters; the first is the T2 (decoded by the tables' `SpanMovesExt::moves`).
     pub add: Span,
     /// Dropped after them; clears the platform's three remaining rows.
     pub remove: Move,
@@ -151,7 +151,7 @@ pub struct Strip {
     /// Cells of the emission row under the strip this packing needs filled (any superset
     /// does as well).
     pub support: u16,
-    /// The pieces, in drop order ([`Span::moves`]).
+    /// The pieces, in drop order (decoded by the tables' `SpanMovesExt::moves`).
     pub fillers: Span,
 }
 
@@ -167,7 +167,7 @@ pub const MAX_STRIP_WIDTH: u8 = 8;
 pub struct Wide {
     /// Emission-row squares the packing needs (any superset works too).
     pub support: u32,
-    /// The fillers, in drop order ([`Span::moves`]).
+    /// The fillers, in drop order (decoded by the tables' `SpanMovesExt::moves`).
     pub fillers: Span,
 }
 
