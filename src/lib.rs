@@ -255,8 +255,6 @@ pub mod limits {
 #[doc(hidden)]
 pub mod internals {
     pub use crate::convert::row_pieces_with;
-    pub use crate::piece::ShapeData;
-    pub use crate::playfield::{Row, FULL};
 }
 
 /// The README's examples run as doc tests.

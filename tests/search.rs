@@ -108,8 +108,8 @@ fn patterns_do_not_care_what_the_rows_below_hold() {
                 })
                 .collect();
             let emitted: u32 = kinds.iter().map(|k| 1 << k.1).sum();
-            let below = (rnd() as u32 & tetris_printer::internals::FULL) | emitted;
-            let row = rnd() as u32 & tetris_printer::internals::FULL & !emitted;
+            let below = (rnd() as u32 & tetris_printer_core::playfield::FULL) | emitted;
+            let row = rnd() as u32 & tetris_printer_core::playfield::FULL & !emitted;
             for x in 0..WIDTH {
                 if below & (1 << x) != 0 {
                     f.set(x, 0, Some(Piece::O));
@@ -160,7 +160,8 @@ fn platforms_support_any_row_below() {
             seed = seed
                 .wrapping_mul(6364136223846793005)
                 .wrapping_add(1442695040888963407);
-            let below = ((seed >> 20) as u32 & tetris_printer::internals::FULL) | 1 << p.centre;
+            let below =
+                ((seed >> 20) as u32 & tetris_printer_core::playfield::FULL) | 1 << p.centre;
             let below = below & !(0b101 << (p.centre - 1)) | 1 << p.centre;
             let mut f = Playfield::new();
             for x in 0..WIDTH {

@@ -158,8 +158,8 @@ pub fn write(records: &[RunCovers]) -> String {
     let mut out = String::from(
         "# Run covers for the grouped planner (Planner::Grouped), written by `tetris-printer search`\n\
          # with the thorough planner (Planner::Thorough) and the tables compiled into it; format in\n\
-         # crates/tetris-printer-core/src/cover_text.rs. Per run: colour, first column, length, then the covers tried, best\n\
-         # first (flip starts counted from the run's first pixel; - for none).\n",
+         # crates/tetris-printer-core/src/cover_text.rs. Per run: colour, first column, length, then\n\
+         # the covers tried, best first (flip starts counted from the run's first pixel; - for none).\n",
     );
     for r in records {
         let covers: Vec<String> = r

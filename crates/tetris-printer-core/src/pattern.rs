@@ -66,7 +66,8 @@ pub struct Emitter {
     pub n: u8,
     /// Matrix rows (all completed and cleared).
     pub height: u8,
-    /// The pieces dropped after the triples, in order (decoded by the tables' `SpanMovesExt::moves`).
+    /// The pieces dropped after the triples, in order (decoded by the tables'
+    /// `SpanMovesExt::moves`).
     pub fillers: Span,
 }
 
@@ -83,7 +84,8 @@ impl Emitter {
 pub struct Platform {
     /// Column of the centre of the first piece's (T2's) bar.
     pub centre: u8,
-    /// Dropped before the row's emitters; the first is the T2 (decoded by the tables' `SpanMovesExt::moves`).
+    /// Dropped before the row's emitters; the first is the T2 (decoded by the tables'
+    /// `SpanMovesExt::moves`).
     pub add: Span,
     /// Dropped after them; clears the platform's three remaining rows.
     pub remove: Move,
