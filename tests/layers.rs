@@ -381,9 +381,20 @@ fn resolve(
         .find(|m| all.contains_key(m))
 }
 
-/// The crate root's `pub use` leaves: each name and the path it is re-exported from.
+/// The crate root's `pub use` leaves: each name and the path it is re-exported from
+/// (`use path as name;` too, as another crate is re-exported under a module's name).
 fn root_exports(root: &Module) -> BTreeMap<String, String> {
     let mut out = BTreeMap::new();
+    for line in root.code.lines() {
+        let line = line.trim().trim_start_matches("pub ");
+        let renamed = line
+            .strip_prefix("use ")
+            .and_then(|l| l.strip_suffix(';'))
+            .and_then(|l| l.split_once(" as "));
+        if let Some((path, name)) = renamed.filter(|(p, _)| !p.contains('{')) {
+            out.insert(name.trim().to_string(), path.trim().to_string());
+        }
+    }
     for (_, leaf) in named_paths(&root.code, &BTreeSet::new()) {
         if let Some((_, name)) = leaf.rsplit_once("::") {
             out.entry(name.to_string()).or_insert(leaf.clone());

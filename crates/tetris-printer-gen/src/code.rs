@@ -9,8 +9,8 @@ use tetris_printer_core::layout;
 use tetris_printer_core::pattern;
 use tetris_printer_core::pattern_text::{EmitterText, PlatformText, StripText, WideText};
 
+use crate::error::{bad, Error};
 use crate::moves::Encoded;
-use crate::{bad, Error};
 
 /// Cost of a pattern as the classic split search counts it: `pieces + 5·n`, which is
 /// `21·(height + n)/4`; additive over passes and ranking splits as pieces do.
@@ -310,7 +310,7 @@ pub(crate) fn strip_tables(
 pub(crate) fn run_covers(text: &str) -> Result<Vec<Option<RunCovers>>, Error> {
     let name = "pattern-src/covers.txt";
     let records = cover_text::parse(text)
-        .map_err(|(line, reason)| Error(format!("{name}:{line}: {reason}")))?;
+        .map_err(|(line, reason)| Error::new(format!("{name}:{line}: {reason}")))?;
     let mut table = vec![None; layout::RUN_COVER_ENTRIES];
     for r in records {
         let slot = layout::run_cover_slot(r.colour, r.x, r.len).expect("parse checks the bounds");

@@ -7,7 +7,7 @@ use tetris_printer_core::layout;
 use tetris_printer_core::pattern::{self, StripSide};
 use tetris_printer_core::pattern_text::StripText;
 
-use crate::{bad, Error};
+use crate::error::{bad, Error};
 
 /// The strip fit indexes ([`layout`]): inner widths by `(height, bottom, support)` bytes,
 /// deduplicated into rows, and edge support sets.

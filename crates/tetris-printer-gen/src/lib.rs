@@ -13,34 +13,18 @@
 #![warn(missing_docs, missing_debug_implementations)]
 
 mod code;
+mod error;
 mod fits;
 mod moves;
 mod supports;
 
 use std::collections::BTreeMap;
-use std::fmt;
 use std::path::Path;
 
+use error::bad;
+pub use error::Error;
 use tetris_printer_core::pattern::{self, strip_key};
 use tetris_printer_core::pattern_text::{self, arrangements, parse_file, PatternFile};
-
-/// Why the tables cannot be generated: `file:line: reason` where a line is to blame, else
-/// `file: reason`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Error(String);
-
-impl fmt::Display for Error {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for Error {}
-
-/// An [`Error`] saying `msg`.
-fn bad<T>(msg: impl Into<String>) -> Result<T, Error> {
-    Err(Error(msg.into()))
-}
 
 /// The pattern files the tables are made of, as `(name, text)` in the order they are
 /// read, and the run-cover file `covers.txt`.
@@ -80,7 +64,7 @@ pub fn read_sources(dir: &Path) -> Result<Sources, Error> {
 fn read(dir: &Path, name: &str) -> Result<String, Error> {
     let path = dir.join(name);
     std::fs::read_to_string(&path)
-        .map_err(|e| Error(format!("{}: cannot read: {e}", path.display())))
+        .map_err(|e| Error::new(format!("{}: cannot read: {e}", path.display())))
 }
 
 /// The pattern files as the searcher writes them (with its default configuration: the

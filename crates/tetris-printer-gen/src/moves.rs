@@ -9,7 +9,7 @@ use tetris_printer_core::layout;
 use tetris_printer_core::moves::Move;
 use tetris_printer_core::pattern::Span;
 
-use crate::{bad, Error};
+use crate::error::{bad, Error};
 
 /// The encoded moves of every pattern: identical lists share their bytes; a move among
 /// the [`layout::MOVE_ESCAPE`] commonest is one byte (its index in `MOVE_CODES`), any

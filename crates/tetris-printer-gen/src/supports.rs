@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use tetris_printer_core::pattern_text::{PatternFile, StripText, WideText};
 
-use crate::{bad, Error};
+use crate::error::{bad, Error};
 
 /// A pattern that rests on emission-row support (a strip or a wide pattern).
 pub(crate) trait Supported: Clone {
