@@ -456,16 +456,17 @@ impl Converter {
     ) -> Result<(), ConvertError> {
         let staged = Grouped::STAGED;
         let mut kept = [StoredPlan::EMPTY; MAX_HEIGHT];
-        match direct::plan(sprite, &staged, &Grouped::DEFAULT, &mut kept, memo) {
-            Some(plan) if !default_is_cheaper(sprite, plan.pieces, &kept) => {
-                let rows = Kept {
-                    plans: &kept,
-                    planner: &staged,
-                };
-                print.direct(&plan, &rows)
-            }
-            _ => print.plain(&Grouped::DEFAULT),
+        let Some(plan) = direct::plan(sprite, &staged, &Grouped::DEFAULT, &mut kept, memo) else {
+            return print.plain(&Grouped::DEFAULT);
+        };
+        if default_is_cheaper(sprite, plan.pieces, &kept) {
+            return print.plain(&Grouped::DEFAULT);
         }
+        let rows = Kept {
+            plans: &kept,
+            planner: &staged,
+        };
+        print.direct(&plan, &rows)
     }
 
     /// The exact planner's print; with direct placement, `grouped_direct`'s direct
@@ -519,26 +520,30 @@ impl Converter {
 }
 
 /// Whether the default planner's print of `sprite` without direct placement needs
-/// fewer than `pieces` pieces. The rows' floors come first (no plan of a row costs
-/// less than [`pricing::least_pieces`]), so the rows are planned only when it may; a
-/// row that `--direct`'s row planner plans as the default's does
-/// ([`Grouped::staged_is_default`]) is not planned again but read from `plain`, the
-/// plans [`direct::plan`] kept of the print without direct pieces.
+/// fewer than `pieces` pieces. A row that `--direct`'s row planner plans as the
+/// default's does ([`Grouped::staged_is_default`]) is not planned again but read from
+/// `plain`, the plans [`direct::plan`] kept of the print without direct pieces; each
+/// other row is planned only while the rows' floors ([`pricing::least_pieces`]: no
+/// plan of a row costs less) still leave the default's print room to need fewer.
 fn default_is_cheaper(sprite: &Sprite, pieces: u32, plain: &direct::PlainPlans) -> bool {
     let rows = || {
         (0..sprite.height())
             .map(|y| (y, RowInput::of(sprite, y)))
             .filter(|(_, r)| r.len > 0)
     };
-    let floors: u32 = rows()
-        .map(|(_, r)| pricing::least_pieces(1, r.len as u32))
+    let floor = |r: &RowInput| pricing::least_pieces(1, r.len as u32);
+    // The pieces known so far, the other rows at their floors.
+    let mut least: u32 = rows()
+        .map(|(y, r)| match Grouped::staged_is_default(&r) {
+            true => plain[y].pieces(),
+            false => floor(&r),
+        })
         .sum();
-    floors < pieces
-        && rows()
-            .map(|(y, r)| match Grouped::staged_is_default(&r) {
-                true => plain[y].pieces(),
-                false => Grouped::DEFAULT.plan(&r).pieces,
-            })
-            .sum::<u32>()
-            < pieces
+    for (_, r) in rows().filter(|(_, r)| !Grouped::staged_is_default(r)) {
+        if least >= pieces {
+            return false;
+        }
+        least = least - floor(&r) + Grouped::DEFAULT.plan(&r).pieces;
+    }
+    least < pieces
 }
