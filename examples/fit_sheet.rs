@@ -2,13 +2,13 @@
 //! tile shows a picture as it is (scaled to the tile), the sprite fitting makes of it,
 //! and the playfield once its moves are played (default planner, replayed and compared).
 //! 24 Adwaita icons at 16 to 48 px (Debian's `adwaita-icon-theme`) and one photo,
-//! `tests/fixtures/ladybird.jpg`. Then it times fitting a 4,000 x 3,000 JPEG (the photo
+//! `tests/fixtures/coffee.jpg`. Then it times fitting a 4,000 x 3,000 JPEG (the photo
 //! scaled up): the median of 5 runs, from the file's bytes to the sprite.
 //!
 //! ```sh
 //! cargo run --release --example fit_sheet                # writes docs/fit.png
-//! cargo run --release --example fit_sheet -- --photo /usr/share/backgrounds/mate/nature/LadyBird.jpg
-//!                                                        # remakes tests/fixtures/ladybird.jpg
+//! cargo run --release --example fit_sheet -- --photo coffee.png
+//!                                                        # remakes tests/fixtures/coffee.jpg
 //! ```
 
 use std::path::Path;
@@ -78,12 +78,13 @@ fn fit_box(img: &RgbaImage, w: u32, h: u32) -> RgbaImage {
     imageops::resize(img, nw.max(1), nh.max(1), FilterType::Lanczos3)
 }
 
-/// Remakes the committed photo from the Debian package's.
+/// Remakes the committed photo from scikit-image's `coffee.png` (at most 640 pixels wide).
 fn make_photo(src: &str) {
     let img = image::open(src).expect("the photo").into_rgb8();
-    let h = img.height() * 640 / img.width();
-    let small = imageops::resize(&img, 640, h, FilterType::Lanczos3);
-    let out = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/ladybird.jpg");
+    let w = img.width().min(640);
+    let h = img.height() * w / img.width();
+    let small = imageops::resize(&img, w, h, FilterType::Lanczos3);
+    let out = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/coffee.jpg");
     let file = std::fs::File::create(&out).expect("create the photo");
     image::codecs::jpeg::JpegEncoder::new_with_quality(file, 85)
         .encode_image(&small)
@@ -101,7 +102,7 @@ fn main() {
     let root = Path::new("/usr/share/icons/Adwaita");
     let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut inputs: Vec<std::path::PathBuf> = ICONS.iter().map(|n| root.join(n)).collect();
-    inputs.push(manifest.join("tests/fixtures/ladybird.jpg"));
+    inputs.push(manifest.join("tests/fixtures/coffee.jpg"));
     let tile_w = 2 * BOX + BOX / 2 + 4 * PAD;
     let tile_h = BOX + 2 * PAD;
     let rows = (inputs.len() as u32).div_ceil(COLUMNS);

@@ -814,6 +814,9 @@ el.file.addEventListener('change', () => {
 for (const button of document.querySelectorAll('[data-sample]')) {
   button.addEventListener('click', async () => {
     const name = `${button.dataset.sample}.png`;
+    // Working from the click on: the state is no longer the last print's while the
+    // sample loads.
+    setState('converting', `reading ${name}…`);
     const response = await fetch(`samples/${name}`);
     if (!response.ok) {
       fail(`could not load sample ${name}: HTTP ${response.status}`);

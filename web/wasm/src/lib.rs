@@ -43,7 +43,7 @@ use tetris_printer::animate::{animate, AnimateOptions};
 use tetris_printer::fit::{self, Background, FitOptions, Gaps};
 use tetris_printer::limits::{MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE};
 use tetris_printer::{
-    compare, moves_to_string, parse_moves, Align, Converter, Move, Planner, Piece, Playfield, Rgb,
+    compare, moves_to_string, parse_moves, Align, Converter, Move, Piece, Planner, Playfield, Rgb,
     Sprite, SpriteError, HEIGHT, MAX_HEIGHT, MAX_WIDTH, WIDTH,
 };
 
