@@ -547,3 +547,44 @@ fn default_is_cheaper(sprite: &Sprite, pieces: u32, plain: &direct::PlainPlans) 
     }
     least < pieces
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `default_is_cheaper` against its oracle, the default's own print counted move by
+    /// move: for any direct print's piece count it says whether the default's print needs
+    /// fewer, though it plans only the rows it must.
+    #[test]
+    fn default_is_cheaper_exactly_when_the_default_print_needs_fewer() {
+        let sprites = [
+            // Found by the blocky-sprites proof; sparse rows and dense rows mixed.
+            "01..000010.2.\n.12122.200000\n.200120220222\n1211012.10.21\n\
+             0020111002201\n..0.001221110\n0120012100.20\n",
+            "000\n000\n000\n",
+            "0000000000\n0.1.2.0.1.\n2222222222\n00.00.00.0\n",
+        ];
+        for art in sprites {
+            let s = Sprite::from_ascii(art).unwrap();
+            let mut kept = [StoredPlan::EMPTY; MAX_HEIGHT];
+            let staged = Grouped::STAGED;
+            assert!(direct::plan(&s, &staged, &Grouped::DEFAULT, &mut kept, None).is_some());
+            let default = Converter::new().for_each_move(&s, |_| {}).unwrap() as u32;
+            for pieces in [
+                0,
+                1,
+                default - 1,
+                default,
+                default + 1,
+                default + 100,
+                u32::MAX,
+            ] {
+                assert_eq!(
+                    default_is_cheaper(&s, pieces, &kept),
+                    default < pieces,
+                    "{art}: the default prints {default}, the direct print {pieces}"
+                );
+            }
+        }
+    }
+}
