@@ -595,12 +595,12 @@ mod tests {
     }
 
     /// A reader that counts the bytes taken from it.
-    struct Counting<R> {
+    struct CountedReader<R> {
         inner: R,
         taken: std::rc::Rc<core::cell::Cell<u64>>,
     }
 
-    impl<R: std::io::Read> std::io::Read for Counting<R> {
+    impl<R: std::io::Read> std::io::Read for CountedReader<R> {
         fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
             let n = self.inner.read(buf)?;
             self.taken.set(self.taken.get() + n as u64);
@@ -632,7 +632,7 @@ mod tests {
         ];
         for (endless, want) in cases {
             let taken = std::rc::Rc::new(core::cell::Cell::new(0));
-            let input = Counting {
+            let input = CountedReader {
                 inner: endless.take(64 << 20),
                 taken: taken.clone(),
             };

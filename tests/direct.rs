@@ -305,9 +305,11 @@ fn direct_applies_to_the_default_and_the_exact_planner() {
     assert!(!direct().with_direct(false).direct());
 }
 
-/// A sprite (found by the blocky-sprites proof) whose print with direct placement, its
-/// rows planned by the planner that prices direct pieces, needs more pieces (534) than
-/// the default's print without (513): the converter writes the default's print there.
+/// A sprite found by the blocky-sprites proof when direct placement's own print could
+/// need more pieces than the default's print without it (513): it prints, and needs no
+/// more than that. (Today's direct print beats 513 here; the branch that writes the
+/// default's print instead is tested beside the converter, against the default's own
+/// count, in `convert::tests`.)
 #[test]
 fn direct_never_needs_more_than_the_default() {
     let s = Sprite::from_ascii(

@@ -456,16 +456,17 @@ impl Converter {
     ) -> Result<(), ConvertError> {
         let staged = Grouped::STAGED;
         let mut kept = [StoredPlan::EMPTY; MAX_HEIGHT];
-        match direct::plan(sprite, &staged, &Grouped::DEFAULT, &mut kept, memo) {
-            Some(plan) if !default_is_cheaper(sprite, plan.pieces, &kept) => {
-                let rows = Kept {
-                    plans: &kept,
-                    planner: &staged,
-                };
-                print.direct(&plan, &rows)
-            }
-            _ => print.plain(&Grouped::DEFAULT),
+        let Some(plan) = direct::plan(sprite, &staged, &Grouped::DEFAULT, &mut kept, memo) else {
+            return print.plain(&Grouped::DEFAULT);
+        };
+        if default_is_cheaper(sprite, plan.pieces, &kept) {
+            return print.plain(&Grouped::DEFAULT);
         }
+        let rows = Kept {
+            plans: &kept,
+            planner: &staged,
+        };
+        print.direct(&plan, &rows)
     }
 
     /// The exact planner's print; with direct placement, `grouped_direct`'s direct
@@ -519,26 +520,71 @@ impl Converter {
 }
 
 /// Whether the default planner's print of `sprite` without direct placement needs
-/// fewer than `pieces` pieces. The rows' floors come first (no plan of a row costs
-/// less than [`pricing::least_pieces`]), so the rows are planned only when it may; a
-/// row that `--direct`'s row planner plans as the default's does
-/// ([`Grouped::staged_is_default`]) is not planned again but read from `plain`, the
-/// plans [`direct::plan`] kept of the print without direct pieces.
+/// fewer than `pieces` pieces. A row that `--direct`'s row planner plans as the
+/// default's does ([`Grouped::staged_is_default`]) is not planned again but read from
+/// `plain`, the plans [`direct::plan`] kept of the print without direct pieces; each
+/// other row is planned only while the rows' floors ([`pricing::least_pieces`]: no
+/// plan of a row costs less) still leave the default's print room to need fewer.
 fn default_is_cheaper(sprite: &Sprite, pieces: u32, plain: &direct::PlainPlans) -> bool {
     let rows = || {
         (0..sprite.height())
             .map(|y| (y, RowInput::of(sprite, y)))
             .filter(|(_, r)| r.len > 0)
     };
-    let floors: u32 = rows()
-        .map(|(_, r)| pricing::least_pieces(1, r.len as u32))
+    let floor = |r: &RowInput| pricing::least_pieces(1, r.len as u32);
+    // The pieces known so far, the other rows at their floors.
+    let mut least: u32 = rows()
+        .map(|(y, r)| match Grouped::staged_is_default(&r) {
+            true => plain[y].pieces(),
+            false => floor(&r),
+        })
         .sum();
-    floors < pieces
-        && rows()
-            .map(|(y, r)| match Grouped::staged_is_default(&r) {
-                true => plain[y].pieces(),
-                false => Grouped::DEFAULT.plan(&r).pieces,
-            })
-            .sum::<u32>()
-            < pieces
+    for (_, r) in rows().filter(|(_, r)| !Grouped::staged_is_default(r)) {
+        if least >= pieces {
+            return false;
+        }
+        least = least - floor(&r) + Grouped::DEFAULT.plan(&r).pieces;
+    }
+    least < pieces
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `default_is_cheaper` against its oracle, the default's own print counted move by
+    /// move: for any direct print's piece count it says whether the default's print needs
+    /// fewer, though it plans only the rows it must.
+    #[test]
+    fn default_is_cheaper_exactly_when_the_default_print_needs_fewer() {
+        let sprites = [
+            // Found by the blocky-sprites proof; sparse rows and dense rows mixed.
+            "01..000010.2.\n.12122.200000\n.200120220222\n1211012.10.21\n\
+             0020111002201\n..0.001221110\n0120012100.20\n",
+            "000\n000\n000\n",
+            "0000000000\n0.1.2.0.1.\n2222222222\n00.00.00.0\n",
+        ];
+        for art in sprites {
+            let s = Sprite::from_ascii(art).unwrap();
+            let mut kept = [StoredPlan::EMPTY; MAX_HEIGHT];
+            let staged = Grouped::STAGED;
+            assert!(direct::plan(&s, &staged, &Grouped::DEFAULT, &mut kept, None).is_some());
+            let default = Converter::new().for_each_move(&s, |_| {}).unwrap() as u32;
+            for pieces in [
+                0,
+                1,
+                default - 1,
+                default,
+                default + 1,
+                default + 100,
+                u32::MAX,
+            ] {
+                assert_eq!(
+                    default_is_cheaper(&s, pieces, &kept),
+                    default < pieces,
+                    "{art}: the default prints {default}, the direct print {pieces}"
+                );
+            }
+        }
+    }
 }

@@ -1,6 +1,7 @@
 //! Why an image is not a printable sprite: [`SpriteError`], and what fitting
 //! (`tetris_printer::fit`) would do about it.
 
+#[cfg(feature = "image-io")]
 use core::fmt;
 #[cfg(feature = "image-io")]
 use std::path::PathBuf;

@@ -113,12 +113,12 @@ pub const MAX_PASS_HEIGHT: u8 = 7;
 /// An emitter of the row as the search takes it ([`RowInput::single`],
 /// [`RowInput::flip`]), with the pixels it prints as bits by pixel index.
 #[derive(Clone, Copy, Debug)]
-struct Emitter {
+struct SearchEmit {
     e: Emit,
     pixels: u32,
 }
 
-impl Emitter {
+impl SearchEmit {
     /// Emission-row columns that hold a single up when filled: its other bar cells
     /// (none for a flipped emitter, which only the row below holds).
     fn rests(&self) -> u32 {
@@ -305,7 +305,7 @@ struct Cand {
 
 impl Cand {
     /// This pass with emitter `k` (`e`) added.
-    fn with(self, k: usize, e: &Emitter) -> Cand {
+    fn with(self, k: usize, e: &SearchEmit) -> Cand {
         Cand {
             set: self.set | 1 << k,
             pixels: self.pixels | e.pixels,
@@ -318,7 +318,7 @@ impl Cand {
 /// The row search: emitters, per-state lower bounds, the path found.
 struct RowSearch<'a> {
     planner: &'a mut ExactPlanner,
-    emits: Vec<Emitter>,
+    emits: Vec<SearchEmit>,
     /// Index of pixel `i`'s single, and of the flip starting at `i` (if any).
     single_of: Vec<usize>,
     flip_of: Vec<Option<usize>>,
@@ -697,14 +697,14 @@ impl ExactPlanner {
         let mut flip_of = Vec::new();
         for i in 0..n {
             single_of.push(emits.len());
-            emits.push(Emitter {
+            emits.push(SearchEmit {
                 e: row.single(i),
                 pixels: 1 << i,
             });
         }
         for i in 0..n {
             flip_of.push(row.flip(i).map(|e| {
-                emits.push(Emitter {
+                emits.push(SearchEmit {
                     e,
                     pixels: 0b111 << i,
                 });
