@@ -6,7 +6,7 @@
 
 #![cfg(feature = "image-io")]
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use image::{Rgba, RgbaImage};
 use tetris_printer::fit::{self, Background, FitError, FitOptions, Gaps};
@@ -18,29 +18,9 @@ use common::par_map;
 #[path = "common/real_set.rs"]
 mod real_set;
 
-/// Where Debian's `adwaita-icon-theme` puts the icons.
-const ADWAITA: &str = "/usr/share/icons/Adwaita";
-
-/// The PNG files under `dir`, recursively, sorted.
-fn pngs(dir: &Path) -> Vec<PathBuf> {
-    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
-        let Ok(entries) = std::fs::read_dir(dir) else {
-            return;
-        };
-        for e in entries.flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                walk(&p, out);
-            } else if p.extension().is_some_and(|x| x == "png") {
-                out.push(p);
-            }
-        }
-    }
-    let mut out = Vec::new();
-    walk(dir, &mut out);
-    out.sort();
-    out
-}
+#[path = "common/pngs.rs"]
+mod pngs;
+use pngs::{pngs, ADWAITA};
 
 /// Converts `sprite` with the default planner, replays the moves and compares.
 fn prints(sprite: &Sprite) -> Result<usize, String> {

@@ -2,28 +2,14 @@
 
 use std::path::{Path, PathBuf};
 
-/// Where the theme's icons are.
-pub const ADWAITA: &str = "/usr/share/icons/Adwaita";
+#[path = "../../tests/common/pngs.rs"]
+mod walk;
+pub use walk::ADWAITA;
 
 /// The PNG files under `dir`, recursively, sorted; exits naming the package when there
 /// are none.
 pub fn pngs(dir: &Path) -> Vec<PathBuf> {
-    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
-        let Ok(entries) = std::fs::read_dir(dir) else {
-            return;
-        };
-        for e in entries.flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                walk(&p, out);
-            } else if p.extension().is_some_and(|x| x == "png") {
-                out.push(p);
-            }
-        }
-    }
-    let mut out = Vec::new();
-    walk(dir, &mut out);
-    out.sort();
+    let out = walk::pngs(dir);
     if out.is_empty() {
         eprintln!(
             "no icons under {}: apt-get install adwaita-icon-theme",
