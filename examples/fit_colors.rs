@@ -15,11 +15,24 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::Path;
 
-use tetris_printer::fit::{self, delta_e, FitOptions};
+use palette::{FromColor, LinSrgb, Oklab, Srgb};
+use tetris_printer::fit::{self, FitOptions};
 
 #[path = "common/icons.rs"]
 mod icons;
 use icons::{pngs, ADWAITA};
+
+/// The Oklab colour difference ΔE of two 8-bit sRGB colours, by the `palette` crate's
+/// conversions as fitting makes them.
+fn delta_e(p: [u8; 3], q: [u8; 3]) -> f32 {
+    let lab = |[r, g, b]: [u8; 3]| {
+        let linear: LinSrgb<f32> = Srgb::new(r, g, b).into_format::<f32>().into_linear();
+        Oklab::from_color(linear)
+    };
+    let (p, q) = (lab(p), lab(q));
+    let d = [p.l - q.l, p.a - q.a, p.b - q.b];
+    (d[0] * d[0] + d[1] * d[1] + d[2] * d[2]).sqrt()
+}
 
 /// One icon's opaque pixels and the colours the fitted sprite gives them.
 struct Icon {

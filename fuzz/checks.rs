@@ -11,7 +11,7 @@ use tetris_printer::{
 };
 
 /// Every pass strategy but the exact planner (seconds per sprite: far too slow for a
-/// fuzzer; `tests/exact.rs` checks it on random sprites instead).
+/// fuzzer; `src/exact/tests.rs` checks it on random sprites instead).
 pub fn all_passes() -> impl Iterator<Item = Planner> {
     Planner::ALL.iter().copied().filter(|p| p.name() != "exact")
 }

@@ -1,17 +1,23 @@
-//! The exact planner on whole sprites, for the tests and the measuring tools (not part
-//! of the API): [`convert_exact`] prints every row with the fewest pieces our printing
-//! rules allow, and checks the print by replay; [`ExactPlanner`] plans one row
-//! ([`RowInput`], the converter's row model).
+//! The exact planner on whole sprites, for the library's own tests and measurements
+//! (compiled only into the unit tests): [`convert_exact`] prints every row with the
+//! fewest pieces our printing rules allow, and checks the print by replay;
+//! [`ExactPlanner`] plans one row ([`RowInput`], the converter's row model). Users reach
+//! the exact planner through `Planner::Exact`.
 //!
 //! The row search itself, where the rules and what is proven optimal are described, is
 //! the converter's exact row planner (`convert::planners::exact`, below the converter);
 //! this module, above it, assembles whole prints and checks them by replay.
+//!
+//! Beside it: the exact planner's tests (`tests.rs`), and two measurements run as
+//! ignored tests (`stats.rs`, `direct_bound.rs`; each file says how to run it).
 
-pub use crate::convert::planners::exact::planner;
-pub use crate::convert::planners::exact::search::{
-    ExactCounters, ExactPlan, ExactPlanner, MAX_PASS_HEIGHT,
-};
-pub use crate::convert::row::RowInput;
+mod direct_bound;
+mod stats;
+mod tests;
+
+pub(crate) use crate::convert::planners::exact::planner;
+pub(crate) use crate::convert::planners::exact::search::{ExactPlan, ExactPlanner};
+pub(crate) use crate::convert::row::RowInput;
 
 use crate::convert::{ConvertError, Converter};
 use crate::moves::Move;
@@ -21,46 +27,46 @@ use crate::sprite::Sprite;
 
 /// What one row of an exact print costs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct RowStats {
-    pub y: usize,
-    pub pixels: usize,
-    pub pieces: u32,
-    pub platform: bool,
-    pub passes: usize,
+pub(crate) struct RowStats {
+    pub(crate) y: usize,
+    pub(crate) pixels: usize,
+    pub(crate) pieces: u32,
+    pub(crate) platform: bool,
+    pub(crate) passes: usize,
     /// Σh, the matrix rows of all its passes.
-    pub total_height: u32,
+    pub(crate) total_height: u32,
 }
 
 /// An exact print: the moves (verified by replay) and the cost of each row.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ExactPrint {
-    pub moves: Vec<Move>,
-    pub rows: Vec<RowStats>,
+pub(crate) struct ExactPrint {
+    pub(crate) moves: Vec<Move>,
+    pub(crate) rows: Vec<RowStats>,
 }
 
 impl ExactPrint {
     /// Pieces in all.
     #[must_use]
-    pub fn pieces(&self) -> usize {
+    pub(crate) fn pieces(&self) -> usize {
         self.moves.len()
     }
 
     /// Rows printed on a platform.
     #[must_use]
-    pub fn platforms(&self) -> usize {
+    pub(crate) fn platforms(&self) -> usize {
         self.rows.iter().filter(|r| r.platform).count()
     }
 
     /// Planner in all.
     #[must_use]
-    pub fn passes(&self) -> usize {
+    pub(crate) fn passes(&self) -> usize {
         self.rows.iter().map(|r| r.passes).sum()
     }
 }
 
 /// Why an exact conversion failed.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum ExactError {
+pub(crate) enum ExactError {
     /// The tables lack the platform with bar centre `centre` (a build bug).
     #[error("no platform with bar centre {centre} (row {row}): the pattern tables are incomplete")]
     MissingPlatform { centre: u8, row: usize },
@@ -76,7 +82,10 @@ pub enum ExactError {
 /// # Errors
 /// [`ExactError::MissingPlatform`] if the tables lack a platform (a build bug),
 /// [`ExactError::Verify`] if the moves do not print the sprite (a planner bug).
-pub fn convert_with(planner: &mut ExactPlanner, sprite: &Sprite) -> Result<ExactPrint, ExactError> {
+pub(crate) fn convert_with(
+    planner: &mut ExactPlanner,
+    sprite: &Sprite,
+) -> Result<ExactPrint, ExactError> {
     let plans: Vec<ExactPlan> = (0..sprite.height())
         .map(|y| planner.plan_row(&RowInput::of(sprite, y)))
         .collect();
@@ -89,7 +98,7 @@ pub fn convert_with(planner: &mut ExactPlanner, sprite: &Sprite) -> Result<Exact
 ///
 /// # Errors
 /// See [`convert_with`].
-pub fn convert_parallel(sprite: &Sprite, threads: usize) -> Result<ExactPrint, ExactError> {
+pub(crate) fn convert_parallel(sprite: &Sprite, threads: usize) -> Result<ExactPrint, ExactError> {
     assemble(sprite, &Converter::exact_plans(sprite, threads))
 }
 
@@ -128,7 +137,7 @@ fn assemble(sprite: &Sprite, plans: &[ExactPlan]) -> Result<ExactPrint, ExactErr
 ///
 /// # Errors
 /// See [`convert_with`].
-pub fn convert_exact(sprite: &Sprite) -> Result<ExactPrint, ExactError> {
+pub(crate) fn convert_exact(sprite: &Sprite) -> Result<ExactPrint, ExactError> {
     let threads = std::thread::available_parallelism().map_or(1, usize::from);
     convert_parallel(sprite, threads)
 }

@@ -170,6 +170,10 @@
 
 #[cfg(feature = "alloc")]
 extern crate alloc;
+// The unit tests that include the integration tests' shared helpers
+// (`tests/common/`) name the crate as they do.
+#[cfg(test)]
+extern crate self as tetris_printer;
 
 pub mod align;
 #[cfg(feature = "animate")]
@@ -183,9 +187,8 @@ use tetris_printer_core::cover_text;
 #[cfg(feature = "search")]
 pub mod covers;
 pub use tetris_printer_core::echo;
-#[cfg(feature = "search")]
-#[doc(hidden)]
-pub mod exact;
+#[cfg(all(test, feature = "search"))]
+mod exact;
 use tetris_printer_core::field;
 #[cfg(feature = "image-io")]
 pub mod fit;
@@ -205,8 +208,7 @@ pub use tetris_printer_search as search;
 #[cfg(all(test, feature = "search"))]
 mod search_docs;
 mod sprite;
-#[doc(hidden)]
-pub mod tables;
+mod tables;
 #[cfg(test)]
 mod xorshift;
 
@@ -248,13 +250,6 @@ pub mod limits {
     };
     #[cfg(feature = "image-io")]
     pub use crate::sprite::{MAX_DECODE_BYTES, MAX_FILE_BYTES};
-}
-
-/// The crate's own tests, examples, benchmarks and the pattern searcher's tools use these;
-/// they are not part of the API and may change in any release.
-#[doc(hidden)]
-pub mod internals {
-    pub use crate::convert::row_pieces_with;
 }
 
 /// The README's examples run as doc tests.

@@ -4,7 +4,7 @@ use core::fmt;
 use core::ops::Deref;
 
 use crate::convert::bounds::MAX_MOVES;
-use crate::moves::Move;
+use crate::moves::{self, Move};
 use crate::piece::Shape;
 
 /// A list of at most `N` moves stored inline, with no heap and no placeholder to supply:
@@ -42,7 +42,7 @@ impl<const N: usize> MoveList<N> {
     pub const fn new() -> MoveList<N> {
         MoveList {
             // Never read: only `moves[..len]` is.
-            moves: [Move::new_unchecked(Shape::ALL[0], 0); N],
+            moves: [moves::new_unchecked(Shape::ALL[0], 0); N],
             len: 0,
         }
     }

@@ -97,10 +97,10 @@ use sink::{Out, Sink};
 /// `covered`, `prefill` of them filled before its passes, with the cells
 /// `missing_below` of row `y − 1` still missing (direct cells dropped later): `None`
 /// when it would need a platform it may not have. How direct placement prices rows with that
-/// planner; for measuring (`examples/direct_bound.rs`), not part of the API.
-#[doc(hidden)]
+/// planner; for the `direct_bound` measurement (`src/exact/direct_bound.rs`).
+#[cfg(all(test, feature = "search"))]
 #[must_use]
-pub fn row_pieces_with(
+pub(crate) fn row_pieces_with(
     sprite: &Sprite,
     y: usize,
     covered: u32,
@@ -395,7 +395,7 @@ impl Converter {
 
     /// The moves of the exact planner's `plans` (one per row of `sprite`, bottom first),
     /// written as every planner's rows are written (platform add, passes, platform remove).
-    #[cfg(feature = "search")]
+    #[cfg(all(test, feature = "search"))]
     pub(crate) fn exact_moves(
         sprite: &Sprite,
         plans: &[planners::exact::search::ExactPlan],
@@ -411,7 +411,7 @@ impl Converter {
 
     /// The exact planner's plans of `sprite`'s rows, bottom first, the distinct rows
     /// planned on `threads` threads (the plans do not depend on it).
-    #[cfg(feature = "search")]
+    #[cfg(all(test, feature = "search"))]
     pub(crate) fn exact_plans(
         sprite: &Sprite,
         threads: usize,

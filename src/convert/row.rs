@@ -3,7 +3,7 @@
 //! the cells filled before its passes ([`RowInput`]), and the emitters that can print
 //! them ([`Emit`]: a single J0/T0/L0 per pixel, or a flipped J2/T2/L2 over three).
 
-use crate::moves::Move;
+use crate::moves::{self, Move};
 use crate::piece::{Piece, Shape};
 use crate::sprite::{Sprite, MAX_WIDTH};
 
@@ -21,7 +21,7 @@ pub(crate) struct Emit {
 
 impl Emit {
     pub(crate) const NONE: Emit = Emit {
-        mv: Move::new_unchecked(Shape::ALL[0], 0),
+        mv: moves::new_unchecked(Shape::ALL[0], 0),
         above: 0,
         row: 0,
         held: true,
@@ -52,7 +52,7 @@ fn shape(c: u8, rotation: u8) -> Shape {
 }
 
 /// One row's pixels, left to right: what a row planner plans (the exact planner's
-/// tests and tools build rows too: [`RowInput::from_pixels`]).
+/// tests build rows too: `RowInput::from_pixels`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RowInput {
     /// How many pixels.
@@ -108,7 +108,7 @@ impl RowInput {
         let (x, c) = (self.x[i], self.colour[i]);
         let start = x + c - 2; // J0 protrudes right, T0 in the middle, L0 left; x ≥ 2
         Emit {
-            mv: Move::new_unchecked(shape(c, 0), start),
+            mv: moves::new_unchecked(shape(c, 0), start),
             above: 0b111 << start,
             row: 1 << x,
             held: self.held[i],
@@ -123,7 +123,7 @@ impl RowInput {
         let (x, c) = (self.x[i], self.colour[i]);
         let run = (1..3).all(|d| self.x[i + d] == x + d as u8 && self.colour[i + d] == c);
         run.then(|| Emit {
-            mv: Move::new_unchecked(shape(c, 2), x),
+            mv: moves::new_unchecked(shape(c, 2), x),
             above: 1 << (x + c), // J2's top cell is left, T2's middle, L2's right
             row: 0b111 << x,
             held: self.held[i..i + 3].iter().any(|&h| h),
@@ -153,7 +153,7 @@ impl RowInput {
     /// A row of `pixels`, each `(column, colour, held)` left to right, nothing filled
     /// before its passes; `None` unless there are at most 17, in columns 2..=18 from
     /// left to right, of colours 0 to 2.
-    #[cfg(feature = "search")]
+    #[cfg(all(test, feature = "search"))]
     #[must_use]
     pub fn from_pixels(pixels: impl IntoIterator<Item = (u8, u8, bool)>) -> Option<RowInput> {
         let mut row = RowInput::EMPTY;

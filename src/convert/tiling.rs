@@ -6,7 +6,7 @@
 //! width, height and support byte, the sets of bars it fits over, one `u16` each.
 
 use crate::bits::Bits;
-use crate::moves::Move;
+use crate::moves::{self, Move};
 use crate::pattern::{strip_window, Emitter, Span, Strip, StripSide, Wide};
 use crate::playfield::WIDTH;
 use crate::tables::layout::{EDGE_WIDTH, STRIP_HEIGHT, STRIP_WIDTH, WINDOW};
@@ -37,7 +37,7 @@ impl Fill {
             Fill::Strips { tiles, len } => {
                 for &(a, s) in &tiles[..*len] {
                     for m in s.fillers.moves() {
-                        out(Move::new_unchecked(m.shape(), m.x() as u8 + a));
+                        out(moves::new_unchecked(m.shape(), m.x() as u8 + a));
                     }
                 }
             }

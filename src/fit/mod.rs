@@ -21,6 +21,8 @@
 
 mod cutout;
 mod error;
+#[cfg(test)]
+mod filters;
 mod gaps;
 mod oklab;
 mod options;
@@ -42,8 +44,7 @@ use crate::sprite::{
 pub use error::FitError;
 pub use options::{Background, FitOptions, Gaps, DEFAULT_ALPHA};
 pub use report::FitReport;
-#[doc(hidden)]
-pub use resample::{resize_rgba, Resampling};
+use resample::Resampling;
 
 /// A fitted sprite and what fitting changed.
 #[derive(Clone, Copy, Debug)]
@@ -115,16 +116,6 @@ pub fn fit_rgba(
         opts,
         Resampling::DEFAULT,
     )
-}
-
-/// [`fit_image_bytes`] with another resampling (for measuring them).
-#[doc(hidden)]
-pub fn fit_image_bytes_with(
-    bytes: &[u8],
-    opts: &FitOptions,
-    resampling: Resampling,
-) -> Result<Fitted, FitError> {
-    fit_bytes(bytes, None, opts, resampling)
 }
 
 /// Decodes and fits.
@@ -219,12 +210,4 @@ fn fit_image(image: &Image, opts: &FitOptions, resampling: Resampling) -> Result
         gaps,
     };
     Ok(Fitted { sprite, report })
-}
-
-/// The Oklab colour difference ΔE of two 8-bit sRGB colours (for the examples that
-/// measure fitting).
-#[doc(hidden)]
-#[must_use]
-pub fn delta_e(p: [u8; 3], q: [u8; 3]) -> f32 {
-    oklab::distance2(oklab::from_srgb(p), oklab::from_srgb(q)).sqrt()
 }

@@ -2,7 +2,7 @@
 //! pixel a block for an upscale, else scaled down keeping its aspect ratio.
 //!
 //! Scaling down resamples with the `image` crate's `imageops::resize` and the filter of
-//! [`Resampling::DEFAULT`], chosen by measuring (`examples/fit_filters.rs`, docs/fit.md):
+//! [`Resampling::DEFAULT`], chosen by measuring (`filters.rs`, docs/fit.md):
 //! alpha premultiplied, so the colour of transparent pixels never bleeds in. A picture
 //! many times larger than the sprite is first reduced by a whole factor, averaging each
 //! block (as PIL's `reducing_gap`), to at least [`GAP`] times the final size, as it is
@@ -22,18 +22,17 @@ use super::upscale::kept_value;
 pub(super) const GAP: usize = 3;
 
 /// How pictures are scaled down.
-#[doc(hidden)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Resampling {
+pub(super) struct Resampling {
     /// The `image` crate's filter.
-    pub filter: FilterType,
+    pub(super) filter: FilterType,
     /// Mix colours in linear light (else as their sRGB values).
-    pub linear: bool,
+    pub(super) linear: bool,
 }
 
 impl Resampling {
     /// What fitting uses.
-    pub const DEFAULT: Resampling = Resampling {
+    pub(super) const DEFAULT: Resampling = Resampling {
         filter: FilterType::Lanczos3,
         linear: false,
     };
@@ -103,9 +102,9 @@ fn resize_premultiplied(
 }
 
 /// An RGBA image resampled to `width` × `height` as fitting resamples (alpha
-/// premultiplied, in linear light if asked); for measuring the choices.
-#[doc(hidden)]
-pub fn resize_rgba(
+/// premultiplied, in linear light if asked); for measuring the choices (`filters.rs`).
+#[cfg(test)]
+pub(super) fn resize_rgba(
     img: &image::RgbaImage,
     width: u32,
     height: u32,

@@ -1,4 +1,5 @@
-//! PNG files under a folder, shared by the fitting tests and the fitting examples.
+//! PNG files under a folder, shared by the fitting tests (`tests/fit.rs` and the
+//! library's `src/fit/filters.rs`) and the fitting examples.
 
 use std::path::{Path, PathBuf};
 

@@ -1,13 +1,13 @@
 //! How the indexes that the table generator derives from the patterns are laid out:
-//! shared by the generator, which fills them, and the library's lookups
-//! (`tetris_printer::tables`), which read them, so both sides compute every slot with
-//! the same code.
+//! shared by the generator, which fills them, and the library's lookups (its private
+//! `tables` module), which read them, so both sides compute every slot with the same
+//! code.
 
 use crate::moves::Move;
 use crate::pattern::{StripSide, EDGE_WINDOW, MAX_EDGE_WIDTH, MAX_STRIP_HEIGHT, MAX_STRIP_WIDTH};
 
-/// Slots of the emitter index: a power of two, over twice the 1,872 patterns, so probes
-/// are short and a free slot always ends them.
+/// Slots of the emitter index: a power of two, over twice the emitter patterns (the
+/// library's tests check it), so probes are short and a free slot always ends them.
 pub const EMITTER_SLOTS: usize = 4096;
 
 /// The first slot probed for emitter `key` (a multiply-shift hash; probing goes on to
@@ -18,7 +18,7 @@ pub const fn emitter_slot(key: u32) -> usize {
 }
 
 /// Slots of the wide-pattern index: a power of two, over twice the keys of `WIDE_KEYS`
-/// (1,649), so probes are short and a free slot always ends them.
+/// (the library's tests check it), so probes are short and a free slot always ends them.
 pub const WIDE_SLOTS: usize = 4096;
 
 /// The first slot probed for the wide patterns `height` rows tall over `bottom` (a

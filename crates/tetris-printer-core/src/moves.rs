@@ -28,7 +28,7 @@ use crate::piece::{Piece, Shape};
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Move {
     // Crate-visible so the converter's tables can be built in `const` context; every
-    // constructor outside this file goes through `Move::new` or `Move::new_unchecked`.
+    // constructor outside this file goes through `Move::new` or `new_unchecked`.
     pub(crate) shape: Shape,
     pub(crate) x: u8,
 }
@@ -45,15 +45,6 @@ impl Move {
         } else {
             None
         }
-    }
-
-    /// A move the caller knows to lie inside the field (generated tables, moves derived
-    /// from other valid moves). Checked in debug builds.
-    #[must_use]
-    #[doc(hidden)]
-    pub const fn new_unchecked(shape: Shape, x: u8) -> Move {
-        debug_assert!(x as usize + shape.width() <= WIDTH);
-        Move { shape, x }
     }
 
     /// The piece in its orientation.
@@ -87,6 +78,19 @@ impl Move {
 }
 
 /// `J0 5`, as in a move file.
+/// A move the caller knows to lie inside the field (moves derived from other valid
+/// moves, placeholders in fixed-size arrays): `x + shape.width() <= 21`, checked in debug
+/// builds only.
+///
+/// A free function rather than a `Move` method so that the library, which re-exports
+/// [`Move`] but not this module, does not offer it: outside this workspace every `Move`
+/// comes from [`Move::new`] or parsing.
+#[must_use]
+pub const fn new_unchecked(shape: Shape, x: u8) -> Move {
+    debug_assert!(x as usize + shape.width() <= WIDTH);
+    Move { shape, x }
+}
+
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} {}", self.shape, self.x)

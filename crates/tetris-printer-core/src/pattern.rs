@@ -1,6 +1,6 @@
 //! Emitter and platform patterns: the compact static types the converter looks up in
-//! the generated tables (`tetris_printer::tables`), and the masks and keys the table
-//! generator and the library both compute with.
+//! the generated tables (the library's private `tables` module), and the masks and keys
+//! the table generator and the library both compute with.
 //!
 //! An **emitter** is a packed matrix of `height` rows above the emission row whose bottom
 //! row holds `n` J/T/L triples ("A" in the drawings); its other pieces ("fillers") complete
@@ -18,7 +18,7 @@ use crate::piece::Shape;
 /// (the tables' `MOVE_BYTES`): an offset and a count, packed in 32 bits. The tables
 /// hold spans instead of slices so they contain no pointers: a position-independent
 /// binary then needs no load-time relocation per pattern (with slices it would need one
-/// for each of the 9,627 patterns).
+/// for each pattern).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Span(u32);
 

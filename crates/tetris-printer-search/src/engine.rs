@@ -81,7 +81,7 @@ impl Placement {
     #[must_use]
     pub fn as_move(self) -> Move {
         // Placements are made inside the field (`all_placements`).
-        Move::new_unchecked(self.shape, self.x)
+        tetris_printer_core::moves::new_unchecked(self.shape, self.x)
     }
 }
 
@@ -1064,5 +1064,51 @@ mod tests {
             solve(&p, &all_placements(), &t),
             Outcome::None { .. }
         ));
+    }
+
+    /// This file's doc comments as one line of prose (each comment line's text trimmed,
+    /// joined by spaces), where the figures below are looked up.
+    fn docs() -> String {
+        let lines = include_str!("engine.rs").lines().map(str::trim_start);
+        let text = lines.filter_map(|l| l.strip_prefix("//!").or_else(|| l.strip_prefix("///")));
+        text.map(str::trim)
+            .filter(|t| !t.is_empty())
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    /// `n` with thousands separators, as the docs write figures.
+    fn written(n: usize) -> String {
+        let digits = n.to_string();
+        let mut out = String::new();
+        for (i, d) in digits.char_indices() {
+            if i > 0 && (digits.len() - i).is_multiple_of(3) {
+                out.push(',');
+            }
+            out.push(d);
+        }
+        out
+    }
+
+    #[test]
+    fn the_docs_state_the_dead_tables_size_placements_and_last_restart() {
+        let docs = docs();
+        for phrase in [
+            format!(
+                "({} entries as bits;",
+                written(ROOM_VALUES * REL_VALUES.pow(6))
+            ),
+            format!("All {} placements", all_placements().len()),
+            format!(
+                "`LAST_RESTART` = {} attempts",
+                written(LAST_RESTART as usize)
+            ),
+        ] {
+            assert!(
+                docs.contains(&phrase),
+                "engine.rs's docs do not say {phrase:?}"
+            );
+        }
+        assert_eq!(written(1_234_567), "1,234,567");
     }
 }

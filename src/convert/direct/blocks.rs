@@ -2,7 +2,7 @@
 //! colour tiled by pieces of that colour in a drop order the simulator checks, and
 //! [`Placed`], a block at a corner of the playfield.
 
-use crate::moves::Move;
+use crate::moves::{self, Move};
 use crate::piece::{Piece, Shape};
 use crate::sprite::{MAX_HEIGHT, MAX_WIDTH};
 
@@ -296,7 +296,7 @@ impl Placed {
         let shape = shape_at(s);
         let bottom = usize::from(self.y + dy);
         (
-            Move::new_unchecked(shape, self.x + dx),
+            moves::new_unchecked(shape, self.x + dx),
             bottom,
             bottom + shape.height() - 1,
         )
@@ -316,7 +316,7 @@ impl Placed {
             let shape = shape_at(s);
             let bottom = usize::from(self.y + dy);
             (
-                Move::new_unchecked(shape, self.x + dx),
+                moves::new_unchecked(shape, self.x + dx),
                 bottom,
                 bottom + shape.height() - 1,
             )
@@ -368,7 +368,7 @@ mod tests {
                     }
                 };
                 let mut pieces: [(Move, usize, usize); 10] =
-                    [(Move::new_unchecked(shape_at(0), 0), 0, 0); 10];
+                    [(moves::new_unchecked(shape_at(0), 0), 0, 0); 10];
                 for (slot, p) in pieces.iter_mut().zip(placed.pieces()) {
                     *slot = p;
                 }

@@ -81,8 +81,8 @@
 //! reach its rows, and those dropped before it in that row), so the DP checks it in
 //! that row's state. Singles with the same top row drop in the order the DP lists
 //! them: by row, then column left to right. It is kept if it beats the bands' best. (The
-//! `direct_bound` example's `dp` is the same DP with no piece having to land: what
-//! landing costs.)
+//! `dp` of the `direct_bound` measurement, `src/exact/direct_bound.rs`, is the same DP
+//! with no piece having to land: what landing costs.)
 //!
 //! Then the *row covers* (`cover_rows`, from no direct pieces and from the best print
 //! so far): bottom to top, each row still left to the passes is covered whole, alone

@@ -7,7 +7,7 @@
 //! ([`greedy_passes`]).
 
 use crate::bits::Bits;
-use crate::moves::Move;
+use crate::moves::{self, Move};
 use crate::pattern::Emitter;
 use crate::playfield::WIDTH;
 use crate::sprite::MAX_WIDTH;
@@ -21,7 +21,7 @@ use crate::convert::row_planner::{PassSink, PlannedRow, RowPlanner};
 use crate::piece::Shape;
 
 /// Filler for fixed-size arrays of moves (any move does; it is overwritten).
-const PLACEHOLDER: Move = Move::new_unchecked(Shape::ALL[0], 0);
+const PLACEHOLDER: Move = moves::new_unchecked(Shape::ALL[0], 0);
 
 /// Search nodes [`Planner::Optimal`](crate::Planner::Optimal) may visit per row before it settles for the best
 /// split found so far (never worse than greedy). Only a guard on time: most rows are

@@ -11,7 +11,7 @@ use std::vec::Vec;
 use crate::convert::error::ConvertError;
 use crate::convert::row::RowInput;
 use crate::convert::row_planner::{PassSink, PlannedRow, RowPlanner};
-use crate::moves::Move;
+use crate::moves::{self, Move};
 use crate::tables::{self, SpanMovesExt as _};
 
 use search::{side_by_side, ExactPlan, ExactPlanner};
@@ -160,7 +160,7 @@ pub fn strip_tiling(bottom: u32, support: u32, h: u8) -> Option<(Vec<Move>, u32)
         moves.extend(
             st.fillers
                 .moves()
-                .map(|m| Move::new_unchecked(m.shape(), m.x() as u8 + a as u8)),
+                .map(|m| moves::new_unchecked(m.shape(), m.x() as u8 + a as u8)),
         );
     }
     Some((moves, used))

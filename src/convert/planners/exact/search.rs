@@ -99,7 +99,7 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::convert::bounds::PLATFORM_PIECES;
 use crate::convert::row::{Emit, RowInput};
-use crate::moves::Move;
+use crate::moves::{self, Move};
 use crate::playfield::WIDTH;
 use crate::search::engine::{
     all_placements, solve_with_restarts, DeadTable, Outcome, Placement, Problem, RESTART_BUDGET,
@@ -166,6 +166,8 @@ pub struct ExactPlan {
     pub total_height: u32,
 }
 
+/// What the exact planner's tests and measurements read of a plan.
+#[cfg(test)]
 impl ExactPlan {
     /// The matrix rows of each pass, in order.
     pub fn heights(&self) -> impl Iterator<Item = u8> + '_ {
@@ -626,7 +628,7 @@ impl ExactPlanner {
                 .iter()
                 .flat_map(|(a, p)| {
                     p.iter()
-                        .map(move |m| Move::new_unchecked(m.shape(), m.x() as u8 + *a as u8))
+                        .map(move |m| moves::new_unchecked(m.shape(), m.x() as u8 + *a as u8))
                 })
                 .collect(),
         )

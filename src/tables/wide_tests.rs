@@ -4,18 +4,17 @@
 //! admit none or is packed by a strip tiling (`pattern-src/strips.txt`, which the
 //! converter tries first), and the single triples left out pack with no support at all
 //! (the classic table's 3-row patterns); every one-run bottom row is listed exactly when
-//! it packs on no support and no strip tiling does. `tests/search.rs` checks that the
+//! it packs on no support and no strip tiling does. `src/tables/search_tests.rs` checks that the
 //! searcher reproduces the file byte for byte.
-#![cfg(feature = "search")]
 
-use tetris_printer::search::strips::StripIndex;
-use tetris_printer::search::wide::{
+use crate::search::strips::StripIndex;
+use crate::search::wide::{
     flip_bars, flip_pair_candidates, flip_quad_candidates, run_candidates, wide_candidates,
     wide_problem, FLIP_HEIGHT, FLIP_PAIR_HEIGHT, FLIP_QUAD_HEIGHT, MIXED_HEIGHT, MIXED_TWO_HEIGHT,
     PAIR_HEIGHT, WIDE_HEIGHT,
 };
-use tetris_printer::search::{all_placements, solve, DeadTable, Outcome, Placement};
-use tetris_printer::tables::{self, SpanMovesExt as _};
+use crate::search::{all_placements, solve, DeadTable, Outcome, Placement};
+use crate::tables::{self, SpanMovesExt as _};
 use tetris_printer_core::pattern::MAX_STRIP_HEIGHT;
 use tetris_printer_core::pattern::{triple_mask, WIDE_SUPPORT};
 use tetris_printer_core::pattern_text::{parse_file, WideText};

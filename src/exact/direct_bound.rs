@@ -2,10 +2,14 @@
 //! direct print's pieces, the same direct pieces with every row re-priced by the exact
 //! planner, and a lower bound on any print under the rules.
 //!
+//! A measurement, run as an ignored test with its arguments in `DIRECT_BOUND` (paths
+//! relative to the package's directory, where the test runs); it measures nothing when
+//! the variable is not set:
+//!
 //! ```text
-//! cargo run --release --example direct_bound                        # the benchmark sprites
-//! cargo run --release --example direct_bound -- benches/sprites/05_noise17x32.png
-//! cargo run --release --example direct_bound -- --rows --budget 20  # per row, 20 s a row
+//! DIRECT_BOUND= cargo test --release --lib direct_bound -- --ignored --nocapture   # the benchmark sprites
+//! DIRECT_BOUND=benches/sprites/05_noise17x32.png cargo test --release --lib direct_bound -- --ignored --nocapture
+//! DIRECT_BOUND="--rows --budget 20" cargo test --release --lib direct_bound -- --ignored --nocapture  # per row, 20 s a row
 //! ```
 //!
 //! Columns:
@@ -64,15 +68,32 @@
 //! It holds for the rules as the exact planner states them (emitters J0/T0/L0 and
 //! J2/T2/L2, pass matrices at most 7 rows, one row's passes at a time).
 
+#![cfg(feature = "image-io")]
+
 use std::collections::{HashMap, HashSet};
-use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use tetris_printer::exact::{planner, RowInput};
-use tetris_printer::internals::row_pieces_with;
-use tetris_printer::{BlockKind, Converter, Piece, Playfield, Shape, Sprite, WIDTH};
+use super::{planner, RowInput};
+use crate::convert::row_pieces_with;
+use crate::{BlockKind, Converter, Piece, Playfield, Shape, Sprite, WIDTH};
+
+/// The measurement, with the arguments in `DIRECT_BOUND` (split at white space; set and
+/// empty for the benchmark sprites); nothing when it is not set, so that the long
+/// proofs' `--ignored` run passes it by.
+#[test]
+#[ignore = "a measurement: set DIRECT_BOUND, run it by name with --ignored --nocapture"]
+fn direct_bound() {
+    let Ok(args) = std::env::var("DIRECT_BOUND") else {
+        eprintln!("direct_bound: DIRECT_BOUND is not set, nothing measured");
+        return;
+    };
+    assert!(
+        run(args.split_whitespace().map(String::from).collect()),
+        "direct_bound failed (see its output)"
+    );
+}
 
 /// The direct cells of a print, per row.
 #[derive(Clone, Default)]
@@ -409,8 +430,8 @@ fn row_bound(sprite: &Sprite, y: usize, plain: u32, budget: Duration) -> (u32, u
 /// refused, bound and floor in quarter pieces, whether the bound is complete.
 type RowResult = (u32, u32, bool, u32, u32, bool);
 
-fn main() -> ExitCode {
-    let mut args: Vec<String> = std::env::args().skip(1).collect();
+/// The measurement on `args`; `false` (the reason printed) when a sprite cannot be read.
+fn run(mut args: Vec<String>) -> bool {
     let verbose = args.iter().any(|a| a == "--rows");
     let bound = !args.iter().any(|a| a == "--no-bound");
     args.retain(|a| a != "--rows" && a != "--no-bound");
@@ -433,7 +454,7 @@ fn main() -> ExitCode {
         let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/benches/sprites");
         let Ok(d) = std::fs::read_dir(dir) else {
             eprintln!("{dir}: cannot read");
-            return ExitCode::FAILURE;
+            return false;
         };
         paths = d
             .filter_map(Result::ok)
@@ -452,7 +473,7 @@ fn main() -> ExitCode {
             }
             Err(e) => {
                 eprintln!("{p}: {e}");
-                return ExitCode::FAILURE;
+                return false;
             }
         }
     }
@@ -578,5 +599,5 @@ fn main() -> ExitCode {
         "total", totals[0], totals[1], totals[2], totals[3], totals[4], totals[5], totals[6]
     );
     println!("lower bound with --direct's row planner: {default_bound}");
-    ExitCode::SUCCESS
+    true
 }

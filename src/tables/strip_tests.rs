@@ -1,12 +1,11 @@
 //! The committed strip fillers (`pattern-src/strips.txt`): every one replays as drawn,
 //! the compiled table holds exactly them, and every recorded support is minimal (each
-//! smaller one proved to admit no packing). `tests/search.rs` checks that the searcher
+//! smaller one proved to admit no packing). `src/tables/search_tests.rs` checks that the searcher
 //! reproduces the file byte for byte.
-#![cfg(feature = "search")]
 
-use tetris_printer::search::strips::{strip_keys, strip_placements, strip_problem, strip_window};
-use tetris_printer::search::{all_placements, solve, DeadTable, Outcome};
-use tetris_printer::tables::{self, SpanMovesExt as _};
+use crate::search::strips::{strip_keys, strip_placements, strip_problem, strip_window};
+use crate::search::{all_placements, solve, DeadTable, Outcome};
+use crate::tables::{self, SpanMovesExt as _};
 use tetris_printer_core::pattern::{strip_key, StripSide};
 use tetris_printer_core::pattern_text::{parse_file, StripText};
 

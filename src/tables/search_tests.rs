@@ -1,14 +1,13 @@
 //! The committed pattern tables: complete, verified by replay, reproducible, and the
 //! impossibility proofs redone from scratch.
-#![cfg(feature = "search")]
 
-use tetris_printer::search::{
+use crate::search::{
     admissible_heights, all_placements, emitter_file_name, emitter_file_text, generate,
     platform_file_text, solve, strip_file_text, wide_file_text, Config, DeadTable, Outcome,
     Problem,
 };
-use tetris_printer::tables::{self, SpanMovesExt as _};
-use tetris_printer::{Piece, Playfield, WIDTH};
+use crate::tables::{self, SpanMovesExt as _};
+use crate::{Piece, Playfield, WIDTH};
 use tetris_printer_core::pattern::{mirror_mask, triple_mask};
 use tetris_printer_core::pattern_text::{arrangements, parse_file, PatternFile};
 
@@ -120,11 +119,7 @@ fn patterns_do_not_care_what_the_rows_below_hold() {
             }
             for &(s, _, p) in &kinds {
                 f.drop_piece(
-                    tetris_printer::Move::new(
-                        tetris_printer::Shape::new(p, 0).unwrap(),
-                        usize::from(s),
-                    )
-                    .unwrap(),
+                    crate::Move::new(crate::Shape::new(p, 0).unwrap(), usize::from(s)).unwrap(),
                 )
                 .unwrap();
             }

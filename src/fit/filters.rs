@@ -3,21 +3,30 @@
 //! each of the `image` crate's filters, mixing colours as sRGB values or in linear light
 //! (alpha premultiplied either way), and compared with the 16 px icon its artist drew:
 //! the mean Oklab ΔE per pixel, both composited over mid grey, over the pixels that are
-//! visible in either. Needs Debian's `adwaita-icon-theme`.
+//! visible in either. [`Resampling::DEFAULT`] must come out closest. Needs Debian's
+//! `adwaita-icon-theme`; a long proof, which prints its table:
 //!
 //! ```sh
-//! cargo run --release --example fit_filters
+//! cargo test --release --lib fit::filters -- --ignored --nocapture
 //! ```
 
 use std::path::Path;
 
 use image::imageops::FilterType;
 use image::RgbaImage;
-use tetris_printer::fit::{delta_e, resize_rgba, Resampling};
 
-#[path = "common/icons.rs"]
-mod icons;
-use icons::{pngs, ADWAITA};
+use super::oklab;
+use super::resample::{resize_rgba, Resampling};
+
+/// The integration tests' PNG walker, shared with them.
+#[path = "../../tests/common/pngs.rs"]
+mod pngs;
+use pngs::{pngs, ADWAITA};
+
+/// The Oklab colour difference ΔE of two 8-bit sRGB colours.
+fn delta_e(p: [u8; 3], q: [u8; 3]) -> f32 {
+    oklab::distance2(oklab::from_srgb(p), oklab::from_srgb(q)).sqrt()
+}
 
 /// A pixel composited over mid grey (128) in sRGB values.
 fn over_grey([r, g, b, a]: [u8; 4]) -> [u8; 3] {
@@ -39,9 +48,15 @@ fn difference(a: &RgbaImage, b: &RgbaImage) -> (f64, usize) {
     (sum, n)
 }
 
-fn main() {
+#[test]
+#[ignore = "long proof: cargo test --profile quick -- --ignored (needs adwaita-icon-theme)"]
+fn the_default_resampling_is_closest_to_the_artists_drawings() {
     let root = Path::new(ADWAITA);
     let small = pngs(&root.join("16x16"));
+    assert!(
+        !small.is_empty(),
+        "no icons under {ADWAITA}/16x16: apt-get install adwaita-icon-theme"
+    );
     let filters = [
         ("nearest", FilterType::Nearest),
         ("triangle", FilterType::Triangle),
@@ -84,19 +99,24 @@ fn main() {
             rows.push((
                 sum / n as f64,
                 name,
-                linear,
+                r,
                 per.values().map(|&v| mean(v)).collect::<Vec<_>>(),
             ));
         }
     }
     rows.sort_by(|a, b| a.0.total_cmp(&b.0));
-    for (all, name, linear, per) in rows {
+    for (all, name, r, per) in &rows {
         println!(
             "| {name} | {} | {:.4} | {:.4} | {:.4} | {all:.4} |",
-            if linear { "linear" } else { "sRGB" },
+            if r.linear { "linear" } else { "sRGB" },
             per[0],
             per[1],
             per[2]
         );
     }
+    assert_eq!(
+        rows[0].2,
+        Resampling::DEFAULT,
+        "another resampling is closer"
+    );
 }

@@ -1,9 +1,10 @@
 //! Pieces of the exact planner against the default (`grouped`) and greedy converters,
 //! with the exact planner's time, for each sprite given. Every exact print is replayed
-//! and compared with its sprite.
+//! and compared with its sprite. A measurement, run as an ignored test with its
+//! arguments in `EXACT_STATS`; it measures nothing when the variable is not set:
 //!
 //! ```text
-//! cargo run --release --features search,image-io --example exact_stats -- benches/sprites/*.png
+//! EXACT_STATS="$(echo benches/sprites/*.png)" cargo test --release --lib exact_stats -- --ignored --nocapture
 //! ```
 //!
 //! Each sprite gets a fresh planner (no engine answers carried over), so the time is
@@ -11,16 +12,32 @@
 //! `--random N` adds N random sprites (fixed seed; sizes 1×1 to 17×16, 1–3 colours,
 //! holes of any density, as `tests/convert.rs` draws them); `--rows` prints each row's
 //! plan and the engine's work by matrix height; `--threads N` plans rows on N threads
-//! (`convert_parallel`) instead of one planner.
+//! (`convert_parallel`) instead of one planner. Paths are relative to the package's
+//! directory, where the test runs.
+#![cfg(feature = "image-io")]
 
-use std::process::ExitCode;
 use std::time::Instant;
 
-use tetris_printer::exact::{convert_with, planner, RowInput};
-use tetris_printer::{compare, Converter, Planner, Playfield, Sprite};
+use super::{convert_parallel, convert_with, planner, ExactPlanner, RowInput};
+use crate::{compare, Converter, Planner, Playfield, Sprite};
 
-fn main() -> ExitCode {
-    let mut args: Vec<String> = std::env::args().skip(1).collect();
+/// The measurement, with the arguments in `EXACT_STATS` (split at white space); nothing
+/// when it is not set, so that the long proofs' `--ignored` run passes it by.
+#[test]
+#[ignore = "a measurement: set EXACT_STATS, run it by name with --ignored --nocapture"]
+fn exact_stats() {
+    let Ok(args) = std::env::var("EXACT_STATS") else {
+        eprintln!("exact_stats: EXACT_STATS is not set, nothing measured");
+        return;
+    };
+    assert!(
+        run(args.split_whitespace().map(String::from).collect()),
+        "exact_stats failed (see its output)"
+    );
+}
+
+/// The measurement on `args`; `false` (the reasons printed) when one failed.
+fn run(mut args: Vec<String>) -> bool {
     let shared = args.iter().any(|a| a == "--shared");
     let verbose = args.iter().any(|a| a == "--rows");
     args.retain(|a| a != "--shared" && a != "--rows");
@@ -36,9 +53,9 @@ fn main() -> ExitCode {
     }
     if args.is_empty() && random == 0 {
         eprintln!(
-            "usage: exact_stats [--shared] [--rows] [--random N] [--threads N] SPRITE.png..."
+            "usage: EXACT_STATS=\"[--shared] [--rows] [--random N] [--threads N] SPRITE.png...\""
         );
-        return ExitCode::FAILURE;
+        return false;
     }
     let mut sprites: Vec<(String, Result<Sprite, String>)> = args
         .iter()
@@ -110,7 +127,7 @@ fn main() -> ExitCode {
         let calls = exact.counters.engine_calls;
         let t = Instant::now();
         let result = if threads > 0 {
-            tetris_printer::exact::convert_parallel(&sprite, threads)
+            convert_parallel(&sprite, threads)
         } else {
             convert_with(&mut exact, &sprite)
         };
@@ -161,15 +178,11 @@ fn main() -> ExitCode {
         tg,
         tf as f64 / te.max(1) as f64
     );
-    if failed {
-        ExitCode::FAILURE
-    } else {
-        ExitCode::SUCCESS
-    }
+    !failed
 }
 
 /// Engine searches by matrix height (with `--rows`).
-fn engine_summary(exact: &tetris_printer::exact::ExactPlanner) {
+fn engine_summary(exact: &ExactPlanner) {
     for (h, [none, found]) in exact.counters.engine_by_height.iter().enumerate() {
         println!(
             "engine h={h}: none {} in {:.3} s, found {} in {:.3} s",
@@ -193,7 +206,7 @@ fn random_sprite(seed: &mut u64) -> Sprite {
     let (w, h) = (1 + next(17) as usize, 1 + next(16) as usize);
     let colours = 1 + next(3);
     let holes = next(100);
-    let palette = tetris_printer::ASCII_COLORS;
+    let palette = crate::ASCII_COLORS;
     let mut rgba = vec![0u8; w * h * 4];
     for y in 0..h {
         let mut any = false;

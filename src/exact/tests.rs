@@ -2,18 +2,22 @@
 //! every cover, every ordered split into passes and the platform choice; on random
 //! sprites it never costs more than greedy, optimal or thorough, and every print replays
 //! to exactly its sprite.
-#![cfg(feature = "search")]
 
-mod common;
-use common::sprites::sprites;
 use std::collections::HashMap;
 
-use proptest::prelude::*;
-use tetris_printer::exact::{convert_exact, ExactPlanner, RowInput};
-use tetris_printer::search::engine::{
+use crate::search::engine::{
     all_placements, solve_with_restarts, DeadTable, Outcome, Placement, Problem,
 };
-use tetris_printer::{compare, Converter, Planner, Playfield, Sprite};
+use proptest::prelude::*;
+
+use super::{convert_exact, ExactPlanner, RowInput};
+use crate::{compare, Converter, Planner, Playfield, Sprite};
+
+/// The integration tests' random sprites, shared with them.
+#[allow(dead_code)]
+#[path = "../../tests/common/sprites.rs"]
+mod common_sprites;
+use common_sprites::sprites;
 
 /// One emitter as the brute force sees it, written out from the rules independently of
 /// the planner: cells in the row above (`above`), cells in the emission row (`row`),
@@ -238,7 +242,7 @@ fn exact_equals_brute_force_on_small_rows() {
     };
     // With the engine alone, and with the tables' hints first: the same optimum.
     let mut planner = ExactPlanner::new();
-    let mut hinted = tetris_printer::exact::planner();
+    let mut hinted = super::planner();
     let mut rows = random_rows(80, 5, 0x2545_F491_4F6C_DD1D);
     rows.extend(random_rows(12, 6, 0x9E37_79B9_7F4A_7C15));
     // Hand-picked: a run of one colour (flips), pixels over holes held by a neighbour.
@@ -330,16 +334,13 @@ fn exact_prints_are_deterministic() {
     let a = convert_exact(&s).unwrap();
     let b = convert_exact(&s).unwrap();
     assert_eq!(a, b);
-    let mut shared = tetris_printer::exact::planner();
-    tetris_printer::exact::convert_with(&mut shared, &other).unwrap();
-    let c = tetris_printer::exact::convert_with(&mut shared, &s).unwrap();
+    let mut shared = super::planner();
+    super::convert_with(&mut shared, &other).unwrap();
+    let c = super::convert_with(&mut shared, &s).unwrap();
     assert_eq!(c, a);
     // And any number of threads.
     for threads in 1..=3 {
-        assert_eq!(
-            tetris_printer::exact::convert_parallel(&s, threads).unwrap(),
-            a
-        );
+        assert_eq!(super::convert_parallel(&s, threads).unwrap(), a);
     }
 }
 
