@@ -1,11 +1,10 @@
-//! `cargo bench`: conversion (with and without `--direct`), table lookup, replay, check
-//! and pattern search.
+//! `cargo bench`: conversion (with and without `--direct`), replay, check and pattern
+//! search. (The pattern tables are not the library's API, so their lookups are measured
+//! only as part of conversion.)
 
 use criterion::{black_box, criterion_group, criterion_main, BatchSize, Criterion};
 use tetris_printer::search::{search_emitters, search_strips, Config, DeadTable};
-use tetris_printer::{
-    compare, tables, Converter, Move, Planner, Playfield, Shape, Sprite, MAX_MOVES,
-};
+use tetris_printer::{compare, Converter, Move, Planner, Playfield, Shape, Sprite, MAX_MOVES};
 
 /// A deterministic 17 × 32 three-colour noise sprite (every row non-empty).
 fn noise() -> Sprite {
@@ -128,32 +127,6 @@ fn nine(c: &mut Criterion) {
     bench_strategies(c, "nine-direct", 10, &sprites, &direct);
 }
 
-fn lookup(c: &mut Criterion) {
-    let keys: Vec<u32> = tables::EMITTERS.keys().copied().collect();
-    c.bench_function("table lookup (all 1872 keys)", |b| {
-        b.iter(|| {
-            keys.iter()
-                .map(|k| tables::emitter(black_box(*k)).map_or(0, |e| e.fillers.len()))
-                .sum::<usize>()
-        })
-    });
-    let strips: Vec<_> = tables::STRIPS
-        .values()
-        .map(|&(first, _)| {
-            let s = &tables::STRIP_LIST[usize::from(first)];
-            (s.width, s.height, s.side, s.bottom)
-        })
-        .collect();
-    c.bench_function(&format!("strip lookup (all {} keys)", strips.len()), |b| {
-        b.iter(|| {
-            strips
-                .iter()
-                .map(|&(w, h, side, bottom)| tables::strips(w, h, side, black_box(bottom)).len())
-                .sum::<usize>()
-        })
-    });
-}
-
 fn replay(c: &mut Criterion) {
     let sprite = noise();
     let moves = Converter::new().convert_to_vec(&sprite);
@@ -203,5 +176,5 @@ fn search(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, convert, direct, nine, lookup, replay, search);
+criterion_group!(benches, convert, direct, nine, replay, search);
 criterion_main!(benches);

@@ -42,4 +42,30 @@ mod tests {
         );
         assert_says("convert/bounds.rs", include_str!("bounds.rs"), &stated);
     }
+
+    /// The derivation of `MAX_MOVES` rests on two facts about the tables.
+    #[test]
+    fn max_moves_derivation_holds_for_the_tables() {
+        assert_eq!(MAX_MOVES, 20_800);
+        assert_eq!(
+            MAX_MOVES,
+            MAX_HEIGHT * (PLATFORM_PIECES + MAX_WIDTH * MAX_PIECES_PER_SQUARE)
+        );
+        assert_eq!(crate::tables::EMITTERS.len(), 1872);
+        let mut worst_per_square = 0;
+        for e in crate::tables::EMITTERS.values() {
+            assert!(
+                e.pieces() <= usize::from(e.n) * MAX_PIECES_PER_SQUARE,
+                "{e:?}"
+            );
+            worst_per_square = worst_per_square.max(e.pieces().div_ceil(usize::from(e.n)));
+        }
+        assert_eq!(
+            worst_per_square, MAX_PIECES_PER_SQUARE,
+            "the bound is tight"
+        );
+        for p in &crate::tables::PLATFORMS {
+            assert!(p.pieces() <= PLATFORM_PIECES, "{p:?}");
+        }
+    }
 }
