@@ -1,8 +1,8 @@
 //! The exact row planner of [`Planner::Exact`](crate::Planner::Exact) (`search` feature):
 //! each row planned by the exhaustive row search ([`search`]), the compiled tables tried
 //! first ([`planner`]), the distinct rows of a print planned up front on threads of
-//! their own ([`ExactRows`]). Whole exact prints, checked by replay, are `crate::exact`'s,
-//! above the converter.
+//! their own ([`ExactRows`]). Whole exact prints, checked by replay, for the unit tests
+//! and measurements, are `crate::exact`'s, above the converter.
 
 pub(crate) mod search;
 

@@ -61,7 +61,7 @@
 //! superset (for "found", keyed by the support the packing really rests on) or a subset
 //! (for "none") of the one asked, which is sound because support only ever helps.
 //! Before the whole-matrix search, two sufficient tests may answer "found" (never
-//! "none"): an optional [`Hint`] (the compiled tables, in `crate::exact`), then a tiling
+//! "none"): an optional [`Hint`] (the compiled tables, `planner`'s), then a tiling
 //! of the 21 columns by segments of at most 13 columns, each packed alone by the engine
 //! with walls outside it (as the strip tables are made; such packings compose side by
 //! side). A plan's fillers are computed afresh by the same steps, so the moves are a
