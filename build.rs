@@ -1,9 +1,10 @@
 //! Writes the pattern tables (`src/tables/mod.rs` includes them) with the generator crate,
 //! `crates/tetris-printer-gen`: it reads `pattern-src/`, checks every pattern by
 //! simulation and writes the `phf` maps and indexes to `OUT_DIR/tables.rs`. A bad
-//! pattern fails the build with `file:line: reason`. With `TETRIS_PRINTER_REGENERATE=1`
-//! (or the `regenerate` feature) the searcher finds the patterns afresh instead, and
-//! they are checked the same way.
+//! pattern fails the build with `file:line: reason`. With the `regenerate` feature the
+//! searcher finds the patterns afresh instead (`covers.txt` is still read), and they are
+//! checked the same way; `TETRIS_PRINTER_REGENERATE=1` without the feature fails the
+//! build, naming it. docs/how-it-works.md gives the command, which optimises this script.
 
 use std::path::Path;
 

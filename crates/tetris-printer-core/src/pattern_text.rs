@@ -419,6 +419,15 @@ fn drawn(pieces: usize, in_drawing: usize) -> Result<(), String> {
     }
 }
 
+/// The index of `c` in [`LETTERS`] (`B`..=`Z`, then `a`..=`z`).
+fn letter_index(c: char) -> Option<usize> {
+    match c {
+        'B'..='Z' => Some(c as usize - 'B' as usize),
+        'a'..='z' => Some(25 + c as usize - 'a' as usize),
+        _ => None,
+    }
+}
+
 /// The pieces drawn in a matrix: `(letter index, move, bottom row)` in letter order.
 fn read_pieces(rows: &[&str]) -> Result<(u32, Vec<(Move, u8)>), String> {
     let h = rows.len();
@@ -438,8 +447,7 @@ fn read_pieces(rows: &[&str]) -> Result<(u32, Vec<(Move, u8)>), String> {
                 'A' if y == 0 => a_mask |= 1 << x,
                 'A' => return Err(format!("`A` (a triple) above the bottom row at column {x}")),
                 _ => {
-                    let i = LETTERS
-                        .find(c)
+                    let i = letter_index(c)
                         .ok_or_else(|| format!("unexpected character `{c}` at column {x}"))?;
                     cells[i].push((x, y));
                 }
@@ -899,4 +907,20 @@ pub fn verify_platform(p: &PlatformText, expected: &[u8]) -> Result<(), String> 
         return Err(format!("the platform leaves cells behind:\n{f:?}"));
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `letter_index` is `LETTERS.find`, for every ASCII character and a few others.
+    #[test]
+    fn letter_index_is_the_position_in_letters() {
+        for c in (0..=127u8)
+            .map(char::from)
+            .chain(['é', 'Ａ', 'ß', '\u{10FFFF}'])
+        {
+            assert_eq!(letter_index(c), LETTERS.find(c), "{c:?}");
+        }
+    }
 }

@@ -209,6 +209,25 @@ const fn derive_all() -> [ShapeData; 19] {
 /// The derived data of every orientation, indexed by [`Shape::index`].
 pub static SHAPES: [ShapeData; 19] = derive_all();
 
+/// Each orientation's cells as a mask of its bounding box, bit `4·dy + dx` per cell
+/// (every shape fits a 4×4 box), indexed by [`Shape::index`]: [`Shape::from_cells`]
+/// compares masks.
+const CELL_MASKS: [u16; 19] = {
+    let shapes = derive_all();
+    let mut masks = [0u16; 19];
+    let mut i = 0;
+    while i < 19 {
+        let mut j = 0;
+        while j < 4 {
+            let (x, y) = shapes[i].cells[j];
+            masks[i] |= 1 << (4 * y + x);
+            j += 1;
+        }
+        i += 1;
+    }
+    masks
+};
+
 /// One orientation of one piece (19 in all), shown as its letter and orientation index:
 /// `J0`. [`Debug`](fmt::Debug) shows the same.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -326,19 +345,25 @@ impl Shape {
         let [a, b, c, d] = *cells else { return None };
         let minx = a.0.min(b.0).min(c.0).min(d.0);
         let miny = a.1.min(b.1).min(c.1).min(d.1);
-        let mut norm = [a, b, c, d].map(|(x, y)| (x - minx, y - miny));
-        norm.sort_unstable();
-        Shape::ALL
-            .into_iter()
-            .find(|s| {
-                let mut c = s
-                    .data()
-                    .cells
-                    .map(|(x, y)| (usize::from(x), usize::from(y)));
-                c.sort_unstable();
-                c == norm
-            })
-            .map(|s| (s, minx, miny))
+        // The cells as a mask of the 4×4 box at (minx, miny), as `CELL_MASKS` holds each
+        // shape's: four distinct cells there match one shape's mask exactly, a repeated
+        // cell leaves fewer than four bits, and a cell outside the box fits no shape.
+        let mut mask = 0u16;
+        for (x, y) in [a, b, c, d] {
+            let (dx, dy) = (x - minx, y - miny);
+            if dx >= 4 || dy >= 4 {
+                return None;
+            }
+            mask |= 1 << (4 * dy + dx);
+        }
+        let mut i = 0;
+        while i < Self::COUNT {
+            if CELL_MASKS[i] == mask {
+                return Some((Shape(i as u8), minx, miny));
+            }
+            i += 1;
+        }
+        None
     }
 
     /// Bit mask of the cells in row `dy` of the bounding box, bit `dx` set per cell.
@@ -444,6 +469,34 @@ mod tests {
         assert_eq!(Shape::new(Piece::J, 0).unwrap().row_mask(0), 0b100);
         assert_eq!(Shape::new(Piece::T, 0).unwrap().row_mask(0), 0b010);
         assert_eq!(Shape::new(Piece::L, 0).unwrap().row_mask(0), 0b001);
+    }
+
+    /// `from_cells` finds every shape from its cells in any order at any offset, with
+    /// its box's left column and bottom row, and nothing from cells that are not four
+    /// distinct cells of one tetromino.
+    #[test]
+    fn from_cells_finds_each_shape_and_nothing_else() {
+        for s in Shape::ALL {
+            let mut cells = s
+                .data()
+                .cells
+                .map(|(x, y)| (usize::from(x) + 7, usize::from(y) + 3));
+            cells.reverse();
+            assert_eq!(Shape::from_cells(&cells), Some((s, 7, 3)), "{s}");
+            // One cell moved onto another, or one row up and across.
+            let mut twice = cells;
+            twice[0] = twice[1];
+            assert_eq!(Shape::from_cells(&twice), None, "{s} with a cell twice");
+            let mut apart = cells;
+            apart[0].0 += 4;
+            assert_eq!(Shape::from_cells(&apart), None, "{s} with a cell apart");
+        }
+        // Four in a row and a square, far out; a 2×2 square's cells with one diagonal.
+        let row = [(100, 50), (101, 50), (102, 50), (103, 50)];
+        assert_eq!(Shape::from_cells(&row).map(|r| r.1), Some(100));
+        assert_eq!(Shape::from_cells(&[(0, 0), (1, 1), (2, 2), (3, 3)]), None);
+        assert_eq!(Shape::from_cells(&[(0, 0), (1, 0), (0, 1)]), None);
+        assert_eq!(Shape::from_cells(&[]), None);
     }
 
     #[test]

@@ -171,17 +171,23 @@ impl Playfield {
         if x >= WIDTH || y >= HEIGHT {
             return;
         }
+        // Only column `x`'s height can change. (`y + 1 <= HEIGHT` fits the byte.)
         match piece {
             Some(p) => {
                 self.rows[y] |= 1 << x;
                 self.cells[y][x] = p as u8 + 1;
+                self.heights[x] = self.heights[x].max(y as u8 + 1);
             }
             None => {
                 self.rows[y] &= !(1 << x);
                 self.cells[y][x] = 0;
+                if usize::from(self.heights[x]) == y + 1 {
+                    // The column's top cell went: its next cell down is the top now.
+                    let below = (0..y).rev().find(|&r| self.rows[r] >> x & 1 != 0);
+                    self.heights[x] = below.map_or(0, |r| r as u8 + 1);
+                }
             }
         }
-        self.recompute_heights();
     }
 
     /// Where `m` would come to rest (row of its bounding box's bottom), without dropping it.
@@ -258,10 +264,6 @@ impl Playfield {
         self.recompute_heights_below(dst);
     }
 
-    fn recompute_heights(&mut self) {
-        self.recompute_heights_below(HEIGHT);
-    }
-
     /// Recomputes the column heights when every row from `top` up is empty.
     fn recompute_heights_below(&mut self, top: usize) {
         let mut found: Row = 0;
@@ -288,6 +290,30 @@ mod tests {
 
     fn mv(p: Piece, r: usize, x: usize) -> Move {
         Move::new(Shape::new(p, r).unwrap(), x).unwrap()
+    }
+
+    /// `set` keeps every column's height what a full recount gives, through random
+    /// fills and clears (tops, cells below them, empty cells, outside the field).
+    #[test]
+    fn set_keeps_the_heights_of_a_recount() {
+        let mut f = Playfield::new();
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        for step in 0..20_000 {
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            let r = (seed >> 33) as usize;
+            let (x, y) = (r % (WIDTH + 1), (r >> 5) % 12);
+            let piece = (r >> 9 & 1 == 0).then_some(Piece::ALL[(r >> 10) % 7]);
+            f.set(x, y, piece);
+            let mut recount = f.clone();
+            recount.recompute_heights_below(HEIGHT);
+            assert_eq!(
+                f.heights, recount.heights,
+                "step {step}: set({x}, {y}, {piece:?})"
+            );
+            assert_eq!(f.get(x, y), piece.filter(|_| x < WIDTH), "step {step}");
+        }
     }
 
     /// #58 item 7: the last index a `usize` holds is shown as the move after it, not as

@@ -10,7 +10,7 @@ use tetris_printer_core::pattern;
 use tetris_printer_core::pattern_text::{EmitterText, PlatformText, StripText, WideText};
 
 use crate::error::{bad, Error};
-use crate::moves::Encoded;
+use crate::moves::Spans;
 
 /// Cost of a pattern as the classic split search counts it: `pieces + 5·n`, which is
 /// `21·(height + n)/4`; additive over passes and ranking splits as pieces do.
@@ -22,7 +22,7 @@ pub(crate) fn emitter_cost(e: &EmitterText) -> u32 {
 /// index over it (both pointing into the list), and the classic split's cost model.
 pub(crate) fn emitter_tables(
     code: &mut String,
-    moves: &Encoded,
+    spans: &mut Spans<'_>,
     emitters: &BTreeMap<u32, EmitterText>,
 ) -> Result<(), Error> {
     let _ = writeln!(
@@ -38,7 +38,7 @@ pub(crate) fn emitter_tables(
             "Emitter {{ key: {key:#x}, n: {}, height: {}, fillers: {} }}",
             e.n(),
             e.height,
-            moves.span(&e.fillers)
+            spans.next(&e.fillers)?
         );
         let _ = writeln!(code, "    {item},");
         map.entry(*key, &item);
@@ -185,7 +185,7 @@ pub(crate) fn cost_model(code: &mut String, emitters: &BTreeMap<u32, EmitterText
 /// ([`WIDE_KEYS`]: bottom, height and the range of [`WIDE`] they own).
 pub(crate) fn wide_tables(
     code: &mut String,
-    moves: &Encoded,
+    spans: &mut Spans<'_>,
     wides: &BTreeMap<(u32, u8), Vec<WideText>>,
 ) -> Result<(), Error> {
     let total: usize = wides.values().map(Vec::len).sum();
@@ -202,7 +202,7 @@ pub(crate) fn wide_tables(
                 code,
                 "    Wide {{ support: {:#x}, fillers: {} }},",
                 w.support,
-                moves.span(&w.fillers)
+                spans.next(&w.fillers)?
             );
         }
         keys.push(format!(
@@ -241,9 +241,9 @@ pub(crate) fn wide_tables(
 /// The platform patterns, by centre.
 pub(crate) fn platform_table(
     code: &mut String,
-    moves: &Encoded,
+    spans: &mut Spans<'_>,
     by_centre: &BTreeMap<u8, PlatformText>,
-) {
+) -> Result<(), Error> {
     let _ = writeln!(
         code,
         "/// The platform patterns for bar centres 1, 3, ..., 19.\npub static PLATFORMS: [Platform; {}] = [",
@@ -254,18 +254,19 @@ pub(crate) fn platform_table(
             code,
             "    Platform {{ centre: {}, add: {}, remove: mv({}, {}) }},",
             p.centre,
-            moves.span(&p.add),
+            spans.next(&p.add)?,
             p.remove.shape().index(),
             p.remove.x()
         );
     }
     code.push_str("];\n");
+    Ok(())
 }
 
 /// The strips ([`STRIP_LIST`], grouped by key) and the `phf` map of each key's range.
 pub(crate) fn strip_tables(
     code: &mut String,
-    moves: &Encoded,
+    spans: &mut Spans<'_>,
     strips: &BTreeMap<u32, Vec<StripText>>,
 ) -> Result<(), Error> {
     let mut strip_map = phf_codegen::Map::new();
@@ -280,7 +281,7 @@ pub(crate) fn strip_tables(
                 s.side,
                 s.bottom,
                 s.support,
-                moves.span(&s.fillers)
+                spans.next(&s.fillers)?
             ));
         }
         let (Ok(first), Ok(count)) = (u16::try_from(first), u16::try_from(list.len())) else {

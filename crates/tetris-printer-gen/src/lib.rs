@@ -169,7 +169,7 @@ pub fn generate(sources: &Sources) -> Result<String, Error> {
     let covers = code::run_covers(&sources.covers)?;
 
     // Every pattern's moves, in the order the tables list them, encoded before any code
-    // is written, so the code names each span as it goes.
+    // is written, so the code names each span as it goes (by its position in `lists`).
     let mut lists = Vec::new();
     lists.extend(emitters.values().map(|e| e.fillers.as_slice()));
     lists.extend(wides.values().flatten().map(|w| w.fillers.as_slice()));
@@ -178,13 +178,15 @@ pub fn generate(sources: &Sources) -> Result<String, Error> {
     let moves = moves::Encoded::new(&lists)?;
 
     let mut out = String::new();
-    code::emitter_tables(&mut out, &moves, &emitters)?;
-    code::wide_tables(&mut out, &moves, &wides)?;
-    code::platform_table(&mut out, &moves, &by_centre);
-    code::strip_tables(&mut out, &moves, &strips)?;
+    let mut spans = moves.spans();
+    code::emitter_tables(&mut out, &mut spans, &emitters)?;
+    code::wide_tables(&mut out, &mut spans, &wides)?;
+    code::platform_table(&mut out, &mut spans, &by_centre)?;
+    code::strip_tables(&mut out, &mut spans, &strips)?;
+    spans.finish()?;
     fits::strip_fit_tables(&mut out, strips.values().flatten())?;
     code::run_cover_table(&mut out, &covers);
-    moves.write(&mut out, &lists);
+    moves.write(&mut out);
     Ok(out)
 }
 

@@ -133,3 +133,39 @@ fn the_committed_sources_give_the_same_code_every_time() {
         assert!(code.contains(table), "no {table}");
     }
 }
+
+/// Identical move lists share one span; the tables must take the spans in the order the
+/// lists were encoded, every one of them.
+#[test]
+fn spans_follow_the_lists_by_position() {
+    use tetris_printer_core::moves::Move;
+    use tetris_printer_core::piece::Shape;
+    let mv = |s: usize, x: usize| Move::new(Shape::ALL[s], x).expect("inside the field");
+    let (a, b) = (vec![mv(0, 0), mv(1, 3)], vec![mv(2, 5)]);
+    let a_again = a.clone();
+    let lists: Vec<&[Move]> = vec![&a, &b, &a_again];
+    let encoded = moves::Encoded::new(&lists).expect("encodes");
+    let mut spans = encoded.spans();
+    let first = spans.next(&a).expect("in order").to_string();
+    assert_eq!(first, "Span::new(0, 2)");
+    assert_eq!(
+        spans.next(&b).expect("in order").to_string(),
+        "Span::new(2, 1)"
+    );
+    assert_eq!(spans.next(&a_again).expect("in order").to_string(), first);
+    assert!(spans.next(&a).is_err(), "past the last list");
+
+    let mut spans = encoded.spans();
+    let e = spans.next(&b).expect_err("b is not the first list");
+    assert_eq!(
+        e.to_string(),
+        "the tables list the patterns in another order than they were encoded"
+    );
+    let mut spans = encoded.spans();
+    spans.next(&a).expect("in order");
+    let e = spans.finish().expect_err("two lists left");
+    assert_eq!(
+        e.to_string(),
+        "the tables list fewer patterns than were encoded"
+    );
+}
