@@ -134,7 +134,7 @@
 //! | `image-io` | | `std`; `image`, `png`, `gif` | `Sprite::open`, `Sprite::read_from`, `Sprite::from_image_bytes` (every format of the `image` crate's PNG, GIF, BMP, ICO, JPEG, TGA, TIFF, WebP, PNM, QOI), `render`: the field as PNG bytes |
 //! | `animate` | | `image-io` | `animate`: the print as an animated GIF, into any `std::io::Write` |
 //! | `search` | | `std`; `tetris-printer-search`, `rand`, `rand_chacha`, `bitvec` | `search`: the pattern searcher (the `tetris-printer-search` crate); `Planner::Exact`, the exhaustive per-row planner |
-//! | `regenerate` | | | the build runs the searcher instead of reading `pattern-src/` (same tables) |
+//! | `regenerate` | | | the build runs the searcher for the patterns instead of reading them from `pattern-src/` (same tables; the covers still come from `pattern-src/covers.txt`) |
 //!
 //! With the default features the crate depends only on `phf`, `thiserror` and
 //! `tetris-printer-core` (the pieces, the playfield and the pattern records it shares

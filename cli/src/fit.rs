@@ -185,6 +185,49 @@ pub(crate) fn hinted(e: SpriteError) -> anyhow::Error {
     anyhow::Error::new(Hinted(e))
 }
 
+/// An image file in a format this build does not read, or in none it knows (`photo.heic`,
+/// a move file given as the sprite), with the tip that names the formats it reads.
+#[derive(Debug)]
+pub(crate) struct Unreadable(pub(crate) SpriteError);
+
+impl fmt::Display for Unreadable {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut formats: Vec<String> = image::ImageFormat::all()
+            .filter(|f| f.reading_enabled())
+            .map(|f| match f {
+                image::ImageFormat::WebP => "WebP".into(),
+                f => format!("{f:?}").to_uppercase(),
+            })
+            .collect();
+        formats.sort_by_key(|f| f.to_uppercase());
+        write!(
+            f,
+            "{}\n\n  tip: the formats read are {}; convert the picture to one of them \
+             (PNG keeps every pixel)",
+            self.0,
+            formats.join(", ")
+        )
+    }
+}
+
+impl std::error::Error for Unreadable {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        Some(&self.0)
+    }
+}
+
+/// An error of reading a sprite file, which names the file: with the formats' tip when
+/// the `image` crate does not read its format ([`Unreadable`]).
+pub(crate) fn unreadable(e: SpriteError) -> anyhow::Error {
+    match e {
+        SpriteError::Decode {
+            source: image::ImageError::Unsupported(_),
+            ..
+        } => anyhow::Error::new(Unreadable(e)),
+        e => anyhow::Error::new(e),
+    }
+}
+
 /// The sprite at `path` (`-`: standard input): as it is, or fitted with `--fit`, saying
 /// what was changed on stderr (after `name: ` when `named`).
 pub(crate) fn load(path: &Path, flags: &FitFlags, named: bool) -> Result<Sprite> {
@@ -222,7 +265,7 @@ fn fit_path(path: &Path, opts: &FitOptions) -> Result<Fitted> {
             e @ (SpriteError::Read { .. }
             | SpriteError::Decode { .. }
             | SpriteError::FileTooLarge { .. }),
-        ) => anyhow::Error::new(e),
+        ) => unreadable(e),
         e => anyhow::Error::new(e).context(format!("cannot fit {}", crate::input_name(path))),
     })
 }

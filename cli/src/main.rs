@@ -453,9 +453,13 @@ fn check(args: &CheckArgs) -> Result<ExitCode> {
     let sprite = fit::load(&args.sprite, &args.fit, false).map_err(|e| {
         // `check moves.txt mario.png`: the sprite comes first.
         if commands::is_sprite_file(&args.moves) && !commands::is_sprite_file(&args.sprite) {
+            // This tip, not the formats' one.
+            let error = match e.downcast_ref::<fit::Unreadable>() {
+                Some(fit::Unreadable(e)) => e.to_string(),
+                None => report(&e),
+            };
             anyhow::anyhow!(
-                "{}\n\n  tip: the sprite comes first: tetris-printer check {} {}",
-                report(&e),
+                "{error}\n\n  tip: the sprite comes first: tetris-printer check {} {}",
                 shown(&args.moves),
                 shown(&args.sprite)
             )
@@ -552,7 +556,7 @@ pub(crate) fn load_sprite(path: &Path) -> Result<Sprite> {
         // These already name the file.
         SpriteError::Read { .. }
         | SpriteError::Decode { .. }
-        | SpriteError::FileTooLarge { .. } => anyhow::Error::new(e),
+        | SpriteError::FileTooLarge { .. } => fit::unreadable(e),
         e => fit::hinted(e).context(format!("bad sprite {}", shown(&path))),
     })
 }

@@ -57,9 +57,45 @@ fn check_with_its_arguments_swapped_gives_a_tip() {
         "{}",
         r.stderr
     );
+    // One tip: not also the formats' one.
+    assert_eq!(r.stderr.matches("tip:").count(), 1, "{}", r.stderr);
     // Not when the sprite is just a bad image.
     let r = run_in(&dir, &["check", "moves.txt", "moves.txt"]);
-    assert!(!r.stderr.contains("tip:"), "{}", r.stderr);
+    assert!(!r.stderr.contains("comes first"), "{}", r.stderr);
+}
+
+/// A picture in a format that is not read (HEIC, AVIF, SVG, ...) is refused with the
+/// formats that are, with and without `--fit`.
+#[test]
+fn an_unread_format_names_the_formats_read() {
+    let (_tmp, dir) = workdir();
+    std::fs::write(
+        dir.join("photo.heic"),
+        b"\0\0\0\x18ftypheic\0\0\0\0heicmif1",
+    )
+    .unwrap();
+    // AVIF is an `image` format this build does not read (no `avif` feature).
+    std::fs::write(
+        dir.join("photo.avif"),
+        b"\0\0\0\x18ftypavif\0\0\0\0avifmif1",
+    )
+    .unwrap();
+    for args in [
+        &["verify", "photo.heic"][..],
+        &["verify", "photo.avif"],
+        &["verify", "photo.heic", "--fit"],
+        &["fit", "photo.avif", "-o", "out.png"],
+    ] {
+        let r = run_in(&dir, args);
+        r.fails_with(1, &format!("error: could not decode image {}", args[1]));
+        r.fails_saying(1, "tip: the formats read are BMP, GIF, ICO, JPEG, PNG,");
+        assert!(
+            r.stderr.contains("TIFF") && !r.stderr.contains("AVIF"),
+            "{}",
+            r.stderr
+        );
+        assert!(!dir.join("out.png").exists());
+    }
 }
 
 /// `-o -` on a terminal: refused (binary would garble it), as gzip does; `--force`
