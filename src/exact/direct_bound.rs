@@ -85,14 +85,7 @@ use crate::{BlockKind, Converter, Piece, Playfield, Shape, Sprite, WIDTH};
 #[test]
 #[ignore = "a measurement: set DIRECT_BOUND, run it by name with --ignored --nocapture"]
 fn direct_bound() {
-    let Ok(args) = std::env::var("DIRECT_BOUND") else {
-        eprintln!("direct_bound: DIRECT_BOUND is not set, nothing measured");
-        return;
-    };
-    assert!(
-        run(args.split_whitespace().map(String::from).collect()),
-        "direct_bound failed (see its output)"
-    );
+    super::measure("DIRECT_BOUND", run);
 }
 
 /// The direct cells of a print, per row.

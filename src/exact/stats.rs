@@ -26,14 +26,7 @@ use crate::{compare, Converter, Planner, Playfield, Sprite};
 #[test]
 #[ignore = "a measurement: set EXACT_STATS, run it by name with --ignored --nocapture"]
 fn exact_stats() {
-    let Ok(args) = std::env::var("EXACT_STATS") else {
-        eprintln!("exact_stats: EXACT_STATS is not set, nothing measured");
-        return;
-    };
-    assert!(
-        run(args.split_whitespace().map(String::from).collect()),
-        "exact_stats failed (see its output)"
-    );
+    super::measure("EXACT_STATS", run);
 }
 
 /// The measurement on `args`; `false` (the reasons printed) when one failed.
