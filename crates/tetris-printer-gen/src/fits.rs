@@ -63,18 +63,7 @@ pub(crate) fn strip_fit_tables<'a>(
         }
     }
     // Deduplicate the 256-byte support rows.
-    let mut rows: Vec<&[u8]> = Vec::new();
-    let mut row_of = Vec::with_capacity(layout::FIT_ROW_SLOTS);
-    for row in widths.chunks(256) {
-        let i = rows.iter().position(|r| *r == row).unwrap_or_else(|| {
-            rows.push(row);
-            rows.len() - 1
-        });
-        let Ok(i) = u8::try_from(i) else {
-            return bad("over 256 distinct inner fit rows");
-        };
-        row_of.push(i);
-    }
+    let (rows, row_of) = distinct(widths.chunks(256), "inner fit rows")?;
     let _ = writeln!(
         code,
         "/// Inner strip fits: the row of [`FIT_ROWS`] for each `(height, bottom byte)` \
@@ -93,18 +82,7 @@ pub(crate) fn strip_fit_tables<'a>(
     }
     code.push_str("];\n\n");
     // Deduplicate the edge support sets too (most slots are empty or alike).
-    let mut sets: Vec<layout::EdgeSupports> = Vec::new();
-    let mut set_of = Vec::with_capacity(edge.len());
-    for e in &edge {
-        let i = sets.iter().position(|s| s == e).unwrap_or_else(|| {
-            sets.push(*e);
-            sets.len() - 1
-        });
-        let Ok(i) = u8::try_from(i) else {
-            return bad("over 256 distinct edge support sets");
-        };
-        set_of.push(i);
-    }
+    let (sets, set_of) = distinct(edge.iter().copied(), "edge support sets")?;
     let _ = writeln!(
         code,
         "/// Edge strip fits: the support set of [`EDGE_SETS`] for each \
@@ -116,4 +94,28 @@ pub(crate) fn strip_fit_tables<'a>(
         sets.len()
     );
     Ok(())
+}
+
+/// The distinct values of `items` in first-seen order, and for each item the index of its
+/// value among them (a byte: an error naming `what` past 256 distinct values).
+fn distinct<T: PartialEq>(
+    items: impl Iterator<Item = T>,
+    what: &str,
+) -> Result<(Vec<T>, Vec<u8>), Error> {
+    let mut values: Vec<T> = Vec::new();
+    let mut index_of = Vec::new();
+    for item in items {
+        let i = match values.iter().position(|v| *v == item) {
+            Some(i) => i,
+            None => {
+                values.push(item);
+                values.len() - 1
+            }
+        };
+        let Ok(i) = u8::try_from(i) else {
+            return bad(format!("over 256 distinct {what}"));
+        };
+        index_of.push(i);
+    }
+    Ok((values, index_of))
 }
