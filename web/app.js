@@ -409,6 +409,11 @@ function offerFit(bytes, name) {
 el.scale.addEventListener('click', async () => {
   if (!fitFrom) return;
   const { bytes, name } = fitFrom;
+  // At once, as loadSprite does: the refusal goes, and the page says it is working
+  // (not still `error` while the worker fits).
+  el.error.hidden = true;
+  el.tooLarge.hidden = true;
+  setState('converting', `fitting ${name}…`);
   let fitted;
   try {
     fitted = await decode(bytes, name, true);
