@@ -10,7 +10,7 @@ use crate::sprite::MAX_WIDTH;
 use super::error::ConvertError;
 use super::row::{Emit, RowInput};
 use super::row_planner::{PassSink, PlannedRow, RowPlanner};
-use super::tiling::{fill_priced, Fill, NO_EMITTER};
+use super::tiling::{Fill, PricedFill, NO_EMITTER};
 
 /// One pass of a plan: its emitters (flipped ones first) and its fill.
 #[derive(Clone, Copy, Debug)]
@@ -28,9 +28,9 @@ pub(crate) struct RowPlan {
     pub(crate) support: u32,
     /// Pieces of the plan, platform included.
     pub pieces: u32,
-    /// Pieces of each pass's fill, in order (what pricing found: [`RowPlan::passes`]
-    /// builds each fill at its price instead of searching for it again).
-    pub(crate) fills: [u16; MAX_WIDTH],
+    /// Each pass's fill, in order, as pricing found it: [`RowPlan::passes`] builds each
+    /// from it, tiling kept, instead of searching for it again.
+    pub(crate) fills: [PricedFill; MAX_WIDTH],
     pub(crate) plan: Candidate,
 }
 
@@ -55,7 +55,7 @@ impl RowPlan {
             flipped |= u32::from(e.flipped()) << i;
         }
         let mut support = self.support;
-        for (&p, &pieces) in c.order[..c.passes].iter().zip(&self.fills) {
+        for (&p, &priced) in c.order[..c.passes].iter().zip(&self.fills) {
             let mut pass = PassPlan {
                 emits: [Emit::NONE; MAX_WIDTH],
                 len: 0,
@@ -72,14 +72,7 @@ impl RowPlan {
                 row |= e.row;
             }
             let flips = members & flipped != 0;
-            let built = fill_priced(
-                above,
-                support | row,
-                flips,
-                u32::from(pieces),
-                &mut pass.fill,
-            );
-            assert!(built, "a costed plan has its fills");
+            priced.build(above, support | row, flips, &mut pass.fill);
             support |= row;
             f(&pass);
         }
@@ -155,6 +148,8 @@ pub(crate) struct StoredPlan {
     platform: bool,
     candidate_platform: bool,
     pieces: u32,
+    /// Each pass's fill's pieces ([`PricedFill::pieces`]; not its tiling, to keep the
+    /// plan small: it is tiled again when written, [`PricedFill::untiled`]).
     fills: [u16; MAX_WIDTH],
 }
 
@@ -186,7 +181,8 @@ impl StoredPlan {
             platform: plan.platform,
             candidate_platform: c.platform,
             pieces: plan.pieces,
-            fills: plan.fills,
+            // At most 21 · 255 / 4 (a classic pattern's height is a byte).
+            fills: plan.fills.map(|f| f.pieces() as u16),
             ..StoredPlan::EMPTY
         };
         for (k, e) in c.emits[..c.len].iter().enumerate() {
@@ -224,11 +220,15 @@ impl StoredPlan {
         c.order = self.order;
         c.passes = usize::from(self.passes);
         c.platform = self.candidate_platform;
+        let mut fills = [PricedFill::NONE; MAX_WIDTH];
+        for (f, &pieces) in fills.iter_mut().zip(&self.fills).take(c.passes) {
+            *f = PricedFill::untiled(u32::from(pieces));
+        }
         RowPlan {
             platform: self.platform,
             support: row.support,
             pieces: self.pieces,
-            fills: self.fills,
+            fills,
             plan: c,
         }
     }

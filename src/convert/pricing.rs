@@ -38,7 +38,7 @@ use crate::sprite::MAX_WIDTH;
 
 use super::plan::{regrouped, renumber, Candidate, RowPlan};
 use super::row::{Emit, RowInput};
-use super::tiling::fill_pieces;
+use super::tiling::{price, PricedFill};
 
 /// Pieces of a platform.
 pub(super) const PLATFORM_PIECES: u32 = 21;
@@ -384,31 +384,31 @@ pub(crate) struct Pricer<'a> {
     /// The row's support and all its pixels' cells: the most support a pass can have
     /// (every plan's passes together print every pixel).
     pub(super) all: u32,
-    /// Recent fills: `(above, support, flips) → pieces` (`u32::MAX`: none), but those
-    /// on `all`.
-    pub(super) cache: [(u32, u32, bool, u32); CACHE],
-    /// Recent fills on `all`: `above | flips << 31 → pieces` (`u32::MAX`: none). The
-    /// planner's floors ([`Pricer::least_cost`]) ask for these most.
-    pub(super) most: [(u32, u32); MOST_CACHE],
+    /// Recent fills: `(above, support, flips) → fill`, but those on `all`.
+    pub(super) cache: [(u32, u32, bool, PricedFill); CACHE],
+    /// Recent fills on `all`: `above | flips << 31 → fill`. The planner's floors
+    /// ([`Pricer::least_cost`]) ask for these most.
+    pub(super) most: [(u32, PricedFill); MOST_CACHE],
     /// Swaps [`Pricer::repair`] may still check in this row.
     pub(super) repairs: u32,
-    /// Fill prices requested so far ([`Pricer::fill_pieces`], cached or not): the
+    /// Fill prices requested so far ([`Pricer::fill`], cached or not): the
     /// unit of the planners' stated bounds on work per row.
     pub(super) prices: u32,
     /// The parts a unit test leaves out ([`Pricer::has`]).
     #[cfg(test)]
     pub(crate) left_out: Parts,
-    /// Pieces of each pass's fill, in order, of the last order [`Pricer::cost`] priced
-    /// in full, and of the best plan's ([`RowPlan::fills`]).
-    pub(super) fills: [u16; MAX_WIDTH],
-    pub(super) best_fills: [u16; MAX_WIDTH],
+    /// Each pass's fill, in order, of the last order [`Pricer::cost`] priced in full,
+    /// and of the best plan's ([`RowPlan::fills`]).
+    pub(super) fills: [PricedFill; MAX_WIDTH],
+    pub(super) best_fills: [PricedFill; MAX_WIDTH],
     /// Recent bar reaches ([`Pricer::bar_reach`]): `(starts, filled, h) → reach`.
     pub(super) reaches: [((u32, u32, u8), [u8; WIDTH + 1]); REACH_CACHE],
 }
 
 impl<'a> Pricer<'a> {
-    /// `tiling::fill`'s pieces through small direct-mapped caches (candidates share passes).
-    pub(super) fn fill_pieces(&mut self, above: u32, support: u32, flips: bool) -> Option<u32> {
+    /// The cheapest fill of a pass ([`price`]) through small direct-mapped caches
+    /// (candidates share passes); `None` where there is none.
+    pub(super) fn fill(&mut self, above: u32, support: u32, flips: bool) -> Option<PricedFill> {
         if support == self.all {
             return self.fill_on_all(above, flips);
         }
@@ -416,32 +416,30 @@ impl<'a> Pricer<'a> {
         let h = (above.wrapping_mul(0x9E37_79B1) ^ support.wrapping_mul(0x85EB_CA77))
             >> (32 - CACHE.trailing_zeros());
         let slot = &mut self.cache[h as usize % CACHE];
-        if slot.0 == above && slot.1 == support && slot.2 == flips && slot.0 != 0 {
-            return (slot.3 != u32::MAX).then_some(slot.3);
+        if !(slot.0 == above && slot.1 == support && slot.2 == flips && slot.0 != 0) {
+            *slot = (above, support, flips, price(above, support, flips));
         }
-        let pieces = fill_pieces(above, support, flips);
-        *slot = (above, support, flips, pieces.unwrap_or(u32::MAX));
-        pieces
+        slot.3.exists().then_some(slot.3)
     }
 
-    /// `tiling::fill`'s pieces on [`Pricer::all`] through their own cache (`above` is not
+    /// [`Pricer::fill`] on [`Pricer::all`], through its own cache (`above` is not
     /// empty, and lies below bit 31).
-    pub(super) fn fill_on_all(&mut self, above: u32, flips: bool) -> Option<u32> {
+    pub(super) fn fill_on_all(&mut self, above: u32, flips: bool) -> Option<PricedFill> {
         self.prices += 1;
         let key = above | u32::from(flips) << 31;
         let h = key.wrapping_mul(0x9E37_79B1) >> (32 - MOST_CACHE.trailing_zeros());
         let slot = &mut self.most[h as usize % MOST_CACHE];
         if slot.0 != key {
-            *slot = (key, fill_pieces(above, self.all, flips).unwrap_or(u32::MAX));
+            *slot = (key, price(above, self.all, flips));
         }
-        (slot.1 != u32::MAX).then_some(slot.1)
+        slot.1.exists().then_some(slot.1)
     }
 
     /// What pass `s` costs resting on [`Pricer::all`], the most support it can have:
     /// no order of its plan makes it cheaper (`None`: it has no fill in any order).
     pub(super) fn least_cost(&mut self, s: &PassSum) -> Option<u32> {
         let fill = self.fill_on_all(s.above, s.flip_row != 0)?;
-        Some(u32::from(s.n) + fill)
+        Some(u32::from(s.n) + fill.pieces())
     }
 
     /// Sets `groups`' least costs ([`Groups::least`]) for its first `passes` passes.
@@ -541,10 +539,9 @@ impl<'a> Pricer<'a> {
             }
             rest -= u32::from(floors.each[usize::from(p)]);
             let flips = s.flip_row != 0;
-            let fill = self.fill_pieces(s.above, support | s.row, flips)?;
-            // At most 21 · 255 / 4 (a classic pattern's height is a byte).
-            self.fills[k] = fill as u16;
-            total += u32::from(s.n) + fill;
+            let fill = self.fill(s.above, support | s.row, flips)?;
+            self.fills[k] = fill;
+            total += u32::from(s.n) + fill.pieces();
             if total + rest >= self.best {
                 return None;
             }
@@ -800,14 +797,14 @@ impl<'a> Pricer<'a> {
             best_plan: None,
             floor: least_pieces(1, row.len as u32),
             all: row.support | row.x[..row.len].iter().fold(0, |m, &x| m | 1 << x),
-            cache: [(0, 0, false, 0); CACHE],
-            most: [(0, 0); MOST_CACHE],
+            cache: [(0, 0, false, PricedFill::NONE); CACHE],
+            most: [(0, PricedFill::NONE); MOST_CACHE],
             repairs: REPAIR_CHECKS,
             #[cfg(test)]
             left_out: Parts::NONE,
             prices: 0,
-            fills: [0; MAX_WIDTH],
-            best_fills: [0; MAX_WIDTH],
+            fills: [PricedFill::NONE; MAX_WIDTH],
+            best_fills: [PricedFill::NONE; MAX_WIDTH],
             reaches: [((0, 0, 0), [0; WIDTH + 1]); REACH_CACHE],
         };
         for i in 0..row.len {

@@ -550,11 +550,26 @@ mod tests {
         assert!(stored_rows > 300, "{stored_rows} rows stored");
     }
 
-    /// Whether plans `a` and `b` are the same in every part the writer reads.
+    /// Whether plans `a` and `b` are the same in every part the writer reads, and write
+    /// the same moves (a stored plan's fills are tiled again: [`StoredPlan`]).
     fn assert_same_plan(a: &RowPlan, b: &RowPlan, name: &str) {
+        let written = |p: &RowPlan| {
+            let mut out = Vec::new();
+            p.passes(|pass| {
+                out.extend(pass.emits[..pass.len].iter().map(|e| e.mv));
+                pass.fill.moves(|m| out.push(m));
+            });
+            out
+        };
+        let fills = |p: &RowPlan| {
+            p.fills[..p.plan.passes]
+                .iter()
+                .map(|f| f.pieces())
+                .collect::<Vec<_>>()
+        };
         assert_eq!(
-            (a.platform, a.support, a.pieces, a.fills),
-            (b.platform, b.support, b.pieces, b.fills),
+            (a.platform, a.support, a.pieces, fills(a), written(a)),
+            (b.platform, b.support, b.pieces, fills(b), written(b)),
             "{name}"
         );
         let (a, b) = (&a.plan, &b.plan);
