@@ -44,8 +44,24 @@ pub const DEMO_SPRITE: &str = "
 .....000000.....
 ";
 
-fn scale_arg() -> clap::builder::RangedI64ValueParser<u32> {
-    clap::value_parser!(u32).range(i64::from(MIN_SCALE)..=i64::from(MAX_SCALE))
+/// `--scale`, on the commands that draw the playfield.
+#[derive(Args, Debug, Clone, Copy)]
+pub(crate) struct ScaleFlag {
+    /// Pixels per playfield cell (1..=64; grid lines from 4 up).
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = DEFAULT_SCALE,
+        value_parser = clap::value_parser!(u32).range(i64::from(MIN_SCALE)..=i64::from(MAX_SCALE))
+    )]
+    scale: u32,
+}
+
+impl ScaleFlag {
+    /// The pixels per cell the renderer takes.
+    pub(crate) const fn get(self) -> u32 {
+        self.scale
+    }
 }
 
 /// What `stats --passes` says of a strategy (`stats` reports it alone).
@@ -89,7 +105,8 @@ pub enum AlignArg {
 }
 
 impl AlignArg {
-    pub(crate) fn align(self) -> Align {
+    /// The library's placement.
+    const fn align(self) -> Align {
         match self {
             AlignArg::Left => Align::Left,
             AlignArg::Centre => Align::Centre,
@@ -100,10 +117,38 @@ impl AlignArg {
 }
 
 /// The help of `--align` on the commands that convert.
-pub(crate) const ALIGN_HELP: &str =
+const ALIGN_HELP: &str =
     "Where the sprite stands: left (left edge at column 2), centre (2 + (17 - width) / 2, the
 default), right (right edge at column 18) or best (convert at every column where it fits
 and keep the fewest pieces, leftmost on a tie). `check` finds the column by itself.";
+
+/// `--align`, on the commands that convert (`verify` and `stats` word its short help for
+/// themselves, with [`align_help`]).
+#[derive(Args, Debug, Clone, Copy)]
+pub(crate) struct AlignFlag {
+    /// Where the sprite stands: left, centre, right or best (fewest pieces).
+    #[arg(long, value_enum, default_value_t = AlignArg::Centre, long_help = ALIGN_HELP)]
+    align: AlignArg,
+}
+
+impl AlignFlag {
+    /// The library's placement.
+    pub(crate) const fn get(self) -> Align {
+        self.align.align()
+    }
+}
+
+/// Gives `--align` the short help `help` (for `Command::mut_args`, which, unlike
+/// `mut_arg`, keeps the arguments' order, and so the man page's and the completions').
+fn align_help(help: &'static str) -> impl FnMut(clap::Arg) -> clap::Arg {
+    move |arg| {
+        if arg.get_id() == "align" {
+            arg.help(help)
+        } else {
+            arg
+        }
+    }
+}
 
 /// Convert the built-in sprite, verify it, and write its moves and pictures.
 #[derive(Args, Debug)]
@@ -127,17 +172,15 @@ pub struct DemoArgs {
     /// Directory to write into (created if missing).
     #[arg(short, long, value_name = "DIR", default_value = "demo")]
     output: PathBuf,
-    /// Pixels per playfield cell in the pictures.
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_SCALE, value_parser = scale_arg())]
-    scale: u32,
+    #[command(flatten)]
+    scale: ScaleFlag,
     /// Skip the animation.
     #[arg(long)]
     no_gif: bool,
     #[command(flatten)]
     plan: PlanArgs,
-    /// Where the sprite stands: left, centre, right or best (fewest pieces).
-    #[arg(long, value_enum, default_value_t = AlignArg::Centre, long_help = ALIGN_HELP)]
-    align: AlignArg,
+    #[command(flatten)]
+    align: AlignFlag,
 }
 
 /// Convert a sprite into moves.
@@ -172,9 +215,8 @@ pub struct ConvertArgs {
     /// Output format: the move list, or the article's block listing.
     #[arg(long, value_enum, default_value_t = Format::Moves)]
     format: Format,
-    /// Where the sprite stands: left, centre, right or best (fewest pieces).
-    #[arg(long, value_enum, default_value_t = AlignArg::Centre, long_help = ALIGN_HELP)]
-    align: AlignArg,
+    #[command(flatten)]
+    align: AlignFlag,
     #[command(flatten)]
     pub(crate) fit: crate::fit::FitFlags,
 }
@@ -198,7 +240,11 @@ first differing cell and exits 1 (which would be a bug in tetris-printer).",
     after_help = "\
 Examples:
   tetris-printer verify mario.png
-  tetris-printer verify mario.png --align best   # ok: ..., x0 = K (best)"
+  tetris-printer verify mario.png --align best   # ok: ..., x0 = K (best)",
+    mut_args = align_help(
+        "Where the sprite stands: left, centre, right or best (fewest pieces); compared at \
+         that column"
+    )
 )]
 pub struct VerifyArgs {
     /// The sprite image (`-`: standard input).
@@ -206,10 +252,8 @@ pub struct VerifyArgs {
     sprite: PathBuf,
     #[command(flatten)]
     plan: PlanArgs,
-    /// Where the sprite stands: left, centre, right or best (fewest pieces); compared
-    /// at that column.
-    #[arg(long, value_enum, default_value_t = AlignArg::Centre, long_help = ALIGN_HELP)]
-    align: AlignArg,
+    #[command(flatten)]
+    align: AlignFlag,
     #[command(flatten)]
     pub(crate) fit: crate::fit::FitFlags,
 }
@@ -234,12 +278,10 @@ pub struct RenderArgs {
     /// PNG file to write (`-`: standard output).
     #[arg(short, long, value_name = "FIELD.png")]
     output: PathBuf,
-    /// Pixels per playfield cell (1..=64; grid lines from 4 up).
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_SCALE, value_parser = scale_arg())]
-    scale: u32,
-    /// Where the sprite stands: left, centre, right or best (fewest pieces).
-    #[arg(long, value_enum, default_value_t = AlignArg::Centre, long_help = ALIGN_HELP)]
-    align: AlignArg,
+    #[command(flatten)]
+    scale: ScaleFlag,
+    #[command(flatten)]
+    align: AlignFlag,
     #[command(flatten)]
     plan: PlanArgs,
     #[command(flatten)]
@@ -274,18 +316,16 @@ pub struct AnimateArgs {
     /// Animate this move file instead of converting the sprite (`-`: standard input).
     #[arg(long, value_name = "MOVES.txt", conflicts_with_all = ["passes", "direct", "no_direct"])]
     moves: Option<PathBuf>,
-    /// Pixels per playfield cell.
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_SCALE, value_parser = scale_arg())]
-    scale: u32,
+    #[command(flatten)]
+    scale: ScaleFlag,
     /// Frames per second (1..=50).
     #[arg(long, value_name = "F", default_value_t = animate::DEFAULT_FPS, value_parser = clap::value_parser!(u32).range(1..=50))]
     fps: u32,
     /// Show every piece falling, not just landing.
     #[arg(long)]
     fall: bool,
-    /// Where the sprite stands: left, centre, right or best (fewest pieces).
-    #[arg(long, value_enum, default_value_t = AlignArg::Centre, long_help = ALIGN_HELP)]
-    align: AlignArg,
+    #[command(flatten)]
+    align: AlignFlag,
     /// How the sprite is converted (without --moves).
     #[command(flatten)]
     plan: PlanArgs,
@@ -323,7 +363,8 @@ Examples:
   tetris-printer stats sprites/ --passes all         # every strategy, exact included
   tetris-printer stats sprites/ --format json
   tetris-printer stats a.png b.png --passes greedy --format tsv
-  tetris-printer stats sprites/ --align best"
+  tetris-printer stats sprites/ --align best",
+    mut_args = align_help("Where each sprite stands: left, centre, right or best (fewest pieces)")
 )]
 pub struct StatsArgs {
     /// Sprite files, or directories searched recursively for image files (`-`: one sprite
@@ -341,9 +382,8 @@ pub struct StatsArgs {
     /// tab-separated values (a header line, then one line per file).
     #[arg(long, value_enum, default_value_t = StatsFormat::Table)]
     format: StatsFormat,
-    /// Where each sprite stands: left, centre, right or best (fewest pieces).
-    #[arg(long, value_enum, default_value_t = AlignArg::Centre, long_help = ALIGN_HELP)]
-    align: AlignArg,
+    #[command(flatten)]
+    align: AlignFlag,
     #[command(flatten)]
     pub(crate) fit: crate::fit::FitFlags,
 }
@@ -477,8 +517,8 @@ fn progress_bar(len: u64, msg: String) -> ProgressBar {
 /// Whether converting with `converter` at `align` can take seconds: the exact planner
 /// (seconds per sprite, up to 17 times that with `--align best`), or direct placement at
 /// every column.
-fn slow(converter: Converter, align: AlignArg) -> bool {
-    converter.planner() == Planner::Exact || (converter.direct() && align == AlignArg::Best)
+fn slow(converter: Converter, align: Align) -> bool {
+    converter.planner() == Planner::Exact || (converter.direct() && align == Align::Best)
 }
 
 /// Runs `f` with a spinner on standard error when `slow` and standard error is a
@@ -499,19 +539,19 @@ fn with_spinner<T>(slow: bool, f: impl FnOnce() -> T) -> T {
 }
 
 /// `sprite` placed by `align` for `passes`, and the moves that print it there.
-fn convert_sprite(sprite: &Sprite, converter: Converter, align: AlignArg) -> (Sprite, Vec<Move>) {
+fn convert_sprite(sprite: &Sprite, converter: Converter, align: Align) -> (Sprite, Vec<Move>) {
     // With --align best the best column's moves are kept, not converted again.
     with_spinner(slow(converter, align), || {
-        converter.place_to_vec(sprite, align.align())
+        converter.place_to_vec(sprite, align)
     })
 }
 
 /// `, x0 = K (align)` for messages, empty for the default centre.
-fn placement_note(sprite: &Sprite, align: AlignArg) -> String {
-    if align == AlignArg::Centre {
+fn placement_note(sprite: &Sprite, align: Align) -> String {
+    if align == Align::Centre {
         String::new()
     } else {
-        format!(", x0 = {} ({})", sprite.x0(), align.align())
+        format!(", x0 = {} ({align})", sprite.x0())
     }
 }
 
@@ -526,7 +566,7 @@ pub fn demo(args: &DemoArgs, force: bool) -> Result<ExitCode> {
     let converter = args.plan.converter()?;
     let opts = WriteOptions::new(&[], force);
     let sprite = Sprite::from_ascii(DEMO_SPRITE).context("the built-in sprite")?;
-    let (sprite, moves) = convert_sprite(&sprite, converter, args.align);
+    let (sprite, moves) = convert_sprite(&sprite, converter, args.align.get());
     let field = verify_moves(&sprite, &moves)?;
     std::fs::create_dir_all(&args.output)
         .with_context(|| format!("could not create {}", shown(&args.output)))?;
@@ -540,11 +580,11 @@ pub fn demo(args: &DemoArgs, force: bool) -> Result<ExitCode> {
         &opts,
         moves_to_string(&moves).as_bytes(),
     )?;
-    let pic = render::render_field(&field, Some(sprite.colors()), args.scale);
+    let pic = render::render_field(&field, Some(sprite.colors()), args.scale.get());
     output::write_png(&dir.join("demo-field.png"), &pic, &opts)?;
     if !args.no_gif {
         let anim = AnimateOptions {
-            scale: args.scale,
+            scale: args.scale.get(),
             ..AnimateOptions::default()
         };
         write_gif(
@@ -564,7 +604,7 @@ pub fn demo(args: &DemoArgs, force: bool) -> Result<ExitCode> {
             sprite.height(),
             moves.len(),
             count(sprite.height(), "row"),
-            placement_note(&sprite, args.align),
+            placement_note(&sprite, args.align.get()),
             shown(&dir),
             if args.no_gif { "" } else { ", demo.gif" }
         )?;
@@ -575,8 +615,8 @@ pub fn demo(args: &DemoArgs, force: bool) -> Result<ExitCode> {
 pub fn convert(args: &ConvertArgs, force: bool) -> Result<ExitCode> {
     let converter = args.plan.converter()?;
     let sprite = crate::fit::load(&args.sprite, &args.fit, false)?;
-    let (sprite, (moves, blocks)) = with_spinner(slow(converter, args.align), || {
-        sprite.place_by(args.align.align(), |s| {
+    let (sprite, (moves, blocks)) = with_spinner(slow(converter, args.align.get()), || {
+        sprite.place_by(args.align.get(), |s| {
             let (moves, blocks) = converter.convert_blocks(s);
             (moves.len(), (moves, blocks))
         })
@@ -595,7 +635,7 @@ pub fn convert(args: &ConvertArgs, force: bool) -> Result<ExitCode> {
                 "{}: {} pieces{} -> {}",
                 input_name(&args.sprite),
                 moves.len(),
-                placement_note(&sprite, args.align),
+                placement_note(&sprite, args.align.get()),
                 shown(&path)
             );
         }
@@ -607,7 +647,7 @@ pub fn convert(args: &ConvertArgs, force: bool) -> Result<ExitCode> {
 pub fn verify(args: &VerifyArgs) -> Result<ExitCode> {
     let converter = args.plan.converter()?;
     let sprite = crate::fit::load(&args.sprite, &args.fit, false)?;
-    let (sprite, moves) = convert_sprite(&sprite, converter, args.align);
+    let (sprite, moves) = convert_sprite(&sprite, converter, args.align.get());
     verify_moves(&sprite, &moves)?;
     if !crate::quiet() {
         outln!(
@@ -616,7 +656,7 @@ pub fn verify(args: &VerifyArgs) -> Result<ExitCode> {
             sprite.height(),
             moves.len(),
             count(sprite.height(), "row"),
-            placement_note(&sprite, args.align)
+            placement_note(&sprite, args.align.get())
         )?;
     }
     Ok(ExitCode::SUCCESS)
@@ -626,16 +666,16 @@ pub fn render(args: &RenderArgs, force: bool) -> Result<ExitCode> {
     let converter = args.plan.converter()?;
     crate::not_to_a_terminal(&args.output, "a PNG", force)?;
     let sprite = crate::fit::load(&args.sprite, &args.fit, false)?;
-    let (sprite, moves) = convert_sprite(&sprite, converter, args.align);
+    let (sprite, moves) = convert_sprite(&sprite, converter, args.align.get());
     let field = verify_moves(&sprite, &moves)?;
-    let img = render::render_field(&field, Some(sprite.colors()), args.scale);
+    let img = render::render_field(&field, Some(sprite.colors()), args.scale.get());
     let inputs = [args.sprite.as_path()];
     output::write_png(&args.output, &img, &WriteOptions::new(&inputs, force))?;
     infoln!(
         "{}: {} pieces{} -> {}",
         input_name(&args.sprite),
         moves.len(),
-        placement_note(&sprite, args.align),
+        placement_note(&sprite, args.align.get()),
         shown(&args.output)
     );
     Ok(ExitCode::SUCCESS)
@@ -696,7 +736,7 @@ pub fn animate(args: &AnimateArgs, force: bool) -> Result<ExitCode> {
     one_stdin(&inputs)?;
     let sprite = crate::fit::load(&args.sprite, &args.fit, false)?;
     let opts = AnimateOptions {
-        scale: args.scale,
+        scale: args.scale.get(),
         fps: args.fps,
         fall: args.fall,
         ..AnimateOptions::default()
@@ -724,7 +764,7 @@ pub fn animate(args: &AnimateArgs, force: bool) -> Result<ExitCode> {
             )?;
         }
         None => {
-            let (sprite, moves) = convert_sprite(&sprite, converter, args.align);
+            let (sprite, moves) = convert_sprite(&sprite, converter, args.align.get());
             write_gif(
                 &args.output,
                 moves.iter().map(|&m| Ok(m)),
@@ -1097,7 +1137,7 @@ pub fn stats(args: &StatsArgs) -> Result<ExitCode> {
     let mut failed = 0;
     for (f, (file, shown)) in files.iter().zip(names) {
         let measured = crate::fit::load(f, &args.fit, true)
-            .and_then(|sprite| measure(&shown, &sprite, main, &others, args.align.align()));
+            .and_then(|sprite| measure(&shown, &sprite, main, &others, args.align.get()));
         bar.inc(1);
         let record = match measured {
             Ok(m) => StatsRecord {
@@ -1322,6 +1362,46 @@ pub fn search(args: &SearchArgs, force: bool) -> Result<ExitCode> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The shared `--align` keeps each command's short help, the one long help, and its
+    /// place among the command's options (which the man page and completions list in
+    /// that order).
+    #[test]
+    fn align_keeps_each_commands_wording_and_place() {
+        use clap::CommandFactory;
+        let cli = crate::Cli::command();
+        let plain = "Where the sprite stands: left, centre, right or best (fewest pieces)";
+        for (name, help, after) in [
+            ("demo", plain, "no_direct"),
+            ("convert", plain, "format"),
+            (
+                "verify",
+                "Where the sprite stands: left, centre, right or best (fewest pieces); \
+                 compared at that column",
+                "no_direct",
+            ),
+            ("render", plain, "scale"),
+            ("animate", plain, "fall"),
+            (
+                "stats",
+                "Where each sprite stands: left, centre, right or best (fewest pieces)",
+                "format",
+            ),
+        ] {
+            let sub = cli.find_subcommand(name).expect(name);
+            let ids: Vec<&str> = sub.get_arguments().map(|a| a.get_id().as_str()).collect();
+            let at = ids.iter().position(|&id| id == "align").expect(name);
+            assert_eq!(ids[at - 1], after, "{name}: {ids:?}");
+            let align = sub.get_arguments().nth(at).expect(name);
+            let text = |t: Option<&clap::builder::StyledStr>| t.map(ToString::to_string);
+            assert_eq!(text(align.get_help()).as_deref(), Some(help), "{name}");
+            assert_eq!(
+                text(align.get_long_help()).as_deref(),
+                Some(ALIGN_HELP),
+                "{name}"
+            );
+        }
+    }
 
     #[test]
     fn stats_times_read_in_a_fitting_unit() {

@@ -20,7 +20,7 @@ use anyhow::{Context, Result};
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use tetris_printer::echo::EscapedPath;
-use tetris_printer::render::{self, DEFAULT_SCALE, MAX_SCALE, MIN_SCALE};
+use tetris_printer::render;
 use tetris_printer::{
     align::find_placement, compare, Align, Move, MoveReader, Playfield, ReadError, ReplayError,
     Sprite, SpriteError,
@@ -149,14 +149,8 @@ struct PlayArgs {
     /// PNG file to write (`-`: standard output).
     #[arg(short, long, value_name = "FIELD.png")]
     output: PathBuf,
-    /// Pixels per playfield cell (1..=64; grid lines from 4 up).
-    #[arg(
-        long,
-        value_name = "N",
-        default_value_t = DEFAULT_SCALE,
-        value_parser = clap::value_parser!(u32).range(i64::from(MIN_SCALE)..=i64::from(MAX_SCALE))
-    )]
-    scale: u32,
+    #[command(flatten)]
+    scale: commands::ScaleFlag,
     /// Sprite whose colours to use for J, T and L cells (`-`: standard input).
     #[arg(long, value_name = "SPRITE.png")]
     sprite: Option<PathBuf>,
@@ -430,7 +424,7 @@ fn play(args: &PlayArgs, force: bool) -> Result<ExitCode> {
     let img = render::render_field(
         &replay.field,
         sprite.as_ref().map(Sprite::colors),
-        args.scale,
+        args.scale.get(),
     );
     let mut inputs = vec![args.moves.as_path()];
     inputs.extend(args.sprite.as_deref());
