@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
-use clap::{Args, CommandFactory};
+use clap::Args;
 
 use tetris_printer::fit::{self, Background, FitError, FitOptions, Fitted, Gaps, DEFAULT_ALPHA};
 use tetris_printer::{Rgb, Sprite, SpriteError, MAX_HEIGHT, MAX_WIDTH};
@@ -228,18 +228,23 @@ pub(crate) fn unreadable(e: SpriteError) -> anyhow::Error {
     }
 }
 
+impl FitFlags {
+    /// The usage error of an option of fitting given without `--fit`, which `main` reports
+    /// as soon as the command line is parsed (before any input is read or output written).
+    pub(crate) fn without_fit(&self) -> Option<String> {
+        if self.fit {
+            return None;
+        }
+        let flag = self.options.first_given()?;
+        Some(format!("{flag} is an option of fitting: add --fit"))
+    }
+}
+
 /// The sprite at `path` (`-`: standard input): as it is, or fitted with `--fit`, saying
-/// what was changed on stderr (after `name: ` when `named`).
+/// what was changed on stderr (after `name: ` when `named`). Options of fitting without
+/// `--fit` never get here ([`FitFlags::without_fit`]).
 pub(crate) fn load(path: &Path, flags: &FitFlags, named: bool) -> Result<Sprite> {
     if !flags.fit {
-        if let Some(flag) = flags.options.first_given() {
-            crate::Cli::command()
-                .error(
-                    clap::error::ErrorKind::MissingRequiredArgument,
-                    format!("{flag} is an option of fitting: add --fit"),
-                )
-                .exit();
-        }
         return crate::load_sprite(path);
     }
     let fitted = fit_path(path, &flags.options.options())?;

@@ -1,7 +1,8 @@
 //! The `tetris-printer` command-line tool.
 //!
 //! Exit codes: 0 success, 1 a failed check or bad input (`error: ...` on stderr),
-//! 2 a usage error (reported by clap, or in clap's words: `plan::PlanError`), 128 + the signal's number when ended by a signal
+//! 2 a usage error (reported by clap, or in clap's words: `plan::PlanError`, an option of
+//! fitting without `--fit`), 128 + the signal's number when ended by a signal
 //! that can be caught (SIGHUP 129, SIGINT 130, SIGQUIT 131, SIGTERM 143, SIGUSR1, SIGALRM
 //! and every other whose default action ends a process, but the crash signals; temporary
 //! files removed). SIGXFSZ is ignored: a write past `ulimit -f` fails with an error. A
@@ -106,6 +107,26 @@ page holding every command, its options and examples.",
         after_help = "Examples:\n  tetris-printer manpage > tetris-printer.1\n  man ./tetris-printer.1"
     )]
     Manpage,
+}
+
+impl Command {
+    /// `--fit` and fitting's options, on the commands that read a sprite.
+    fn fit_flags(&self) -> Option<&fit::FitFlags> {
+        match self {
+            Command::Convert(args) => Some(&args.fit),
+            Command::Verify(args) => Some(&args.fit),
+            Command::Render(args) => Some(&args.fit),
+            Command::Animate(args) => Some(&args.fit),
+            Command::Check(args) => Some(&args.fit),
+            Command::Stats(args) => Some(&args.fit),
+            Command::Demo(_)
+            | Command::Fit(_)
+            | Command::Play(_)
+            | Command::Search(_)
+            | Command::Completions(_)
+            | Command::Manpage => None,
+        }
+    }
 }
 
 /// Print a shell completion script.
@@ -288,12 +309,17 @@ fn handle_signals() {
     drop(spawned);
 }
 
-/// The command line, and the name of its subcommand.
+/// The command line, and the name of its subcommand; an option of fitting without `--fit`
+/// is a usage error here, before the command starts.
 fn parse() -> Result<(Cli, String), clap::Error> {
     let mut cmd = Cli::command();
     let matches = cmd.try_get_matches_from_mut(std::env::args_os())?;
     let cli = Cli::from_arg_matches(&matches).map_err(|e| e.format(&mut cmd))?;
     let name = matches.subcommand_name().unwrap_or_default().to_owned();
+    if let Some(message) = cli.command.fit_flags().and_then(fit::FitFlags::without_fit) {
+        let kind = clap::error::ErrorKind::MissingRequiredArgument;
+        return Err(usage_error(&name, kind, message));
+    }
     Ok((cli, name))
 }
 
@@ -308,13 +334,12 @@ fn clap_exit(e: &clap::Error) -> ExitCode {
     }
 }
 
-/// A combination of options that cannot work, as clap reports usage errors: the message,
-/// a tip and the subcommand's usage.
-fn usage_error(subcommand: &str, e: plan::PlanError) -> clap::Error {
+/// A usage error found after clap parsed the command line, as clap reports its own: the
+/// message and the subcommand's usage.
+fn usage_error(subcommand: &str, kind: clap::error::ErrorKind, message: String) -> clap::Error {
     let mut cmd = Cli::command();
     cmd.build();
-    let message = format!("{}\n\n  tip: {}", e.message(), e.tip());
-    let error = clap::Error::raw(clap::error::ErrorKind::ArgumentConflict, message);
+    let error = clap::Error::raw(kind, message);
     match cmd.find_subcommand_mut(subcommand) {
         Some(sub) => error.format(sub),
         None => error.format(&mut cmd),
@@ -349,7 +374,12 @@ fn main() -> ExitCode {
         // The reader went away (`| head`): as with SIGPIPE, nothing more to say.
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => match e.downcast_ref::<plan::PlanError>() {
-            Some(&p) => clap_exit(&usage_error(&subcommand, p)),
+            Some(&p) => {
+                // A combination of options that cannot work: the message and a tip.
+                let message = format!("{}\n\n  tip: {}", p.message(), p.tip());
+                let kind = clap::error::ErrorKind::ArgumentConflict;
+                clap_exit(&usage_error(&subcommand, kind, message))
+            }
             None => {
                 errln!("error: {}", report(&e));
                 ExitCode::FAILURE
