@@ -1049,6 +1049,7 @@ pub fn stats(args: &StatsArgs) -> Result<ExitCode> {
         },
         args.direct,
     )?;
+    one_stdin(&args.paths.iter().map(PathBuf::as_path).collect::<Vec<_>>())?;
     let files = collect_sprites(&args.paths)?;
     let names: Vec<(String, String)> = files
         .iter()

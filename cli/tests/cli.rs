@@ -505,6 +505,16 @@ fn stats_refuses_a_path_that_does_not_exist() {
     }
 }
 
+/// Standard input can be read once: `stats - -` is an error before anything is measured
+/// (not a second sprite that fails to decode).
+#[test]
+fn stats_reads_standard_input_once() {
+    let (_tmp, dir) = workdir();
+    let r = common::run_with_stdin(&dir, &["stats", "-", "pixel1.png", "-"], PIXEL1_PNG);
+    r.fails_with(1, "error: only one input can be `-` (standard input)");
+    assert_eq!(r.stdout, "");
+}
+
 /// A file name with a control character: JSON escapes it once (a tab is `\t` in the
 /// JSON text, a tab once parsed); the table and TSV show it escaped.
 #[test]
