@@ -462,7 +462,7 @@ pub struct SearchArgs {
     #[arg(long, value_name = "S", default_value_t = 1)]
     seed: u64,
     /// Worker threads (default and most: all cores).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = parse_jobs)]
     jobs: Option<usize>,
     /// Only the emitters with this many squares (`--only 3` or `--only n=3`), or only
     /// the strips (`--only strips`).
@@ -475,6 +475,15 @@ pub struct SearchArgs {
 enum Only {
     Emitters(u8),
     Strips,
+}
+
+/// `--jobs`: at least one thread.
+fn parse_jobs(s: &str) -> Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(0) => Err("at least 1 worker thread is needed".into()),
+        Ok(n) => Ok(n),
+        Err(e) => Err(e.to_string()),
+    }
 }
 
 fn parse_only(s: &str) -> Result<Only, String> {
@@ -1232,9 +1241,6 @@ pub fn search(args: &SearchArgs, force: bool) -> Result<ExitCode> {
         ..Config::default()
     };
     if let Some(j) = args.jobs {
-        if j == 0 {
-            bail!("--jobs must be at least 1");
-        }
         // More threads than cores only cost memory (and a million would not start).
         config.jobs = j.min(max_jobs());
     }

@@ -553,6 +553,18 @@ fn search_jobs_are_capped_at_the_cores() {
     assert!(dir.join("p").read_dir().unwrap().next().is_some());
 }
 
+/// No threads is a bad value of `--jobs`: a usage error (2), as clap reports, before the
+/// search starts or the output directory is made.
+#[test]
+fn search_needs_a_job() {
+    let (_t, dir) = workdir();
+    run_in(&dir, &["search", "--jobs", "0", "--out", "p"]).fails_with(
+        2,
+        "error: invalid value '0' for '--jobs <N>': at least 1 worker thread is needed",
+    );
+    assert!(!dir.join("p").exists());
+}
+
 #[test]
 fn animate_streams_a_move_file() {
     let (_t, dir) = workdir();
