@@ -160,15 +160,34 @@ fn parse_gaps(s: &str) -> Result<Gaps, String> {
         .ok_or_else(|| "expected bridge or close".into())
 }
 
+/// What fits a refused sprite where it is read: the command's `--fit`, or, on a command
+/// without it (`play --sprite`), the `fit` command.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Fitting {
+    /// `--fit`.
+    Flag,
+    /// `tetris-printer fit`.
+    Command,
+}
+
+impl fmt::Display for Fitting {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Fitting::Flag => "--fit",
+            Fitting::Command => "`tetris-printer fit`",
+        })
+    }
+}
+
 /// A sprite refused for what fitting would change, with the hint that says so:
 /// `... (try --fit to reduce it to 3 colours)`.
 #[derive(Debug)]
-struct Hinted(SpriteError);
+struct Hinted(SpriteError, Fitting);
 
 impl fmt::Display for Hinted {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.0.fit_hint() {
-            Some(hint) => write!(f, "{} (try --fit to {hint})", self.0),
+            Some(hint) => write!(f, "{} (try {} to {hint})", self.0, self.1),
             None => write!(f, "{}", self.0),
         }
     }
@@ -180,9 +199,9 @@ impl std::error::Error for Hinted {
     }
 }
 
-/// A refused sprite's error, ending with the hint of what `--fit` would do.
-pub(crate) fn hinted(e: SpriteError) -> anyhow::Error {
-    anyhow::Error::new(Hinted(e))
+/// A refused sprite's error, ending with the hint of what `fitting` would do.
+pub(crate) fn hinted(e: SpriteError, fitting: Fitting) -> anyhow::Error {
+    anyhow::Error::new(Hinted(e, fitting))
 }
 
 /// An image file in a format this build does not read, or in none it knows (`photo.heic`,
@@ -245,7 +264,7 @@ impl FitFlags {
 /// `--fit` never get here ([`FitFlags::without_fit`]).
 pub(crate) fn load(path: &Path, flags: &FitFlags, named: bool) -> Result<Sprite> {
     if !flags.fit {
-        return crate::load_sprite(path);
+        return crate::load_sprite(path, Fitting::Flag);
     }
     let fitted = fit_path(path, &flags.options.options())?;
     let name = if named {

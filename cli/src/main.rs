@@ -449,7 +449,12 @@ fn write_stdout(bytes: &[u8]) -> Result<ExitCode> {
 fn play(args: &PlayArgs, force: bool) -> Result<ExitCode> {
     not_to_a_terminal(&args.output, "a PNG", force)?;
     one_stdin(&[&args.moves, args.sprite.as_deref().unwrap_or(Path::new(""))])?;
-    let sprite = args.sprite.as_deref().map(load_sprite).transpose()?;
+    // `play` takes no --fit: a sprite it refuses points to the `fit` command.
+    let sprite = args
+        .sprite
+        .as_deref()
+        .map(|p| load_sprite(p, fit::Fitting::Command))
+        .transpose()?;
     let replay = replay_file(&args.moves)?;
     let img = render::render_field(
         &replay.field,
@@ -569,8 +574,8 @@ pub(crate) fn move_reader(
 }
 
 /// Reads and validates a sprite image, `-` from standard input (the error names the file
-/// and the problem).
-pub(crate) fn load_sprite(path: &Path) -> Result<Sprite> {
+/// and the problem, and what `fitting` would change of a sprite it refuses).
+pub(crate) fn load_sprite(path: &Path, fitting: fit::Fitting) -> Result<Sprite> {
     let loaded = if is_stdin(path) {
         Sprite::read_from(io::stdin().lock(), Path::new("standard input"))
     } else {
@@ -581,7 +586,7 @@ pub(crate) fn load_sprite(path: &Path) -> Result<Sprite> {
         SpriteError::Read { .. }
         | SpriteError::Decode { .. }
         | SpriteError::FileTooLarge { .. } => fit::unreadable(e),
-        e => fit::hinted(e).context(format!("bad sprite {}", shown(&path))),
+        e => fit::hinted(e, fitting).context(format!("bad sprite {}", shown(&path))),
     })
 }
 

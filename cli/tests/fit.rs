@@ -157,6 +157,28 @@ fn fitting_errors() {
     run_in(&dir, &["fit", "pixel1.png", "-o", "pixel1.png"]).fails_saying(1, "pixel1.png");
 }
 
+/// `play --sprite` takes no `--fit`: a sprite it refuses points to the `fit` command.
+#[test]
+fn play_points_to_the_fit_command() {
+    let (_tmp, dir) = workdir();
+    upscaled_smiley(&dir, "big.png");
+    let r = run_in(
+        &dir,
+        &["play", "moves.txt", "-o", "f.png", "--sprite", "big.png"],
+    );
+    r.fails_saying(
+        1,
+        "the limit is 17x32 (try `tetris-printer fit` to scale it down to 17x32)",
+    );
+    assert!(!r.stderr.contains("--fit"), "{}", r.stderr);
+    // The commands that take --fit still name it.
+    run_in(&dir, &["render", "big.png", "-o", "f.png"]).fails_saying(
+        1,
+        "the limit is 17x32 (try --fit to scale it down to 17x32)",
+    );
+    assert!(!dir.join("f.png").exists());
+}
+
 /// An option of fitting without `--fit` is a usage error of the command given, before
 /// anything is read or written: `stats` prints no table header first, and the usage is
 /// the command's own.
