@@ -1,6 +1,7 @@
 //! The commands that convert, verify, draw, animate, measure and search.
 
 use std::cell::Cell;
+use std::fmt;
 use std::io;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
@@ -910,8 +911,8 @@ fn table_line(name: &str, name_width: usize, cells: &[(usize, String)]) -> Strin
 }
 
 /// `1 sprite`, `2 sprites`.
-pub(crate) fn count(n: usize, what: &str) -> String {
-    if n == 1 {
+pub(crate) fn count<N: fmt::Display + PartialEq + From<u8>>(n: N, what: &str) -> String {
+    if n == N::from(1) {
         format!("{n} {what}")
     } else {
         format!("{n} {what}s")

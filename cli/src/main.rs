@@ -465,10 +465,10 @@ fn play(args: &PlayArgs, force: bool) -> Result<ExitCode> {
     inputs.extend(args.sprite.as_deref());
     output::write_png(&args.output, &img, &WriteOptions::new(&inputs, force))?;
     infoln!(
-        "{}: {} pieces, {} lines cleared, stack height {} -> {} ({}x{})",
+        "{}: {}, {} cleared, stack height {} -> {} ({}x{})",
         input_name(&args.moves),
-        replay.moves,
-        replay.lines,
+        commands::count(replay.moves, "piece"),
+        commands::count(replay.lines, "line"),
         replay.field.stack_height(),
         shown(&args.output),
         img.width(),
