@@ -576,10 +576,11 @@ pub fn demo(args: &DemoArgs, force: bool) -> Result<ExitCode> {
     let converter = args.plan.converter()?;
     let opts = WriteOptions::new(&[], force);
     let sprite = Sprite::from_ascii(DEMO_SPRITE).context("the built-in sprite")?;
-    let (sprite, moves) = convert_sprite(&sprite, converter, args.align.get());
-    let field = verify_moves(&sprite, &moves)?;
+    // Before converting, as `convert` opens its output.
     std::fs::create_dir_all(&args.output)
         .with_context(|| format!("could not create {}", shown(&args.output)))?;
+    let (sprite, moves) = convert_sprite(&sprite, converter, args.align.get());
+    let field = verify_moves(&sprite, &moves)?;
     let dir = &args.output;
     let rgba = sprite.to_rgba();
     let img = image::RgbaImage::from_raw(sprite.width() as u32, sprite.height() as u32, rgba)
@@ -597,14 +598,14 @@ pub fn demo(args: &DemoArgs, force: bool) -> Result<ExitCode> {
             scale: args.scale.get(),
             ..AnimateOptions::default()
         };
+        let path = dir.join("demo.gif");
         write_gif(
-            &dir.join("demo.gif"),
+            create_gif(&path, &opts)?,
             moves.iter().map(|&m| Ok(m)),
             moves.len(),
             None,
             &sprite,
             &anim,
-            &opts,
         )?;
     }
     if !crate::quiet() {
@@ -625,6 +626,11 @@ pub fn demo(args: &DemoArgs, force: bool) -> Result<ExitCode> {
 pub fn convert(args: &ConvertArgs, force: bool) -> Result<ExitCode> {
     let converter = args.plan.converter()?;
     let sprite = crate::fit::load(&args.sprite, &args.fit, false)?;
+    let inputs = [args.sprite.as_path()];
+    let target = args.output.as_deref().unwrap_or(Path::new("-"));
+    // Opened before converting: an output that cannot be written fails at once, not
+    // after a search of seconds.
+    let out = output::create(target, &WriteOptions::new(&inputs, force))?;
     let (sprite, (moves, blocks)) = with_spinner(slow(converter, args.align.get()), || {
         sprite.place_by(args.align.get(), |s| {
             let (moves, blocks) = converter.convert_blocks(s);
@@ -636,20 +642,15 @@ pub fn convert(args: &ConvertArgs, force: bool) -> Result<ExitCode> {
         Format::Blocks => write_blocks(sprite.colors(), &moves, &blocks)
             .context("the converted moves do not replay (a bug)")?,
     };
-    let inputs = [args.sprite.as_path()];
-    let opts = WriteOptions::new(&inputs, force);
-    match &args.output {
-        Some(path) if path.as_os_str() != "-" => {
-            write_with(path, &opts, text.as_bytes())?;
-            infoln!(
-                "{}: {} pieces{} -> {}",
-                input_name(&args.sprite),
-                moves.len(),
-                placement_note(&sprite, args.align.get()),
-                shown(&path)
-            );
-        }
-        _ => write_with(Path::new("-"), &opts, text.as_bytes())?,
+    out.finish(text.as_bytes())?;
+    if !crate::is_stdin(target) {
+        infoln!(
+            "{}: {} pieces{} -> {}",
+            input_name(&args.sprite),
+            moves.len(),
+            placement_note(&sprite, args.align.get()),
+            shown(target)
+        );
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -676,11 +677,13 @@ pub fn render(args: &RenderArgs, force: bool) -> Result<ExitCode> {
     let converter = args.plan.converter()?;
     crate::not_to_a_terminal(&args.output, "a PNG", force)?;
     let sprite = crate::fit::load(&args.sprite, &args.fit, false)?;
+    let inputs = [args.sprite.as_path()];
+    // Opened before converting, as by `convert`.
+    let out = output::create(&args.output, &WriteOptions::new(&inputs, force))?;
     let (sprite, moves) = convert_sprite(&sprite, converter, args.align.get());
     let field = verify_moves(&sprite, &moves)?;
     let img = render::render_field(&field, Some(sprite.colors()), args.scale.get());
-    let inputs = [args.sprite.as_path()];
-    output::write_png(&args.output, &img, &WriteOptions::new(&inputs, force))?;
+    out.finish_png(&img)?;
     infoln!(
         "{}: {} pieces{} -> {}",
         input_name(&args.sprite),
@@ -691,24 +694,37 @@ pub fn render(args: &RenderArgs, force: bool) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// How errors of writing a GIF begin.
+fn gif_context(path: &Path) -> String {
+    format!("could not animate into {}", shown(&path))
+}
+
+/// The GIF file at `path`, opened for [`write_gif`] (before the work that makes its frames,
+/// so an output that cannot be written fails at once), and its name.
+fn create_gif<'a>(
+    path: &'a Path,
+    write: &WriteOptions<'_>,
+) -> Result<(output::OutputFile, &'a Path)> {
+    let file = output::create(path, write).with_context(|| gif_context(path))?;
+    Ok((file, path))
+}
+
 /// Streams the animation of `moves` (`total` of them, 0 if unknown) into `path`; errors in
 /// the moves name `moves_file` when they come from one, and the line of the last move
 /// read (which the iterator keeps in the cell).
 fn write_gif(
-    path: &Path,
+    (file, path): (output::OutputFile, &Path),
     moves: impl Iterator<Item = Result<Move, AnimateError>>,
     total: usize,
     moves_file: Option<(&Path, &Cell<usize>)>,
     sprite: &Sprite,
     opts: &AnimateOptions,
-    write: &WriteOptions<'_>,
 ) -> Result<()> {
     let pb = progress_bar(total as u64, "animating".into());
-    let context = || format!("could not animate into {}", shown(&path));
+    let context = || gif_context(path);
     // Frame by frame through a buffer into the output file: memory stays flat, and a
     // regular file is only replaced once the whole GIF is written (on an error or an
     // interrupt the target is left as it was).
-    let file = output::create(path, write).with_context(context)?;
     let mut buf = io::BufWriter::with_capacity(1 << 16, file);
     let stats = animate::animate_stream(moves, sprite.colors(), opts, &mut buf, &mut |done, _| {
         pb.set_position(done as u64);
@@ -751,7 +767,7 @@ pub fn animate(args: &AnimateArgs, force: bool) -> Result<ExitCode> {
         fall: args.fall,
         ..AnimateOptions::default()
     };
-    let write = WriteOptions::new(&inputs, force);
+    let gif = create_gif(&args.output, &WriteOptions::new(&inputs, force))?;
     match &args.moves {
         // Streamed: the move file is read as the frames are written.
         Some(p) => {
@@ -763,26 +779,17 @@ pub fn animate(args: &AnimateArgs, force: bool) -> Result<ExitCode> {
                 })
                 .map_err(AnimateError::from)
             });
-            write_gif(
-                &args.output,
-                moves,
-                0,
-                Some((p, &line)),
-                &sprite,
-                &opts,
-                &write,
-            )?;
+            write_gif(gif, moves, 0, Some((p, &line)), &sprite, &opts)?;
         }
         None => {
             let (sprite, moves) = convert_sprite(&sprite, converter, args.align.get());
             write_gif(
-                &args.output,
+                gif,
                 moves.iter().map(|&m| Ok(m)),
                 moves.len(),
                 None,
                 &sprite,
                 &opts,
-                &write,
             )?;
         }
     }

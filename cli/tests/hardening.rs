@@ -553,6 +553,37 @@ fn search_jobs_are_capped_at_the_cores() {
     assert!(dir.join("p").read_dir().unwrap().next().is_some());
 }
 
+/// An output that cannot be written is refused before the conversion, not after it: the
+/// exact planner takes many seconds on this sprite, the error comes at once.
+#[test]
+fn unwritable_outputs_fail_before_the_work() {
+    let (_t, dir) = workdir();
+    let sprite = Path::new(env!("CARGO_MANIFEST_DIR")).join("../benches/sprites/05_noise17x32.png");
+    let sprite = sprite.to_str().unwrap();
+    for (args, error) in [
+        (
+            &["convert", sprite, "-o", "missing/m.txt"][..],
+            "error: could not write missing/m.txt: directory missing does not exist",
+        ),
+        (
+            &["render", sprite, "-o", "missing/f.png"][..],
+            "error: could not write missing/f.png: directory missing does not exist",
+        ),
+        (
+            &["animate", sprite, "-o", "missing/a.gif"][..],
+            "error: could not animate into missing/a.gif: could not write missing/a.gif: \
+             directory missing does not exist",
+        ),
+    ] {
+        let args = [args, &["--passes", "exact"]].concat();
+        let t = std::time::Instant::now();
+        run_in(&dir, &args).fails_with(1, error);
+        let took = t.elapsed();
+        assert!(took.as_secs() < 5, "{args:?} took {took:?}");
+    }
+    assert_eq!(names(&dir), ["moves.txt", "pixel1.png"]);
+}
+
 /// No threads is a bad value of `--jobs`: a usage error (2), as clap reports, before the
 /// search starts or the output directory is made.
 #[test]
