@@ -1252,6 +1252,10 @@ pub fn search(args: &SearchArgs, force: bool) -> Result<ExitCode> {
         // More threads than cores only cost memory (and a million would not start).
         config.jobs = j.min(max_jobs());
     }
+    // Before the search, which takes a minute and more: a path that cannot be the
+    // directory fails at once.
+    std::fs::create_dir_all(&args.out)
+        .with_context(|| format!("could not create {}", shown(&args.out)))?;
     let t0 = Instant::now();
     let bar = std::sync::Mutex::new(ProgressBar::hidden());
     let progress = |p| {
@@ -1284,8 +1288,6 @@ pub fn search(args: &SearchArgs, force: bool) -> Result<ExitCode> {
         _ => search::generate(&config, &progress),
     };
     bar.lock().expect("no panics").finish_and_clear();
-    std::fs::create_dir_all(&args.out)
-        .with_context(|| format!("could not create {}", shown(&args.out)))?;
     let write = |name: &str, text: &str| write_with(&args.out.join(name), &opts, text.as_bytes());
     for (n, file) in &generated.emitters {
         write(

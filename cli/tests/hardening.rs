@@ -584,6 +584,22 @@ fn unwritable_outputs_fail_before_the_work() {
     assert_eq!(names(&dir), ["moves.txt", "pixel1.png"]);
 }
 
+/// `search` makes its output directory before it searches (a minute and more without
+/// --only), so a path that cannot be one fails at once.
+#[test]
+fn search_fails_before_searching() {
+    let (_t, dir) = workdir();
+    let t = std::time::Instant::now();
+    run_in(&dir, &["search", "--out", "moves.txt"])
+        .fails_with(1, "error: could not create moves.txt: File exists");
+    let took = t.elapsed();
+    assert!(took.as_secs() < 5, "took {took:?}");
+    assert_eq!(
+        fs::read_to_string(dir.join("moves.txt")).unwrap(),
+        PIXEL1_MOVES
+    );
+}
+
 /// No threads is a bad value of `--jobs`: a usage error (2), as clap reports, before the
 /// search starts or the output directory is made.
 #[test]
