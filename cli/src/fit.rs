@@ -296,6 +296,7 @@ fn fit_path(path: &Path, opts: &FitOptions) -> Result<Fitted> {
 
 /// `tetris-printer fit`.
 pub(crate) fn run(args: &FitArgs) -> Result<ExitCode> {
+    crate::not_to_a_terminal(&args.output, "a PNG", args.write.force)?;
     let fitted = fit_path(&args.image, &args.options.options())?;
     let s = fitted.sprite;
     let img = image::RgbaImage::from_raw(s.width() as u32, s.height() as u32, s.to_rgba())
