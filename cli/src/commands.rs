@@ -1,6 +1,7 @@
 //! The commands that convert, verify, draw, animate, measure and search.
 
 use std::cell::Cell;
+use std::fmt;
 use std::io;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
@@ -44,8 +45,24 @@ pub const DEMO_SPRITE: &str = "
 .....000000.....
 ";
 
-fn scale_arg() -> clap::builder::RangedI64ValueParser<u32> {
-    clap::value_parser!(u32).range(i64::from(MIN_SCALE)..=i64::from(MAX_SCALE))
+/// `--scale`, on the commands that draw the playfield.
+#[derive(Args, Debug, Clone, Copy)]
+pub(crate) struct ScaleFlag {
+    /// Pixels per playfield cell (1..=64; grid lines from 4 up).
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = DEFAULT_SCALE,
+        value_parser = clap::value_parser!(u32).range(i64::from(MIN_SCALE)..=i64::from(MAX_SCALE))
+    )]
+    scale: u32,
+}
+
+impl ScaleFlag {
+    /// The pixels per cell the renderer takes.
+    pub(crate) const fn get(self) -> u32 {
+        self.scale
+    }
 }
 
 /// What `stats --passes` says of a strategy (`stats` reports it alone).
@@ -89,7 +106,8 @@ pub enum AlignArg {
 }
 
 impl AlignArg {
-    pub(crate) fn align(self) -> Align {
+    /// The library's placement.
+    const fn align(self) -> Align {
         match self {
             AlignArg::Left => Align::Left,
             AlignArg::Centre => Align::Centre,
@@ -100,10 +118,38 @@ impl AlignArg {
 }
 
 /// The help of `--align` on the commands that convert.
-pub(crate) const ALIGN_HELP: &str =
+const ALIGN_HELP: &str =
     "Where the sprite stands: left (left edge at column 2), centre (2 + (17 - width) / 2, the
 default), right (right edge at column 18) or best (convert at every column where it fits
 and keep the fewest pieces, leftmost on a tie). `check` finds the column by itself.";
+
+/// `--align`, on the commands that convert (`verify` and `stats` word its short help for
+/// themselves, with [`align_help`]).
+#[derive(Args, Debug, Clone, Copy)]
+pub(crate) struct AlignFlag {
+    /// Where the sprite stands: left, centre, right or best (fewest pieces).
+    #[arg(long, value_enum, default_value_t = AlignArg::Centre, long_help = ALIGN_HELP)]
+    align: AlignArg,
+}
+
+impl AlignFlag {
+    /// The library's placement.
+    pub(crate) const fn get(self) -> Align {
+        self.align.align()
+    }
+}
+
+/// Gives `--align` the short help `help` (for `Command::mut_args`, which, unlike
+/// `mut_arg`, keeps the arguments' order, and so the man page's and the completions').
+fn align_help(help: &'static str) -> impl FnMut(clap::Arg) -> clap::Arg {
+    move |arg| {
+        if arg.get_id() == "align" {
+            arg.help(help)
+        } else {
+            arg
+        }
+    }
+}
 
 /// Convert the built-in sprite, verify it, and write its moves and pictures.
 #[derive(Args, Debug)]
@@ -127,17 +173,15 @@ pub struct DemoArgs {
     /// Directory to write into (created if missing).
     #[arg(short, long, value_name = "DIR", default_value = "demo")]
     output: PathBuf,
-    /// Pixels per playfield cell in the pictures.
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_SCALE, value_parser = scale_arg())]
-    scale: u32,
+    #[command(flatten)]
+    scale: ScaleFlag,
     /// Skip the animation.
     #[arg(long)]
     no_gif: bool,
     #[command(flatten)]
     plan: PlanArgs,
-    /// Where the sprite stands: left, centre, right or best (fewest pieces).
-    #[arg(long, value_enum, default_value_t = AlignArg::Centre, long_help = ALIGN_HELP)]
-    align: AlignArg,
+    #[command(flatten)]
+    align: AlignFlag,
 }
 
 /// Convert a sprite into moves.
@@ -172,9 +216,8 @@ pub struct ConvertArgs {
     /// Output format: the move list, or the article's block listing.
     #[arg(long, value_enum, default_value_t = Format::Moves)]
     format: Format,
-    /// Where the sprite stands: left, centre, right or best (fewest pieces).
-    #[arg(long, value_enum, default_value_t = AlignArg::Centre, long_help = ALIGN_HELP)]
-    align: AlignArg,
+    #[command(flatten)]
+    align: AlignFlag,
     #[command(flatten)]
     pub(crate) fit: crate::fit::FitFlags,
 }
@@ -198,7 +241,11 @@ first differing cell and exits 1 (which would be a bug in tetris-printer).",
     after_help = "\
 Examples:
   tetris-printer verify mario.png
-  tetris-printer verify mario.png --align best   # ok: ..., x0 = K (best)"
+  tetris-printer verify mario.png --align best   # ok: ..., x0 = K (best)",
+    mut_args = align_help(
+        "Where the sprite stands: left, centre, right or best (fewest pieces); compared at \
+         that column"
+    )
 )]
 pub struct VerifyArgs {
     /// The sprite image (`-`: standard input).
@@ -206,10 +253,8 @@ pub struct VerifyArgs {
     sprite: PathBuf,
     #[command(flatten)]
     plan: PlanArgs,
-    /// Where the sprite stands: left, centre, right or best (fewest pieces); compared
-    /// at that column.
-    #[arg(long, value_enum, default_value_t = AlignArg::Centre, long_help = ALIGN_HELP)]
-    align: AlignArg,
+    #[command(flatten)]
+    align: AlignFlag,
     #[command(flatten)]
     pub(crate) fit: crate::fit::FitFlags,
 }
@@ -234,12 +279,10 @@ pub struct RenderArgs {
     /// PNG file to write (`-`: standard output).
     #[arg(short, long, value_name = "FIELD.png")]
     output: PathBuf,
-    /// Pixels per playfield cell (1..=64; grid lines from 4 up).
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_SCALE, value_parser = scale_arg())]
-    scale: u32,
-    /// Where the sprite stands: left, centre, right or best (fewest pieces).
-    #[arg(long, value_enum, default_value_t = AlignArg::Centre, long_help = ALIGN_HELP)]
-    align: AlignArg,
+    #[command(flatten)]
+    scale: ScaleFlag,
+    #[command(flatten)]
+    align: AlignFlag,
     #[command(flatten)]
     plan: PlanArgs,
     #[command(flatten)]
@@ -274,18 +317,16 @@ pub struct AnimateArgs {
     /// Animate this move file instead of converting the sprite (`-`: standard input).
     #[arg(long, value_name = "MOVES.txt", conflicts_with_all = ["passes", "direct", "no_direct"])]
     moves: Option<PathBuf>,
-    /// Pixels per playfield cell.
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_SCALE, value_parser = scale_arg())]
-    scale: u32,
+    #[command(flatten)]
+    scale: ScaleFlag,
     /// Frames per second (1..=50).
     #[arg(long, value_name = "F", default_value_t = animate::DEFAULT_FPS, value_parser = clap::value_parser!(u32).range(1..=50))]
     fps: u32,
     /// Show every piece falling, not just landing.
     #[arg(long)]
     fall: bool,
-    /// Where the sprite stands: left, centre, right or best (fewest pieces).
-    #[arg(long, value_enum, default_value_t = AlignArg::Centre, long_help = ALIGN_HELP)]
-    align: AlignArg,
+    #[command(flatten)]
+    align: AlignFlag,
     /// How the sprite is converted (without --moves).
     #[command(flatten)]
     plan: PlanArgs,
@@ -323,7 +364,8 @@ Examples:
   tetris-printer stats sprites/ --passes all         # every strategy, exact included
   tetris-printer stats sprites/ --format json
   tetris-printer stats a.png b.png --passes greedy --format tsv
-  tetris-printer stats sprites/ --align best"
+  tetris-printer stats sprites/ --align best",
+    mut_args = align_help("Where each sprite stands: left, centre, right or best (fewest pieces)")
 )]
 pub struct StatsArgs {
     /// Sprite files, or directories searched recursively for image files (`-`: one sprite
@@ -341,9 +383,8 @@ pub struct StatsArgs {
     /// tab-separated values (a header line, then one line per file).
     #[arg(long, value_enum, default_value_t = StatsFormat::Table)]
     format: StatsFormat,
-    /// Where each sprite stands: left, centre, right or best (fewest pieces).
-    #[arg(long, value_enum, default_value_t = AlignArg::Centre, long_help = ALIGN_HELP)]
-    align: AlignArg,
+    #[command(flatten)]
+    align: AlignFlag,
     #[command(flatten)]
     pub(crate) fit: crate::fit::FitFlags,
 }
@@ -422,7 +463,7 @@ pub struct SearchArgs {
     #[arg(long, value_name = "S", default_value_t = 1)]
     seed: u64,
     /// Worker threads (default and most: all cores).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = parse_jobs)]
     jobs: Option<usize>,
     /// Only the emitters with this many squares (`--only 3` or `--only n=3`), or only
     /// the strips (`--only strips`).
@@ -435,6 +476,15 @@ pub struct SearchArgs {
 enum Only {
     Emitters(u8),
     Strips,
+}
+
+/// `--jobs`: at least one thread.
+fn parse_jobs(s: &str) -> Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(0) => Err("at least 1 worker thread is needed".into()),
+        Ok(n) => Ok(n),
+        Err(e) => Err(e.to_string()),
+    }
 }
 
 fn parse_only(s: &str) -> Result<Only, String> {
@@ -477,8 +527,8 @@ fn progress_bar(len: u64, msg: String) -> ProgressBar {
 /// Whether converting with `converter` at `align` can take seconds: the exact planner
 /// (seconds per sprite, up to 17 times that with `--align best`), or direct placement at
 /// every column.
-fn slow(converter: Converter, align: AlignArg) -> bool {
-    converter.planner() == Planner::Exact || (converter.direct() && align == AlignArg::Best)
+fn slow(converter: Converter, align: Align) -> bool {
+    converter.planner() == Planner::Exact || (converter.direct() && align == Align::Best)
 }
 
 /// Runs `f` with a spinner on standard error when `slow` and standard error is a
@@ -499,19 +549,19 @@ fn with_spinner<T>(slow: bool, f: impl FnOnce() -> T) -> T {
 }
 
 /// `sprite` placed by `align` for `passes`, and the moves that print it there.
-fn convert_sprite(sprite: &Sprite, converter: Converter, align: AlignArg) -> (Sprite, Vec<Move>) {
+fn convert_sprite(sprite: &Sprite, converter: Converter, align: Align) -> (Sprite, Vec<Move>) {
     // With --align best the best column's moves are kept, not converted again.
     with_spinner(slow(converter, align), || {
-        converter.place_to_vec(sprite, align.align())
+        converter.place_to_vec(sprite, align)
     })
 }
 
 /// `, x0 = K (align)` for messages, empty for the default centre.
-fn placement_note(sprite: &Sprite, align: AlignArg) -> String {
-    if align == AlignArg::Centre {
+fn placement_note(sprite: &Sprite, align: Align) -> String {
+    if align == Align::Centre {
         String::new()
     } else {
-        format!(", x0 = {} ({})", sprite.x0(), align.align())
+        format!(", x0 = {} ({align})", sprite.x0())
     }
 }
 
@@ -526,10 +576,11 @@ pub fn demo(args: &DemoArgs, force: bool) -> Result<ExitCode> {
     let converter = args.plan.converter()?;
     let opts = WriteOptions::new(&[], force);
     let sprite = Sprite::from_ascii(DEMO_SPRITE).context("the built-in sprite")?;
-    let (sprite, moves) = convert_sprite(&sprite, converter, args.align);
-    let field = verify_moves(&sprite, &moves)?;
+    // Before converting, as `convert` opens its output.
     std::fs::create_dir_all(&args.output)
         .with_context(|| format!("could not create {}", shown(&args.output)))?;
+    let (sprite, moves) = convert_sprite(&sprite, converter, args.align.get());
+    let field = verify_moves(&sprite, &moves)?;
     let dir = &args.output;
     let rgba = sprite.to_rgba();
     let img = image::RgbaImage::from_raw(sprite.width() as u32, sprite.height() as u32, rgba)
@@ -540,21 +591,21 @@ pub fn demo(args: &DemoArgs, force: bool) -> Result<ExitCode> {
         &opts,
         moves_to_string(&moves).as_bytes(),
     )?;
-    let pic = render::render_field(&field, Some(sprite.colors()), args.scale);
+    let pic = render::render_field(&field, Some(sprite.colors()), args.scale.get());
     output::write_png(&dir.join("demo-field.png"), &pic, &opts)?;
     if !args.no_gif {
         let anim = AnimateOptions {
-            scale: args.scale,
+            scale: args.scale.get(),
             ..AnimateOptions::default()
         };
+        let path = dir.join("demo.gif");
         write_gif(
-            &dir.join("demo.gif"),
+            create_gif(&path, &opts)?,
             moves.iter().map(|&m| Ok(m)),
             moves.len(),
             None,
             &sprite,
             &anim,
-            &opts,
         )?;
     }
     if !crate::quiet() {
@@ -564,7 +615,7 @@ pub fn demo(args: &DemoArgs, force: bool) -> Result<ExitCode> {
             sprite.height(),
             moves.len(),
             count(sprite.height(), "row"),
-            placement_note(&sprite, args.align),
+            placement_note(&sprite, args.align.get()),
             shown(&dir),
             if args.no_gif { "" } else { ", demo.gif" }
         )?;
@@ -575,8 +626,13 @@ pub fn demo(args: &DemoArgs, force: bool) -> Result<ExitCode> {
 pub fn convert(args: &ConvertArgs, force: bool) -> Result<ExitCode> {
     let converter = args.plan.converter()?;
     let sprite = crate::fit::load(&args.sprite, &args.fit, false)?;
-    let (sprite, (moves, blocks)) = with_spinner(slow(converter, args.align), || {
-        sprite.place_by(args.align.align(), |s| {
+    let inputs = [args.sprite.as_path()];
+    let target = args.output.as_deref().unwrap_or(Path::new("-"));
+    // Opened before converting: an output that cannot be written fails at once, not
+    // after a search of seconds.
+    let out = output::create(target, &WriteOptions::new(&inputs, force))?;
+    let (sprite, (moves, blocks)) = with_spinner(slow(converter, args.align.get()), || {
+        sprite.place_by(args.align.get(), |s| {
             let (moves, blocks) = converter.convert_blocks(s);
             (moves.len(), (moves, blocks))
         })
@@ -586,20 +642,15 @@ pub fn convert(args: &ConvertArgs, force: bool) -> Result<ExitCode> {
         Format::Blocks => write_blocks(sprite.colors(), &moves, &blocks)
             .context("the converted moves do not replay (a bug)")?,
     };
-    let inputs = [args.sprite.as_path()];
-    let opts = WriteOptions::new(&inputs, force);
-    match &args.output {
-        Some(path) if path.as_os_str() != "-" => {
-            write_with(path, &opts, text.as_bytes())?;
-            infoln!(
-                "{}: {} pieces{} -> {}",
-                input_name(&args.sprite),
-                moves.len(),
-                placement_note(&sprite, args.align),
-                shown(&path)
-            );
-        }
-        _ => write_with(Path::new("-"), &opts, text.as_bytes())?,
+    out.finish(text.as_bytes())?;
+    if !crate::is_stdin(target) {
+        infoln!(
+            "{}: {} pieces{} -> {}",
+            input_name(&args.sprite),
+            moves.len(),
+            placement_note(&sprite, args.align.get()),
+            shown(target)
+        );
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -607,7 +658,7 @@ pub fn convert(args: &ConvertArgs, force: bool) -> Result<ExitCode> {
 pub fn verify(args: &VerifyArgs) -> Result<ExitCode> {
     let converter = args.plan.converter()?;
     let sprite = crate::fit::load(&args.sprite, &args.fit, false)?;
-    let (sprite, moves) = convert_sprite(&sprite, converter, args.align);
+    let (sprite, moves) = convert_sprite(&sprite, converter, args.align.get());
     verify_moves(&sprite, &moves)?;
     if !crate::quiet() {
         outln!(
@@ -616,7 +667,7 @@ pub fn verify(args: &VerifyArgs) -> Result<ExitCode> {
             sprite.height(),
             moves.len(),
             count(sprite.height(), "row"),
-            placement_note(&sprite, args.align)
+            placement_note(&sprite, args.align.get())
         )?;
     }
     Ok(ExitCode::SUCCESS)
@@ -626,39 +677,54 @@ pub fn render(args: &RenderArgs, force: bool) -> Result<ExitCode> {
     let converter = args.plan.converter()?;
     crate::not_to_a_terminal(&args.output, "a PNG", force)?;
     let sprite = crate::fit::load(&args.sprite, &args.fit, false)?;
-    let (sprite, moves) = convert_sprite(&sprite, converter, args.align);
-    let field = verify_moves(&sprite, &moves)?;
-    let img = render::render_field(&field, Some(sprite.colors()), args.scale);
     let inputs = [args.sprite.as_path()];
-    output::write_png(&args.output, &img, &WriteOptions::new(&inputs, force))?;
+    // Opened before converting, as by `convert`.
+    let out = output::create(&args.output, &WriteOptions::new(&inputs, force))?;
+    let (sprite, moves) = convert_sprite(&sprite, converter, args.align.get());
+    let field = verify_moves(&sprite, &moves)?;
+    let img = render::render_field(&field, Some(sprite.colors()), args.scale.get());
+    out.finish_png(&img)?;
     infoln!(
         "{}: {} pieces{} -> {}",
         input_name(&args.sprite),
         moves.len(),
-        placement_note(&sprite, args.align),
+        placement_note(&sprite, args.align.get()),
         shown(&args.output)
     );
     Ok(ExitCode::SUCCESS)
+}
+
+/// How errors of writing a GIF begin.
+fn gif_context(path: &Path) -> String {
+    format!("could not animate into {}", shown(&path))
+}
+
+/// The GIF file at `path`, opened for [`write_gif`] (before the work that makes its frames,
+/// so an output that cannot be written fails at once), and its name.
+fn create_gif<'a>(
+    path: &'a Path,
+    write: &WriteOptions<'_>,
+) -> Result<(output::OutputFile, &'a Path)> {
+    let file = output::create(path, write).with_context(|| gif_context(path))?;
+    Ok((file, path))
 }
 
 /// Streams the animation of `moves` (`total` of them, 0 if unknown) into `path`; errors in
 /// the moves name `moves_file` when they come from one, and the line of the last move
 /// read (which the iterator keeps in the cell).
 fn write_gif(
-    path: &Path,
+    (file, path): (output::OutputFile, &Path),
     moves: impl Iterator<Item = Result<Move, AnimateError>>,
     total: usize,
     moves_file: Option<(&Path, &Cell<usize>)>,
     sprite: &Sprite,
     opts: &AnimateOptions,
-    write: &WriteOptions<'_>,
 ) -> Result<()> {
     let pb = progress_bar(total as u64, "animating".into());
-    let context = || format!("could not animate into {}", shown(&path));
+    let context = || gif_context(path);
     // Frame by frame through a buffer into the output file: memory stays flat, and a
     // regular file is only replaced once the whole GIF is written (on an error or an
     // interrupt the target is left as it was).
-    let file = output::create(path, write).with_context(context)?;
     let mut buf = io::BufWriter::with_capacity(1 << 16, file);
     let stats = animate::animate_stream(moves, sprite.colors(), opts, &mut buf, &mut |done, _| {
         pb.set_position(done as u64);
@@ -696,12 +762,12 @@ pub fn animate(args: &AnimateArgs, force: bool) -> Result<ExitCode> {
     one_stdin(&inputs)?;
     let sprite = crate::fit::load(&args.sprite, &args.fit, false)?;
     let opts = AnimateOptions {
-        scale: args.scale,
+        scale: args.scale.get(),
         fps: args.fps,
         fall: args.fall,
         ..AnimateOptions::default()
     };
-    let write = WriteOptions::new(&inputs, force);
+    let gif = create_gif(&args.output, &WriteOptions::new(&inputs, force))?;
     match &args.moves {
         // Streamed: the move file is read as the frames are written.
         Some(p) => {
@@ -713,26 +779,17 @@ pub fn animate(args: &AnimateArgs, force: bool) -> Result<ExitCode> {
                 })
                 .map_err(AnimateError::from)
             });
-            write_gif(
-                &args.output,
-                moves,
-                0,
-                Some((p, &line)),
-                &sprite,
-                &opts,
-                &write,
-            )?;
+            write_gif(gif, moves, 0, Some((p, &line)), &sprite, &opts)?;
         }
         None => {
-            let (sprite, moves) = convert_sprite(&sprite, converter, args.align);
+            let (sprite, moves) = convert_sprite(&sprite, converter, args.align.get());
             write_gif(
-                &args.output,
+                gif,
                 moves.iter().map(|&m| Ok(m)),
                 moves.len(),
                 None,
                 &sprite,
                 &opts,
-                &write,
             )?;
         }
     }
@@ -861,8 +918,8 @@ fn table_line(name: &str, name_width: usize, cells: &[(usize, String)]) -> Strin
 }
 
 /// `1 sprite`, `2 sprites`.
-pub(crate) fn count(n: usize, what: &str) -> String {
-    if n == 1 {
+pub(crate) fn count<N: fmt::Display + PartialEq + From<u8>>(n: N, what: &str) -> String {
+    if n == N::from(1) {
         format!("{n} {what}")
     } else {
         format!("{n} {what}s")
@@ -1009,6 +1066,7 @@ pub fn stats(args: &StatsArgs) -> Result<ExitCode> {
         },
         args.direct,
     )?;
+    one_stdin(&args.paths.iter().map(PathBuf::as_path).collect::<Vec<_>>())?;
     let files = collect_sprites(&args.paths)?;
     let names: Vec<(String, String)> = files
         .iter()
@@ -1097,7 +1155,7 @@ pub fn stats(args: &StatsArgs) -> Result<ExitCode> {
     let mut failed = 0;
     for (f, (file, shown)) in files.iter().zip(names) {
         let measured = crate::fit::load(f, &args.fit, true)
-            .and_then(|sprite| measure(&shown, &sprite, main, &others, args.align.align()));
+            .and_then(|sprite| measure(&shown, &sprite, main, &others, args.align.get()));
         bar.inc(1);
         let record = match measured {
             Ok(m) => StatsRecord {
@@ -1191,12 +1249,13 @@ pub fn search(args: &SearchArgs, force: bool) -> Result<ExitCode> {
         ..Config::default()
     };
     if let Some(j) = args.jobs {
-        if j == 0 {
-            bail!("--jobs must be at least 1");
-        }
         // More threads than cores only cost memory (and a million would not start).
         config.jobs = j.min(max_jobs());
     }
+    // Before the search, which takes a minute and more: a path that cannot be the
+    // directory fails at once.
+    std::fs::create_dir_all(&args.out)
+        .with_context(|| format!("could not create {}", shown(&args.out)))?;
     let t0 = Instant::now();
     let bar = std::sync::Mutex::new(ProgressBar::hidden());
     let progress = |p| {
@@ -1229,8 +1288,6 @@ pub fn search(args: &SearchArgs, force: bool) -> Result<ExitCode> {
         _ => search::generate(&config, &progress),
     };
     bar.lock().expect("no panics").finish_and_clear();
-    std::fs::create_dir_all(&args.out)
-        .with_context(|| format!("could not create {}", shown(&args.out)))?;
     let write = |name: &str, text: &str| write_with(&args.out.join(name), &opts, text.as_bytes());
     for (n, file) in &generated.emitters {
         write(
@@ -1322,6 +1379,46 @@ pub fn search(args: &SearchArgs, force: bool) -> Result<ExitCode> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The shared `--align` keeps each command's short help, the one long help, and its
+    /// place among the command's options (which the man page and completions list in
+    /// that order).
+    #[test]
+    fn align_keeps_each_commands_wording_and_place() {
+        use clap::CommandFactory;
+        let cli = crate::Cli::command();
+        let plain = "Where the sprite stands: left, centre, right or best (fewest pieces)";
+        for (name, help, after) in [
+            ("demo", plain, "no_direct"),
+            ("convert", plain, "format"),
+            (
+                "verify",
+                "Where the sprite stands: left, centre, right or best (fewest pieces); \
+                 compared at that column",
+                "no_direct",
+            ),
+            ("render", plain, "scale"),
+            ("animate", plain, "fall"),
+            (
+                "stats",
+                "Where each sprite stands: left, centre, right or best (fewest pieces)",
+                "format",
+            ),
+        ] {
+            let sub = cli.find_subcommand(name).expect(name);
+            let ids: Vec<&str> = sub.get_arguments().map(|a| a.get_id().as_str()).collect();
+            let at = ids.iter().position(|&id| id == "align").expect(name);
+            assert_eq!(ids[at - 1], after, "{name}: {ids:?}");
+            let align = sub.get_arguments().nth(at).expect(name);
+            let text = |t: Option<&clap::builder::StyledStr>| t.map(ToString::to_string);
+            assert_eq!(text(align.get_help()).as_deref(), Some(help), "{name}");
+            assert_eq!(
+                text(align.get_long_help()).as_deref(),
+                Some(ALIGN_HELP),
+                "{name}"
+            );
+        }
+    }
 
     #[test]
     fn stats_times_read_in_a_fitting_unit() {

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
-use clap::{Args, CommandFactory};
+use clap::Args;
 
 use tetris_printer::fit::{self, Background, FitError, FitOptions, Fitted, Gaps, DEFAULT_ALPHA};
 use tetris_printer::{Rgb, Sprite, SpriteError, MAX_HEIGHT, MAX_WIDTH};
@@ -160,15 +160,34 @@ fn parse_gaps(s: &str) -> Result<Gaps, String> {
         .ok_or_else(|| "expected bridge or close".into())
 }
 
+/// What fits a refused sprite where it is read: the command's `--fit`, or, on a command
+/// without it (`play --sprite`), the `fit` command.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Fitting {
+    /// `--fit`.
+    Flag,
+    /// `tetris-printer fit`.
+    Command,
+}
+
+impl fmt::Display for Fitting {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Fitting::Flag => "--fit",
+            Fitting::Command => "`tetris-printer fit`",
+        })
+    }
+}
+
 /// A sprite refused for what fitting would change, with the hint that says so:
 /// `... (try --fit to reduce it to 3 colours)`.
 #[derive(Debug)]
-struct Hinted(SpriteError);
+struct Hinted(SpriteError, Fitting);
 
 impl fmt::Display for Hinted {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.0.fit_hint() {
-            Some(hint) => write!(f, "{} (try --fit to {hint})", self.0),
+            Some(hint) => write!(f, "{} (try {} to {hint})", self.0, self.1),
             None => write!(f, "{}", self.0),
         }
     }
@@ -180,9 +199,9 @@ impl std::error::Error for Hinted {
     }
 }
 
-/// A refused sprite's error, ending with the hint of what `--fit` would do.
-pub(crate) fn hinted(e: SpriteError) -> anyhow::Error {
-    anyhow::Error::new(Hinted(e))
+/// A refused sprite's error, ending with the hint of what `fitting` would do.
+pub(crate) fn hinted(e: SpriteError, fitting: Fitting) -> anyhow::Error {
+    anyhow::Error::new(Hinted(e, fitting))
 }
 
 /// An image file in a format this build does not read, or in none it knows (`photo.heic`,
@@ -228,19 +247,24 @@ pub(crate) fn unreadable(e: SpriteError) -> anyhow::Error {
     }
 }
 
+impl FitFlags {
+    /// The usage error of an option of fitting given without `--fit`, which `main` reports
+    /// as soon as the command line is parsed (before any input is read or output written).
+    pub(crate) fn without_fit(&self) -> Option<String> {
+        if self.fit {
+            return None;
+        }
+        let flag = self.options.first_given()?;
+        Some(format!("{flag} is an option of fitting: add --fit"))
+    }
+}
+
 /// The sprite at `path` (`-`: standard input): as it is, or fitted with `--fit`, saying
-/// what was changed on stderr (after `name: ` when `named`).
+/// what was changed on stderr (after `name: ` when `named`). Options of fitting without
+/// `--fit` never get here ([`FitFlags::without_fit`]).
 pub(crate) fn load(path: &Path, flags: &FitFlags, named: bool) -> Result<Sprite> {
     if !flags.fit {
-        if let Some(flag) = flags.options.first_given() {
-            crate::Cli::command()
-                .error(
-                    clap::error::ErrorKind::MissingRequiredArgument,
-                    format!("{flag} is an option of fitting: add --fit"),
-                )
-                .exit();
-        }
-        return crate::load_sprite(path);
+        return crate::load_sprite(path, Fitting::Flag);
     }
     let fitted = fit_path(path, &flags.options.options())?;
     let name = if named {
@@ -272,6 +296,7 @@ fn fit_path(path: &Path, opts: &FitOptions) -> Result<Fitted> {
 
 /// `tetris-printer fit`.
 pub(crate) fn run(args: &FitArgs) -> Result<ExitCode> {
+    crate::not_to_a_terminal(&args.output, "a PNG", args.write.force)?;
     let fitted = fit_path(&args.image, &args.options.options())?;
     let s = fitted.sprite;
     let img = image::RgbaImage::from_raw(s.width() as u32, s.height() as u32, s.to_rgba())

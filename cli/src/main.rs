@@ -1,7 +1,8 @@
 //! The `tetris-printer` command-line tool.
 //!
 //! Exit codes: 0 success, 1 a failed check or bad input (`error: ...` on stderr),
-//! 2 a usage error (reported by clap, or in clap's words: `plan::PlanError`), 128 + the signal's number when ended by a signal
+//! 2 a usage error (reported by clap, or in clap's words: `plan::PlanError`, an option of
+//! fitting without `--fit`), 128 + the signal's number when ended by a signal
 //! that can be caught (SIGHUP 129, SIGINT 130, SIGQUIT 131, SIGTERM 143, SIGUSR1, SIGALRM
 //! and every other whose default action ends a process, but the crash signals; temporary
 //! files removed). SIGXFSZ is ignored: a write past `ulimit -f` fails with an error. A
@@ -20,7 +21,7 @@ use anyhow::{Context, Result};
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use tetris_printer::echo::EscapedPath;
-use tetris_printer::render::{self, DEFAULT_SCALE, MAX_SCALE, MIN_SCALE};
+use tetris_printer::render;
 use tetris_printer::{
     align::find_placement, compare, Align, Move, MoveReader, Playfield, ReadError, ReplayError,
     Sprite, SpriteError,
@@ -108,6 +109,26 @@ page holding every command, its options and examples.",
     Manpage,
 }
 
+impl Command {
+    /// `--fit` and fitting's options, on the commands that read a sprite.
+    fn fit_flags(&self) -> Option<&fit::FitFlags> {
+        match self {
+            Command::Convert(args) => Some(&args.fit),
+            Command::Verify(args) => Some(&args.fit),
+            Command::Render(args) => Some(&args.fit),
+            Command::Animate(args) => Some(&args.fit),
+            Command::Check(args) => Some(&args.fit),
+            Command::Stats(args) => Some(&args.fit),
+            Command::Demo(_)
+            | Command::Fit(_)
+            | Command::Play(_)
+            | Command::Search(_)
+            | Command::Completions(_)
+            | Command::Manpage => None,
+        }
+    }
+}
+
 /// Print a shell completion script.
 #[derive(Args, Debug)]
 #[command(
@@ -149,14 +170,8 @@ struct PlayArgs {
     /// PNG file to write (`-`: standard output).
     #[arg(short, long, value_name = "FIELD.png")]
     output: PathBuf,
-    /// Pixels per playfield cell (1..=64; grid lines from 4 up).
-    #[arg(
-        long,
-        value_name = "N",
-        default_value_t = DEFAULT_SCALE,
-        value_parser = clap::value_parser!(u32).range(i64::from(MIN_SCALE)..=i64::from(MAX_SCALE))
-    )]
-    scale: u32,
+    #[command(flatten)]
+    scale: commands::ScaleFlag,
     /// Sprite whose colours to use for J, T and L cells (`-`: standard input).
     #[arg(long, value_name = "SPRITE.png")]
     sprite: Option<PathBuf>,
@@ -294,12 +309,17 @@ fn handle_signals() {
     drop(spawned);
 }
 
-/// The command line, and the name of its subcommand.
+/// The command line, and the name of its subcommand; an option of fitting without `--fit`
+/// is a usage error here, before the command starts.
 fn parse() -> Result<(Cli, String), clap::Error> {
     let mut cmd = Cli::command();
     let matches = cmd.try_get_matches_from_mut(std::env::args_os())?;
     let cli = Cli::from_arg_matches(&matches).map_err(|e| e.format(&mut cmd))?;
     let name = matches.subcommand_name().unwrap_or_default().to_owned();
+    if let Some(message) = cli.command.fit_flags().and_then(fit::FitFlags::without_fit) {
+        let kind = clap::error::ErrorKind::MissingRequiredArgument;
+        return Err(usage_error(&name, kind, message));
+    }
     Ok((cli, name))
 }
 
@@ -314,13 +334,12 @@ fn clap_exit(e: &clap::Error) -> ExitCode {
     }
 }
 
-/// A combination of options that cannot work, as clap reports usage errors: the message,
-/// a tip and the subcommand's usage.
-fn usage_error(subcommand: &str, e: plan::PlanError) -> clap::Error {
+/// A usage error found after clap parsed the command line, as clap reports its own: the
+/// message and the subcommand's usage.
+fn usage_error(subcommand: &str, kind: clap::error::ErrorKind, message: String) -> clap::Error {
     let mut cmd = Cli::command();
     cmd.build();
-    let message = format!("{}\n\n  tip: {}", e.message(), e.tip());
-    let error = clap::Error::raw(clap::error::ErrorKind::ArgumentConflict, message);
+    let error = clap::Error::raw(kind, message);
     match cmd.find_subcommand_mut(subcommand) {
         Some(sub) => error.format(sub),
         None => error.format(&mut cmd),
@@ -355,7 +374,12 @@ fn main() -> ExitCode {
         // The reader went away (`| head`): as with SIGPIPE, nothing more to say.
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => match e.downcast_ref::<plan::PlanError>() {
-            Some(&p) => clap_exit(&usage_error(&subcommand, p)),
+            Some(&p) => {
+                // A combination of options that cannot work: the message and a tip.
+                let message = format!("{}\n\n  tip: {}", p.message(), p.tip());
+                let kind = clap::error::ErrorKind::ArgumentConflict;
+                clap_exit(&usage_error(&subcommand, kind, message))
+            }
             None => {
                 errln!("error: {}", report(&e));
                 ExitCode::FAILURE
@@ -425,21 +449,26 @@ fn write_stdout(bytes: &[u8]) -> Result<ExitCode> {
 fn play(args: &PlayArgs, force: bool) -> Result<ExitCode> {
     not_to_a_terminal(&args.output, "a PNG", force)?;
     one_stdin(&[&args.moves, args.sprite.as_deref().unwrap_or(Path::new(""))])?;
-    let sprite = args.sprite.as_deref().map(load_sprite).transpose()?;
+    // `play` takes no --fit: a sprite it refuses points to the `fit` command.
+    let sprite = args
+        .sprite
+        .as_deref()
+        .map(|p| load_sprite(p, fit::Fitting::Command))
+        .transpose()?;
     let replay = replay_file(&args.moves)?;
     let img = render::render_field(
         &replay.field,
         sprite.as_ref().map(Sprite::colors),
-        args.scale,
+        args.scale.get(),
     );
     let mut inputs = vec![args.moves.as_path()];
     inputs.extend(args.sprite.as_deref());
     output::write_png(&args.output, &img, &WriteOptions::new(&inputs, force))?;
     infoln!(
-        "{}: {} pieces, {} lines cleared, stack height {} -> {} ({}x{})",
+        "{}: {}, {} cleared, stack height {} -> {} ({}x{})",
         input_name(&args.moves),
-        replay.moves,
-        replay.lines,
+        commands::count(replay.moves, "piece"),
+        commands::count(replay.lines, "line"),
         replay.field.stack_height(),
         shown(&args.output),
         img.width(),
@@ -545,8 +574,8 @@ pub(crate) fn move_reader(
 }
 
 /// Reads and validates a sprite image, `-` from standard input (the error names the file
-/// and the problem).
-pub(crate) fn load_sprite(path: &Path) -> Result<Sprite> {
+/// and the problem, and what `fitting` would change of a sprite it refuses).
+pub(crate) fn load_sprite(path: &Path, fitting: fit::Fitting) -> Result<Sprite> {
     let loaded = if is_stdin(path) {
         Sprite::read_from(io::stdin().lock(), Path::new("standard input"))
     } else {
@@ -557,7 +586,7 @@ pub(crate) fn load_sprite(path: &Path) -> Result<Sprite> {
         SpriteError::Read { .. }
         | SpriteError::Decode { .. }
         | SpriteError::FileTooLarge { .. } => fit::unreadable(e),
-        e => fit::hinted(e).context(format!("bad sprite {}", shown(&path))),
+        e => fit::hinted(e, fitting).context(format!("bad sprite {}", shown(&path))),
     })
 }
 

@@ -515,12 +515,7 @@ fn write_atomic(path: &Path, bytes: &[u8], inputs: &[&Path]) -> Result<(), Outpu
 
 /// Writes `bytes` to `path` with [`create`].
 pub fn write_with(path: &Path, opts: &WriteOptions<'_>, bytes: &[u8]) -> Result<(), OutputError> {
-    let mut f = create(path, opts)?;
-    f.write_all(bytes).map_err(|source| OutputError::Io {
-        path: path.to_path_buf(),
-        source,
-    })?;
-    f.commit()
+    create(path, opts)?.finish(bytes)
 }
 
 /// `img` encoded as PNG ([`render::encode_png`]) and written with [`write_with`].
@@ -528,6 +523,27 @@ pub fn write_png(path: &Path, img: &RgbaImage, opts: &WriteOptions<'_>) -> anyho
     let bytes = render::encode_png(img)?;
     write_with(path, opts, &bytes)?;
     Ok(())
+}
+
+impl OutputFile {
+    /// Writes `bytes` and commits: [`write_with`] for an output opened ahead (so a path
+    /// that cannot be written fails before the work that makes the bytes).
+    pub fn finish(mut self, bytes: &[u8]) -> Result<(), OutputError> {
+        match self.write_all(bytes) {
+            Ok(()) => self.commit(),
+            Err(source) => Err(OutputError::Io {
+                path: self.path.clone(),
+                source,
+            }),
+        }
+    }
+
+    /// `img` encoded as PNG and written with [`OutputFile::finish`].
+    pub fn finish_png(self, img: &RgbaImage) -> anyhow::Result<()> {
+        let bytes = render::encode_png(img)?;
+        self.finish(&bytes)?;
+        Ok(())
+    }
 }
 
 #[cfg(test)]

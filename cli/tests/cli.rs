@@ -42,6 +42,32 @@ fn play_writes_a_png_of_the_field() {
     );
 }
 
+/// One move, one cleared line: the summary counts in the singular.
+#[test]
+fn play_counts_one_piece_and_one_line() {
+    let (_tmp, dir) = workdir();
+    fs::write(dir.join("one.txt"), "J0 5\n").unwrap();
+    let r = run_in(&dir, &["play", "one.txt", "-o", "f.png"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(
+        r.stderr,
+        "one.txt: 1 piece, 0 lines cleared, stack height 2 -> f.png (168x336)\n"
+    );
+    // Five flat I pieces and a standing one in the last column fill the bottom row.
+    fs::write(
+        dir.join("line.txt"),
+        "I0 0\nI0 4\nI0 8\nI0 12\nI0 16\nI1 20\n",
+    )
+    .unwrap();
+    let r = run_in(&dir, &["play", "line.txt", "-o", "f.png"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stderr.starts_with("line.txt: 6 pieces, 1 line cleared, "),
+        "{}",
+        r.stderr
+    );
+}
+
 #[test]
 fn check_passes_on_a_correct_print() {
     let (_tmp, dir) = workdir();
@@ -503,6 +529,16 @@ fn stats_refuses_a_path_that_does_not_exist() {
         r.fails_with(1, "error: could not read nope");
         assert_eq!(r.stdout, "", "{args:?}");
     }
+}
+
+/// Standard input can be read once: `stats - -` is an error before anything is measured
+/// (not a second sprite that fails to decode).
+#[test]
+fn stats_reads_standard_input_once() {
+    let (_tmp, dir) = workdir();
+    let r = common::run_with_stdin(&dir, &["stats", "-", "pixel1.png", "-"], PIXEL1_PNG);
+    r.fails_with(1, "error: only one input can be `-` (standard input)");
+    assert_eq!(r.stdout, "");
 }
 
 /// A file name with a control character: JSON escapes it once (a tab is `\t` in the

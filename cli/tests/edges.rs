@@ -119,6 +119,7 @@ fn binary_output_is_kept_off_a_terminal() {
         "render pixel1.png -o -",
         "play moves.txt -o -",
         "animate pixel1.png -o -",
+        "fit pixel1.png -o -",
     ] {
         let (code, shown) = on_a_terminal(args);
         assert_eq!(code, Some(1), "{args}: {shown}");

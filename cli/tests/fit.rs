@@ -157,6 +157,72 @@ fn fitting_errors() {
     run_in(&dir, &["fit", "pixel1.png", "-o", "pixel1.png"]).fails_saying(1, "pixel1.png");
 }
 
+/// `play --sprite` takes no `--fit`: a sprite it refuses points to the `fit` command.
+#[test]
+fn play_points_to_the_fit_command() {
+    let (_tmp, dir) = workdir();
+    upscaled_smiley(&dir, "big.png");
+    let r = run_in(
+        &dir,
+        &["play", "moves.txt", "-o", "f.png", "--sprite", "big.png"],
+    );
+    r.fails_saying(
+        1,
+        "the limit is 17x32 (try `tetris-printer fit` to scale it down to 17x32)",
+    );
+    assert!(!r.stderr.contains("--fit"), "{}", r.stderr);
+    // The commands that take --fit still name it.
+    run_in(&dir, &["render", "big.png", "-o", "f.png"]).fails_saying(
+        1,
+        "the limit is 17x32 (try --fit to scale it down to 17x32)",
+    );
+    assert!(!dir.join("f.png").exists());
+}
+
+/// An option of fitting without `--fit` is a usage error of the command given, before
+/// anything is read or written: `stats` prints no table header first, and the usage is
+/// the command's own.
+#[test]
+fn fitting_options_without_fit_fail_before_any_output() {
+    let (_tmp, dir) = workdir();
+    for (args, usage) in [
+        (
+            &["stats", "pixel1.png", "pixel1.png", "--alpha", "3"][..],
+            "Usage: tetris-printer stats [OPTIONS] <PATH>...",
+        ),
+        (
+            &["stats", "pixel1.png", "--format", "tsv", "--gaps", "close"][..],
+            "Usage: tetris-printer stats [OPTIONS] <PATH>...",
+        ),
+        (
+            &["convert", "pixel1.png", "--size", "4x4"][..],
+            "Usage: tetris-printer convert [OPTIONS] <SPRITE.png>",
+        ),
+        (
+            &["check", "pixel1.png", "nothing.txt", "--colors", "2"][..],
+            "Usage: tetris-printer check [OPTIONS] <SPRITE.png> <MOVES.txt>",
+        ),
+        (
+            &[
+                "render",
+                "pixel1.png",
+                "-o",
+                "f.png",
+                "--background",
+                "none",
+            ][..],
+            "Usage: tetris-printer render [OPTIONS] --output <FIELD.png> <SPRITE.png>",
+        ),
+    ] {
+        let r = run_in(&dir, args);
+        r.fails_with(2, "error: --");
+        r.fails_saying(2, "is an option of fitting: add --fit");
+        assert_eq!(r.stdout, "", "{args:?}");
+        r.fails_saying(2, usage);
+    }
+    assert!(!dir.join("f.png").exists());
+}
+
 #[test]
 fn fit_options_change_the_sprite() {
     let (_tmp, dir) = workdir();

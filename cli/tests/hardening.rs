@@ -553,6 +553,65 @@ fn search_jobs_are_capped_at_the_cores() {
     assert!(dir.join("p").read_dir().unwrap().next().is_some());
 }
 
+/// An output that cannot be written is refused before the conversion, not after it: the
+/// exact planner takes many seconds on this sprite, the error comes at once.
+#[test]
+fn unwritable_outputs_fail_before_the_work() {
+    let (_t, dir) = workdir();
+    let sprite = Path::new(env!("CARGO_MANIFEST_DIR")).join("../benches/sprites/05_noise17x32.png");
+    let sprite = sprite.to_str().unwrap();
+    for (args, error) in [
+        (
+            &["convert", sprite, "-o", "missing/m.txt"][..],
+            "error: could not write missing/m.txt: directory missing does not exist",
+        ),
+        (
+            &["render", sprite, "-o", "missing/f.png"][..],
+            "error: could not write missing/f.png: directory missing does not exist",
+        ),
+        (
+            &["animate", sprite, "-o", "missing/a.gif"][..],
+            "error: could not animate into missing/a.gif: could not write missing/a.gif: \
+             directory missing does not exist",
+        ),
+    ] {
+        let args = [args, &["--passes", "exact"]].concat();
+        let t = std::time::Instant::now();
+        run_in(&dir, &args).fails_with(1, error);
+        let took = t.elapsed();
+        assert!(took.as_secs() < 5, "{args:?} took {took:?}");
+    }
+    assert_eq!(names(&dir), ["moves.txt", "pixel1.png"]);
+}
+
+/// `search` makes its output directory before it searches (a minute and more without
+/// --only), so a path that cannot be one fails at once.
+#[test]
+fn search_fails_before_searching() {
+    let (_t, dir) = workdir();
+    let t = std::time::Instant::now();
+    run_in(&dir, &["search", "--out", "moves.txt"])
+        .fails_with(1, "error: could not create moves.txt: File exists");
+    let took = t.elapsed();
+    assert!(took.as_secs() < 5, "took {took:?}");
+    assert_eq!(
+        fs::read_to_string(dir.join("moves.txt")).unwrap(),
+        PIXEL1_MOVES
+    );
+}
+
+/// No threads is a bad value of `--jobs`: a usage error (2), as clap reports, before the
+/// search starts or the output directory is made.
+#[test]
+fn search_needs_a_job() {
+    let (_t, dir) = workdir();
+    run_in(&dir, &["search", "--jobs", "0", "--out", "p"]).fails_with(
+        2,
+        "error: invalid value '0' for '--jobs <N>': at least 1 worker thread is needed",
+    );
+    assert!(!dir.join("p").exists());
+}
+
 #[test]
 fn animate_streams_a_move_file() {
     let (_t, dir) = workdir();
