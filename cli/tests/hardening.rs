@@ -553,10 +553,11 @@ fn search_jobs_are_capped_at_the_cores() {
     assert!(dir.join("p").read_dir().unwrap().next().is_some());
 }
 
-/// An output that cannot be written is refused before the conversion, not after it: the
-/// exact planner takes many seconds on this sprite, the error comes at once.
+/// An output that cannot be written is refused, and nothing is left behind. (The
+/// commands open it before converting, so the exact planner's many seconds on this
+/// sprite are not spent first; how long a run takes is not asserted here.)
 #[test]
-fn unwritable_outputs_fail_before_the_work() {
+fn unwritable_outputs_are_refused_and_nothing_is_left() {
     let (_t, dir) = workdir();
     let sprite = Path::new(env!("CARGO_MANIFEST_DIR")).join("../benches/sprites/05_noise17x32.png");
     let sprite = sprite.to_str().unwrap();
@@ -576,24 +577,19 @@ fn unwritable_outputs_fail_before_the_work() {
         ),
     ] {
         let args = [args, &["--passes", "exact"]].concat();
-        let t = std::time::Instant::now();
         run_in(&dir, &args).fails_with(1, error);
-        let took = t.elapsed();
-        assert!(took.as_secs() < 5, "{args:?} took {took:?}");
     }
     assert_eq!(names(&dir), ["moves.txt", "pixel1.png"]);
 }
 
-/// `search` makes its output directory before it searches (a minute and more without
-/// --only), so a path that cannot be one fails at once.
+/// `search` refuses an output directory that is a file, and leaves the file as it was.
+/// (It makes the directory before it searches, a minute and more without --only; how
+/// long a run takes is not asserted here.)
 #[test]
-fn search_fails_before_searching() {
+fn search_refuses_a_file_as_its_directory() {
     let (_t, dir) = workdir();
-    let t = std::time::Instant::now();
     run_in(&dir, &["search", "--out", "moves.txt"])
         .fails_with(1, "error: could not create moves.txt: File exists");
-    let took = t.elapsed();
-    assert!(took.as_secs() < 5, "took {took:?}");
     assert_eq!(
         fs::read_to_string(dir.join("moves.txt")).unwrap(),
         PIXEL1_MOVES
