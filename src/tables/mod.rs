@@ -109,8 +109,8 @@ pub fn emitter(key: u32) -> Option<&'static Emitter> {
 }
 
 /// The platform whose T2 bar is centred on `centre` (odd, 1..=19); the converter
-/// indexes [`PLATFORMS`] itself; the tests look platforms up.
-#[cfg(test)]
+/// indexes [`PLATFORMS`] itself; the tests of the pattern files look platforms up.
+#[cfg(all(test, feature = "search"))]
 #[must_use]
 pub fn platform(centre: u8) -> Option<&'static Platform> {
     PLATFORMS.iter().find(|p| p.centre == centre)
