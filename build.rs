@@ -3,8 +3,8 @@
 //! simulation and writes the `phf` maps and indexes to `OUT_DIR/tables.rs`. A bad
 //! pattern fails the build with `file:line: reason`. With the `regenerate` feature the
 //! searcher finds the patterns afresh instead (`covers.txt` is still read), and they are
-//! checked the same way; `TETRIS_PRINTER_REGENERATE=1` without the feature fails the
-//! build, naming it. docs/how-it-works.md gives the command, which optimises this script.
+//! checked the same way. docs/how-it-works.md gives the command, which optimises this
+//! script.
 
 use std::path::Path;
 
@@ -18,14 +18,10 @@ fn fail(msg: &str) -> ! {
 
 /// What the tables are made of: `pattern-src/`, or the searcher's patterns.
 fn sources(dir: &Path) -> tetris_printer_gen::Sources {
-    let regenerate = cfg!(feature = "regenerate")
-        || std::env::var("TETRIS_PRINTER_REGENERATE").is_ok_and(|v| v == "1");
-    let sources = if !regenerate {
-        tetris_printer_gen::read_sources(dir)
-    } else if cfg!(feature = "regenerate") {
+    let sources = if cfg!(feature = "regenerate") {
         tetris_printer_gen::search_sources(dir)
     } else {
-        fail("TETRIS_PRINTER_REGENERATE=1 needs the searcher: build with --features regenerate")
+        tetris_printer_gen::read_sources(dir)
     };
     sources.unwrap_or_else(|e| fail(&e.to_string()))
 }
@@ -33,7 +29,6 @@ fn sources(dir: &Path) -> tetris_printer_gen::Sources {
 fn main() {
     println!("cargo:rerun-if-changed=pattern-src");
     println!("cargo:rerun-if-changed=build.rs");
-    println!("cargo:rerun-if-env-changed=TETRIS_PRINTER_REGENERATE");
     // `cfg(unoptimised)`: the tests size their stacks and sweeps for optimised code
     // unless the build is unoptimised (`cargo test` in the dev profile). Not
     // `debug_assertions`: the test profile `quick` is optimised *and* keeps them on.

@@ -23,7 +23,7 @@ if ! rustup target list --installed | grep -qx thumbv7em-none-eabihf; then
 fi
 
 # The firmware is outside the main build, so .ci/run's fmt and clippy do not see it
-# (embedded/src/check.rs they do see, through the host example).
+# (examples/common/embedded_check.rs they do see, through the host example).
 cargo fmt --check
 cargo clippy --release -- -D warnings
 cargo build --release

@@ -1,7 +1,8 @@
 //! The host's side of the firmware check (`embedded/`): prints, for each benchmark sprite
 //! (`benches/sprites/*.png`), the lines the firmware must print on the emulated
-//! microcontroller (`embedded/src/check.rs`: the sprite's hash, and each mode's pieces and
-//! the hash of its moves). `embedded/run.sh` compares the two and fails on any difference.
+//! microcontroller (`common/embedded_check.rs`, which the firmware includes too: the
+//! sprite's hash, and each mode's pieces and the hash of its moves). `embedded/run.sh`
+//! compares the two and fails on any difference.
 //!
 //! ```text
 //! cargo run --release --example embedded_expect                  # the expected lines
@@ -19,7 +20,7 @@ use std::process::ExitCode;
 
 use tetris_printer::{Move, Shape, Sprite, Workspace, MAX_MOVES};
 
-#[path = "../embedded/src/check.rs"]
+#[path = "common/embedded_check.rs"]
 mod check;
 #[path = "common/png_dir.rs"]
 mod png_dir;

@@ -2,6 +2,7 @@
 //! planner's static table) is exactly what the thorough planner computes with the
 //! tables of this build: a change to the patterns or the planners that is not followed
 //! by `cargo run --release -- search` (which rewrites the file) fails here.
+#![cfg(feature = "search")]
 
 #[test]
 fn committed_run_covers_are_the_planners() {

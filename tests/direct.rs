@@ -2,6 +2,7 @@
 //! planner and the exact one: every print replays to exactly the sprite, never
 //! needs more pieces than the same planner without direct pieces, is deterministic, and
 //! the direct pieces really are direct (they stay in the print).
+#![cfg(all(feature = "image-io", feature = "search"))]
 
 mod common;
 use common::sprites::{sprite, sprites};

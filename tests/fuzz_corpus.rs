@@ -1,16 +1,17 @@
-//! Replays every saved fuzz input under `fuzz/corpus/<target>/` (crash inputs included)
-//! through the fuzz targets' own checks, on stable Rust, as part of `cargo test`.
+//! Replays every saved fuzz input under `tests/fuzz/corpus/<target>/` (crash inputs
+//! included) through the fuzz targets' own checks (`tests/fuzz/checks.rs`), on stable Rust,
+//! as part of `cargo test`.
 #![cfg(feature = "image-io")]
 
-#[path = "../fuzz/checks.rs"]
+#[path = "fuzz/checks.rs"]
 mod checks;
 
 use std::path::Path;
 
-/// Runs `check` on every file of `fuzz/corpus/<target>/`; returns how many there were.
+/// Runs `check` on every file of `tests/fuzz/corpus/<target>/`; returns how many there were.
 fn replay(target: &str, check: fn(&[u8])) -> usize {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("fuzz/corpus")
+        .join("tests/fuzz/corpus")
         .join(target);
     let mut n = 0;
     for entry in std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {

@@ -531,9 +531,17 @@ fn modules_import_downward_only() {
 }
 
 /// The crates the library is built from import downward too (between crates Cargo
-/// allows no cycle).
+/// allows no cycle). Read from the workspace: a packaged copy of the library has no
+/// `crates/`, and then the test checks nothing.
 #[test]
 fn the_crates_import_downward_only() {
+    if !Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("crates")
+        .is_dir()
+    {
+        eprintln!("crates/: not in a workspace, the crates' imports are not checked");
+        return;
+    }
     for (src, least) in CRATES {
         let (all, edges) = graph_of(src);
         if let Some(cycle) = cycle_of(&edges) {

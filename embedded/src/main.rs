@@ -25,6 +25,9 @@
 #![no_std]
 #![no_main]
 
+// Shared with the host's side (`examples/embedded_expect.rs`), in the library package so
+// that the published crate's example builds.
+#[path = "../../examples/common/embedded_check.rs"]
 mod check;
 mod sprites;
 

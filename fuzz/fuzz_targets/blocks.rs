@@ -1,7 +1,7 @@
-//! Fuzz target `blocks`: runs [`checks::blocks`] on every input (see `fuzz/checks.rs`).
+//! Fuzz target `blocks`: runs [`checks::blocks`] on every input (see `tests/fuzz/checks.rs`).
 #![no_main]
 
-#[path = "../checks.rs"]
+#[path = "../../tests/fuzz/checks.rs"]
 mod checks;
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| checks::blocks(data));

@@ -1,7 +1,7 @@
-//! Fuzz target `playfield`: runs [`checks::playfield`] on every input (see `fuzz/checks.rs`).
+//! Fuzz target `playfield`: runs [`checks::playfield`] on every input (see `tests/fuzz/checks.rs`).
 #![no_main]
 
-#[path = "../checks.rs"]
+#[path = "../../tests/fuzz/checks.rs"]
 mod checks;
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| checks::playfield(data));

@@ -4,10 +4,6 @@
 //! `static` data in the binary: nothing is built at run time, nothing allocates, and
 //! nothing searches. A lookup is one hash probe or a couple of array loads.
 #![allow(clippy::unreadable_literal, clippy::large_const_arrays)]
-// The generator also writes `EMITTERS`, the `phf` map of the emitters that only the
-// tests read (as the oracle of the open-addressing index); outside the tests it is
-// dead code, and an `include!` cannot carry an `allow` of its own.
-#![cfg_attr(not(test), allow(dead_code))]
 
 pub(crate) use tetris_printer_core::layout;
 
@@ -113,8 +109,8 @@ pub fn emitter(key: u32) -> Option<&'static Emitter> {
 }
 
 /// The platform whose T2 bar is centred on `centre` (odd, 1..=19); the converter
-/// indexes [`PLATFORMS`] itself; the tests look platforms up.
-#[cfg(test)]
+/// indexes [`PLATFORMS`] itself; the tests of the pattern files look platforms up.
+#[cfg(all(test, feature = "search"))]
 #[must_use]
 pub fn platform(centre: u8) -> Option<&'static Platform> {
     PLATFORMS.iter().find(|p| p.centre == centre)

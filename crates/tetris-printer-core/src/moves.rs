@@ -77,7 +77,6 @@ impl Move {
     }
 }
 
-/// `J0 5`, as in a move file.
 /// A move the caller knows to lie inside the field (moves derived from other valid
 /// moves, placeholders in fixed-size arrays): `x + shape.width() <= 21`, checked in debug
 /// builds only.

@@ -48,6 +48,7 @@ pub(crate) fn emitter_tables(
         code,
         "/// Every emitter pattern, keyed by its triples' bottom-row occupancy (the same \
          values as [`EMITTER_LIST`]).\n\
+         #[cfg(test)]\n\
          pub static EMITTERS: phf::Map<u32, Emitter> = {};\n",
         map.build()
     );

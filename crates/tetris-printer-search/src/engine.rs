@@ -65,23 +65,85 @@ pub const LAST_RESTART: u32 = 200_000;
 pub type Heights = [u8; WIDTH];
 
 /// One way to drop a piece into the matrix: shape and left column, with its profiles.
+///
+/// Every placement lies inside the 21-wide field: one is made only from a [`Move`] (which
+/// is checked), by [`Placement::new`] (checked the same way) or by [`all_placements`].
+///
+/// ```
+/// use tetris_printer_core::moves::Move;
+/// use tetris_printer_core::piece::{Piece, Shape};
+/// use tetris_printer_search::Placement;
+///
+/// let o = Shape::new(Piece::O, 0).unwrap();
+/// // An O is 2 wide: at column 20 it would stick out.
+/// assert!(Placement::new(o, 20).is_none());
+/// let p = Placement::new(o, 19).unwrap();
+/// assert_eq!((p.shape(), p.x()), (o, 19));
+/// assert_eq!(p.as_move(), Move::new(o, 19).unwrap());
+/// assert_eq!(Placement::from(p.as_move()), p);
+/// ```
+///
+/// Its fields are private, so a placement off the field cannot be written out either:
+///
+/// ```compile_fail
+/// # use tetris_printer_core::piece::{Piece, Shape};
+/// # use tetris_printer_search::Placement;
+/// let mut p = Placement::new(Shape::new(Piece::O, 0).unwrap(), 19).unwrap();
+/// p.x = 20;
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Placement {
-    /// The piece in its orientation.
-    pub shape: Shape,
-    /// Its left column.
-    pub x: u8,
+    /// The drop: the piece in its orientation and its left column.
+    mv: Move,
     width: u8,
     bottom: [u8; 4],
     top: [u8; 4],
 }
 
 impl Placement {
+    /// The placement of `shape` with its left column at `x`; `None` when the piece would
+    /// stick out of the 21-wide field, as for [`Move::new`].
+    #[must_use]
+    pub const fn new(shape: Shape, x: usize) -> Option<Placement> {
+        match Move::new(shape, x) {
+            Some(mv) => Some(Placement::of(mv)),
+            None => None,
+        }
+    }
+
+    /// The placement that makes the drop `mv` (inside the field, as every [`Move`] is).
+    const fn of(mv: Move) -> Placement {
+        let d = mv.shape().data();
+        Placement {
+            mv,
+            width: d.width,
+            bottom: d.bottom,
+            top: d.top,
+        }
+    }
+
+    /// The piece in its orientation.
+    #[must_use]
+    pub const fn shape(self) -> Shape {
+        self.mv.shape()
+    }
+
+    /// Its left column (`x + shape.width() <= 21`).
+    #[must_use]
+    pub const fn x(self) -> usize {
+        self.mv.x()
+    }
+
     /// The drop this placement makes.
     #[must_use]
-    pub fn as_move(self) -> Move {
-        // Placements are made inside the field (`all_placements`).
-        tetris_printer_core::moves::new_unchecked(self.shape, self.x)
+    pub const fn as_move(self) -> Move {
+        self.mv
+    }
+}
+
+impl From<Move> for Placement {
+    fn from(mv: Move) -> Placement {
+        Placement::of(mv)
     }
 }
 
@@ -90,16 +152,7 @@ impl Placement {
 pub fn all_placements() -> Vec<Placement> {
     let mut out = Vec::with_capacity(371);
     for shape in Shape::ALL {
-        let d = shape.data();
-        for x in 0..=(WIDTH as u8 - d.width) {
-            out.push(Placement {
-                shape,
-                x,
-                width: d.width,
-                bottom: d.bottom,
-                top: d.top,
-            });
-        }
+        out.extend((0..=WIDTH - shape.width()).filter_map(|x| Placement::new(shape, x)));
     }
     out
 }
@@ -467,7 +520,7 @@ impl Solver<'_> {
         let mut cand = [(0u8, 0u8, 0u16); 371];
         let mut k = 0;
         for (idx, p) in self.order.iter().enumerate() {
-            let x = p.x as usize;
+            let x = p.x();
             let w = p.width as usize;
             let Some(base) = h[x].checked_sub(p.bottom[0]) else {
                 continue;
@@ -485,7 +538,7 @@ impl Solver<'_> {
             if ok && supported {
                 // The article's rule: an S or Z on the bottom first, where there is room,
                 // spreads the supported floor sideways fast.
-                let sz = matches!(p.shape.piece(), Piece::S | Piece::Z) && base == cleared;
+                let sz = matches!(p.shape().piece(), Piece::S | Piece::Z) && base == cleared;
                 cand[k] = (u8::from(!sz), base, idx as u16);
                 k += 1;
             }
@@ -494,7 +547,7 @@ impl Solver<'_> {
         cand.sort_unstable_by_key(|c| (c.0, c.2));
         for &(_, base, idx) in cand.iter() {
             let p = self.order[idx as usize];
-            let (x, w) = (p.x as usize, p.width as usize);
+            let (x, w) = (p.x(), p.width as usize);
             let mut next = *h;
             for j in 0..w {
                 next[x + j] = base + p.top[j];
@@ -840,6 +893,29 @@ fn run(
 mod tests {
     use super::*;
 
+    /// A placement is made only inside the field: `new` refuses every column from the
+    /// first where the piece sticks out (up to `usize::MAX`), and the ones it makes are
+    /// exactly `all_placements`, each the drop it says.
+    #[test]
+    fn a_placement_off_the_field_is_refused() {
+        let mut made = Vec::new();
+        for shape in Shape::ALL {
+            let last = WIDTH - shape.width();
+            for x in (last + 1..=WIDTH + 4).chain([usize::from(u8::MAX) + last, usize::MAX]) {
+                assert_eq!(Placement::new(shape, x), None, "{shape} at {x}");
+            }
+            for x in 0..=last {
+                let p = Placement::new(shape, x).expect("inside the field");
+                assert_eq!((p.shape(), p.x()), (shape, x));
+                assert_eq!(p.as_move(), Move::new(shape, x).expect("inside the field"));
+                assert_eq!(Placement::from(p.as_move()), p);
+                made.push(p);
+            }
+        }
+        assert_eq!(made, all_placements());
+        assert_eq!(made.len(), 371);
+    }
+
     #[test]
     fn dead_table_agrees_with_the_direct_test_and_its_mirror() {
         let t = DeadTable::new();
@@ -992,7 +1068,7 @@ mod tests {
             };
             for _ in 0..next(7) {
                 let p = order[next(order.len() as u64) as usize];
-                let (x, w) = (p.x as usize, p.width as usize);
+                let (x, w) = (p.x(), p.width as usize);
                 let cleared = *start.iter().min().expect("21 columns");
                 let Some(base) = start[x].checked_sub(p.bottom[0]) else {
                     continue;

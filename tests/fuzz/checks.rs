@@ -1,6 +1,9 @@
-//! The checks behind the fuzz targets, shared with `tests/fuzz_corpus.rs` (which replays
-//! every saved input under `fuzz/corpus/<target>/` through them on stable Rust). Each takes
-//! arbitrary bytes, must not panic, and panics (the fuzzer's "crash") when a property fails.
+//! The checks behind the fuzz targets (`fuzz/fuzz_targets/`), shared with
+//! `tests/fuzz_corpus.rs` (which replays every saved input under
+//! `tests/fuzz/corpus/<target>/` through them on stable Rust). They live in the library's
+//! package, not in `fuzz/` (a package of its own), so that the published crate's test
+//! builds. Each takes arbitrary bytes, must not panic, and panics (the fuzzer's "crash")
+//! when a property fails.
 #![allow(dead_code)]
 
 use std::io::Cursor;

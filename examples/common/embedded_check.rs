@@ -1,8 +1,10 @@
 //! What the firmware and the host must agree on: the conversions each sprite gets and the
-//! lines that describe their results. The firmware prints these lines over semihosting;
-//! the host program `examples/embedded_expect.rs` (which includes this file) prints them
-//! for the same sprites read from `benches/sprites/*.png`, and `embedded/run.sh` fails on
-//! any difference.
+//! lines that describe their results. The firmware (`embedded/src/main.rs`, which includes
+//! this file) prints these lines over semihosting; the host program
+//! `examples/embedded_expect.rs` (which includes it too) prints them for the same sprites
+//! read from `benches/sprites/*.png`, and `embedded/run.sh` fails on any difference. The
+//! file lives in the library's package, not in `embedded/` (a package of its own), so that
+//! the published crate's example builds.
 //!
 //! - `sprite NAME WxH fnv=HASH`: the sprite's size and the hash of its text art
 //!   (`Sprite::to_ascii`: a colour index or `.` per pixel, rows top first, each ended by
