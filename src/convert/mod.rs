@@ -5,8 +5,8 @@
 //! `x` (colour 2) whose protruding cell lands on the pixel, or a flipped J2/T2/L2 lying
 //! on three adjacent pixels of its colour. A row's emitters are split into *passes*;
 //! each pass's matrix above the row is completed by the emitter pattern keyed by its
-//! triples ([`crate::tables::EMITTERS`]) or by strips side by side ([`crate::tables::STRIPS`]), and
-//! clears, leaving only the emitted squares. A row with a pixel over a hole of the row
+//! triples ([`crate::tables::emitter`]), by strips side by side
+//! ([`crate::tables::STRIPS`]) or by a wide pattern, and clears, leaving only the emitted squares. A row with a pixel over a hole of the row
 //! below first gets a platform ([`crate::tables::PLATFORMS`]), whose last piece is dropped
 //! after the row's passes, unless (with the `grouped` and `thorough` planners) every such
 //! pixel's single emitter can rest its bar on a cell of the row filled before it: the
