@@ -24,7 +24,7 @@ use tetris_printer::{
 
 use crate::output::{self, write_with, WriteOptions};
 use crate::plan::{self, DirectArgs, PassesArg, PlanArgs};
-use crate::{errln, infoln, input_name, move_reader, one_stdin, outln, shown, Force};
+use crate::{errln, infoln, input_name, move_reader, one_stdin, outln, output_name, shown, Force};
 
 /// The built-in demo sprite (our own pixel art: a mushroom, 16 × 15, three colours).
 pub const DEMO_SPRITE: &str = "
@@ -689,7 +689,7 @@ pub fn render(args: &RenderArgs, force: bool) -> Result<ExitCode> {
         input_name(&args.sprite),
         moves.len(),
         placement_note(&sprite, args.align.get()),
-        shown(&args.output)
+        output_name(&args.output)
     );
     Ok(ExitCode::SUCCESS)
 }
@@ -747,7 +747,7 @@ fn write_gif(
     pb.finish_and_clear();
     infoln!(
         "{}: {} frames, {} bytes",
-        shown(&path),
+        output_name(path),
         stats.frames,
         stats.bytes
     );

@@ -307,6 +307,6 @@ pub(crate) fn run(args: &FitArgs) -> Result<ExitCode> {
         &img,
         &WriteOptions::new(&inputs, args.write.force),
     )?;
-    errln!("{} -> {}", fitted.report, shown(&args.output));
+    crate::infoln!("{} -> {}", fitted.report, crate::output_name(&args.output));
     Ok(ExitCode::SUCCESS)
 }
