@@ -351,9 +351,10 @@ its pieces as a ratio to exact's; platforms and time stay the measured planner's
 exact planner searches at run time and can take seconds per sprite (a progress bar
 shows on a terminal).
 
-A file that cannot be read or is not a printable sprite is reported on stderr and in
-the JSON and TSV records (its `error`), the others are still measured, and the exit code
-is 1. A path that does not exist is an error before anything is measured. With --align
+A file that cannot be read or is not a printable sprite, and a directory that cannot
+be listed, is reported on stderr and in the JSON and TSV records (its `error`) and
+counted as failed in the table's total; the others are still measured, and the exit
+code is 1. A path that does not exist is an error before anything is measured. With --align
 every strategy places each sprite by that rule (best: each strategy at its own best
 column, so the exact planner then runs at every column, up to 17 times); the time
 includes choosing the column.",
@@ -802,25 +803,48 @@ pub(crate) fn is_sprite_file(path: &std::path::Path) -> bool {
     image::ImageFormat::from_path(path).is_ok_and(|f| f.reading_enabled())
 }
 
+/// What `stats` reports on: a file to measure, or a directory it could not list (a
+/// failed record, with its error).
+enum Found {
+    File(PathBuf),
+    Unlisted(PathBuf, anyhow::Error),
+}
+
+impl Found {
+    fn path(&self) -> &Path {
+        match self {
+            Found::File(p) | Found::Unlisted(p, _) => p,
+        }
+    }
+}
+
 /// The files `stats` measures: files named as they are, directories searched
 /// recursively (in name order) for image files; other files are skipped, and links to
-/// directories are not followed (no loops).
-fn collect_sprites(paths: &[PathBuf]) -> Result<Vec<PathBuf>> {
-    fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> Result<()> {
-        let mut entries: Vec<(PathBuf, bool)> = std::fs::read_dir(dir)
-            .with_context(|| format!("could not list {}", shown(dir)))?
-            .filter_map(Result::ok)
-            .map(|e| (e.path(), e.file_type().is_ok_and(|t| t.is_dir())))
-            .collect();
+/// directories are not followed (no loops). A directory that cannot be listed is a
+/// record of its own, in its place in the order.
+fn collect_sprites(paths: &[PathBuf]) -> Result<Vec<Found>> {
+    fn walk(dir: &Path, out: &mut Vec<Found>) {
+        let listed = std::fs::read_dir(dir).and_then(|entries| {
+            entries
+                .map(|e| e.map(|e| (e.path(), e.file_type().is_ok_and(|t| t.is_dir()))))
+                .collect::<io::Result<Vec<(PathBuf, bool)>>>()
+        });
+        let mut entries = match listed {
+            Ok(entries) => entries,
+            Err(e) => {
+                let error = anyhow::Error::new(e).context(format!("could not list {}", shown(dir)));
+                out.push(Found::Unlisted(dir.to_path_buf(), error));
+                return;
+            }
+        };
         entries.sort();
         for (path, is_dir) in entries {
             if is_dir {
-                walk(&path, out)?;
+                walk(&path, out);
             } else if is_sprite_file(&path) && path.is_file() {
-                out.push(path);
+                out.push(Found::File(path));
             }
         }
-        Ok(())
     }
     let mut out = Vec::new();
     for p in paths {
@@ -830,9 +854,9 @@ fn collect_sprites(paths: &[PathBuf]) -> Result<Vec<PathBuf>> {
             std::fs::metadata(p).with_context(|| format!("could not read {}", shown(p)))?;
         }
         if p.is_dir() {
-            walk(p, &mut out)?;
+            walk(p, &mut out);
         } else {
-            out.push(p.clone());
+            out.push(Found::File(p.clone()));
         }
     }
     if out.is_empty() {
@@ -1071,6 +1095,7 @@ pub fn stats(args: &StatsArgs) -> Result<ExitCode> {
     let names: Vec<(String, String)> = files
         .iter()
         .map(|f| {
+            let f = f.path();
             if crate::is_stdin(f) {
                 ("standard input".to_string(), "standard input".to_string())
             } else {
@@ -1153,9 +1178,12 @@ pub fn stats(args: &StatsArgs) -> Result<ExitCode> {
     };
     let mut records = Vec::new();
     let mut failed = 0;
-    for (f, (file, shown)) in files.iter().zip(names) {
-        let measured = crate::fit::load(f, &args.fit, true)
-            .and_then(|sprite| measure(&shown, &sprite, main, &others, args.align.get()));
+    for (found, (file, shown)) in files.into_iter().zip(names) {
+        let measured = match found {
+            Found::File(f) => crate::fit::load(&f, &args.fit, true)
+                .and_then(|sprite| measure(&shown, &sprite, main, &others, args.align.get())),
+            Found::Unlisted(_, e) => Err(e),
+        };
         bar.inc(1);
         let record = match measured {
             Ok(m) => StatsRecord {
