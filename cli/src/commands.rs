@@ -1266,6 +1266,53 @@ fn max_jobs() -> usize {
     std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
 }
 
+/// The files `search` writes into its directory, in the order it writes them.
+fn pattern_file_names(only: Option<Only>) -> Vec<String> {
+    match only {
+        Some(Only::Emitters(n)) => vec![search::emitter_file_name(n)],
+        Some(Only::Strips) => vec!["strips.txt".into()],
+        None => (1..=7)
+            .map(search::emitter_file_name)
+            .chain(["platforms.txt", "strips.txt", "wide.txt", "covers.txt"].map(String::from))
+            .collect(),
+    }
+}
+
+/// Opens every file of `names` in `dir` (a temporary file beside each, see
+/// [`output::create`]); if one cannot be opened, the ones opened are dropped (their
+/// temporary files removed) and no file is touched.
+fn open_pattern_files(
+    dir: &Path,
+    names: &[String],
+    opts: &WriteOptions<'_>,
+) -> Result<Vec<(String, output::OutputFile)>, output::OutputError> {
+    names
+        .iter()
+        .map(|name| Ok((name.clone(), output::create(&dir.join(name), opts)?)))
+        .collect()
+}
+
+/// Writes `texts` (name, text) into the files opened for them and replaces the targets
+/// as one set ([`output::commit_all`]): a failure before the renames, such as a full
+/// disk, leaves every old file as it was and no temporary file.
+fn write_pattern_files(
+    files: Vec<(String, output::OutputFile)>,
+    texts: &[(String, String)],
+) -> Result<()> {
+    let opened: Vec<&str> = files.iter().map(|(name, _)| name.as_str()).collect();
+    let made: Vec<&str> = texts.iter().map(|(name, _)| name.as_str()).collect();
+    if opened != made {
+        bail!("the search made {made:?}, not the files opened, {opened:?} (a bug)");
+    }
+    let mut outputs = Vec::with_capacity(files.len());
+    for ((_, mut file), (_, text)) in files.into_iter().zip(texts) {
+        file.write_bytes(text.as_bytes())?;
+        outputs.push(file);
+    }
+    output::commit_all(outputs)?;
+    Ok(())
+}
+
 pub fn search(args: &SearchArgs, force: bool) -> Result<ExitCode> {
     let opts = WriteOptions::new(&[], force);
     let mut config = Config {
@@ -1281,9 +1328,10 @@ pub fn search(args: &SearchArgs, force: bool) -> Result<ExitCode> {
         config.jobs = j.min(max_jobs());
     }
     // Before the search, which takes a minute and more: a path that cannot be the
-    // directory fails at once.
+    // directory, or a pattern file that cannot be replaced, fails at once.
     std::fs::create_dir_all(&args.out)
         .with_context(|| format!("could not create {}", shown(&args.out)))?;
+    let files = open_pattern_files(&args.out, &pattern_file_names(args.only), &opts)?;
     let t0 = Instant::now();
     let bar = std::sync::Mutex::new(ProgressBar::hidden());
     let progress = |p| {
@@ -1316,16 +1364,21 @@ pub fn search(args: &SearchArgs, force: bool) -> Result<ExitCode> {
         _ => search::generate(&config, &progress),
     };
     bar.lock().expect("no panics").finish_and_clear();
-    let write = |name: &str, text: &str| write_with(&args.out.join(name), &opts, text.as_bytes());
+    // Every file's text, then the files written as one set; the summaries after.
+    let mut texts: Vec<(String, String)> = Vec::new();
+    let mut notes: Vec<String> = Vec::new();
     for (n, file) in &generated.emitters {
-        write(
-            &search::emitter_file_name(*n),
-            &search::emitter_file_text(*n, file, config.seed),
-        )?;
+        texts.push((
+            search::emitter_file_name(*n),
+            search::emitter_file_text(*n, file, config.seed),
+        ));
     }
     if let Some(p) = &generated.platforms {
-        write("platforms.txt", &search::platform_file_text(p, config.seed))?;
-        infoln!(
+        texts.push((
+            "platforms.txt".into(),
+            search::platform_file_text(p, config.seed),
+        ));
+        notes.push(format!(
             "platforms: {} found (centres {}), {} centres proved impossible",
             p.platforms.len(),
             p.platforms
@@ -1334,11 +1387,11 @@ pub fn search(args: &SearchArgs, force: bool) -> Result<ExitCode> {
                 .collect::<Vec<_>>()
                 .join(","),
             p.no_platforms.len()
-        );
+        ));
     }
     if let Some(s) = &generated.strips {
-        write("strips.txt", &search::strip_file_text(s, config.seed))?;
-        infoln!(
+        texts.push(("strips.txt".into(), search::strip_file_text(s, config.seed)));
+        notes.push(format!(
             "strips: {} packings over {} bottom rows",
             s.strips.len(),
             s.strips
@@ -1346,11 +1399,11 @@ pub fn search(args: &SearchArgs, force: bool) -> Result<ExitCode> {
                 .map(|t| (t.width, t.height, t.side, t.bottom))
                 .collect::<std::collections::BTreeSet<_>>()
                 .len()
-        );
+        ));
     }
     if let Some(w) = &generated.wides {
-        write("wide.txt", &search::wide_file_text(w, config.seed))?;
-        infoln!(
+        texts.push(("wide.txt".into(), search::wide_file_text(w, config.seed)));
+        notes.push(format!(
             "wide patterns: {} packings over {} bottom rows",
             w.wides.len(),
             w.wides
@@ -1358,7 +1411,7 @@ pub fn search(args: &SearchArgs, force: bool) -> Result<ExitCode> {
                 .map(|t| (t.bottom, t.height))
                 .collect::<std::collections::BTreeSet<_>>()
                 .len()
-        );
+        ));
     }
     if args.only.is_none() {
         // The grouped planner's run covers come from the thorough planner, which reads
@@ -1366,12 +1419,16 @@ pub fn search(args: &SearchArgs, force: bool) -> Result<ExitCode> {
         let t = Instant::now();
         let text = tetris_printer::covers::file_text();
         let secs = t.elapsed().as_secs_f64();
-        write("covers.txt", &text)?;
         let runs = text.lines().filter(|l| l.starts_with("run ")).count();
-        infoln!(
+        texts.push(("covers.txt".into(), text));
+        notes.push(format!(
             "run covers: {runs} runs in {secs:.2}s, planned with the tables built into this \
              binary (after changing the patterns, rebuild and search again to refresh them)"
-        );
+        ));
+    }
+    write_pattern_files(files, &texts)?;
+    for note in notes {
+        infoln!("{note}");
     }
     infoln!(
         "{:>2} {:>18} {:>8} {:>12} {:>10}",

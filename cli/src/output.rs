@@ -439,6 +439,14 @@ impl OutputFile {
     /// Finishes the output: flushes it; a temporary file is synced to disk and renamed
     /// over the target (which keeps the old file's permissions).
     pub fn commit(mut self) -> Result<(), OutputError> {
+        self.complete()?;
+        let mut reg = registry();
+        self.persist(&mut reg)
+    }
+
+    /// Flushes the output; a temporary file is also synced to disk (where a full disk
+    /// often shows only now).
+    fn complete(&mut self) -> Result<(), OutputError> {
         let io_err = |source| OutputError::Io {
             path: self.path.clone(),
             source,
@@ -446,20 +454,68 @@ impl OutputFile {
         match &mut self.sink {
             Sink::Stdout(s) => s.flush().map_err(io_err),
             Sink::InPlace(f) => f.flush().map_err(io_err),
-            Sink::Temp(t) => {
-                let file = t.file.as_mut().expect("present until committed");
-                file.as_file().sync_all().map_err(io_err)?;
-                let mut reg = registry();
-                let file = t.file.take().expect("present until committed");
-                let tmp_path = file.path().to_path_buf();
-                reg.paths.retain(|p| *p != tmp_path);
-                // On failure the temporary file comes back and is removed.
-                file.persist(&t.target)
-                    .map_err(|e| io_err(e.error))
-                    .map(drop)
-            }
+            Sink::Temp(t) => match t.file.as_mut() {
+                Some(file) => file.as_file().sync_all().map_err(io_err),
+                None => Ok(()),
+            },
         }
     }
+
+    /// Renames a completed temporary file over its target (nothing for the other
+    /// sinks), with the registry `reg` held. Refused once the registry is closed (the
+    /// process is ending on a signal, and the file is gone or going).
+    fn persist(&mut self, reg: &mut Registry) -> Result<(), OutputError> {
+        let Sink::Temp(t) = &mut self.sink else {
+            return Ok(());
+        };
+        if reg.closed {
+            return Err(OutputError::Interrupted {
+                path: self.path.clone(),
+            });
+        }
+        let Some(file) = t.file.take() else {
+            return Ok(());
+        };
+        let tmp_path = file.path().to_path_buf();
+        reg.paths.retain(|p| *p != tmp_path);
+        // On failure the temporary file comes back and is removed.
+        file.persist(&t.target)
+            .map_err(|e| OutputError::Io {
+                path: self.path.clone(),
+                source: e.error,
+            })
+            .map(drop)
+    }
+
+    /// Writes all of `bytes`; the error names the output, never its temporary file.
+    pub fn write_bytes(&mut self, bytes: &[u8]) -> Result<(), OutputError> {
+        self.write_all(bytes).map_err(|source| OutputError::Io {
+            path: self.path.clone(),
+            source,
+        })
+    }
+}
+
+/// Finishes `files` as one set: every file is completed (flushed; a temporary file
+/// synced) before any is renamed, so an error up to then (a full disk, say) leaves every
+/// target as it was and removes every temporary file. Then the temporary files are
+/// renamed over their targets one after another with the registry held, so a signal
+/// arriving meanwhile waits for the renames to end ([`remove_temp_files`] takes the
+/// registry too): an interrupt leaves the set all old or all new. A rename that fails
+/// (the files are complete and beside their targets, so rarely: a target made a
+/// directory meanwhile, a read-only remount) stops the set there, named in the error:
+/// the targets before it have their new contents, it and the rest keep their old ones.
+pub fn commit_all(files: Vec<OutputFile>) -> Result<(), OutputError> {
+    let mut files = files;
+    for f in &mut files {
+        f.complete()?;
+    }
+    let mut reg = registry();
+    let renamed = files.iter_mut().try_for_each(|f| f.persist(&mut reg));
+    // Let go first: dropping a file not renamed takes the registry to remove it.
+    drop(reg);
+    drop(files);
+    renamed
 }
 
 impl Write for OutputFile {
@@ -529,13 +585,8 @@ impl OutputFile {
     /// Writes `bytes` and commits: [`write_with`] for an output opened ahead (so a path
     /// that cannot be written fails before the work that makes the bytes).
     pub fn finish(mut self, bytes: &[u8]) -> Result<(), OutputError> {
-        match self.write_all(bytes) {
-            Ok(()) => self.commit(),
-            Err(source) => Err(OutputError::Io {
-                path: self.path.clone(),
-                source,
-            }),
-        }
+        self.write_bytes(bytes)?;
+        self.commit()
     }
 
     /// `img` encoded as PNG and written with [`OutputFile::finish`].
