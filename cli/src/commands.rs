@@ -1505,6 +1505,50 @@ mod tests {
         }
     }
 
+    /// `search`'s files are opened all before any is written: one that cannot be replaced
+    /// (read-only, without `--force`) fails the set with the others untouched and no
+    /// temporary file left; texts that are not the files opened are refused the same way.
+    #[test]
+    fn pattern_files_are_written_all_or_none() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let names: Vec<String> = ["a.txt", "b.txt", "c.txt"].map(String::from).to_vec();
+        for name in &names {
+            std::fs::write(dir.path().join(name), "old").unwrap();
+        }
+        let listing = || -> Vec<(String, String)> {
+            let mut v: Vec<(String, String)> = std::fs::read_dir(dir.path())
+                .unwrap()
+                .map(|e| {
+                    let e = e.unwrap();
+                    let text = std::fs::read_to_string(e.path()).unwrap();
+                    (e.file_name().into_string().unwrap(), text)
+                })
+                .collect();
+            v.sort();
+            v
+        };
+        let old = listing();
+        let c = dir.path().join("c.txt");
+        std::fs::set_permissions(&c, std::fs::Permissions::from_mode(0o444)).unwrap();
+        let opts = WriteOptions::new(&[], false);
+        let err = open_pattern_files(dir.path(), &names, &opts).unwrap_err();
+        assert!(matches!(err, output::OutputError::ReadOnly { .. }), "{err}");
+        assert_eq!(listing(), old);
+        std::fs::set_permissions(&c, std::fs::Permissions::from_mode(0o644)).unwrap();
+        let texts: Vec<(String, String)> = names
+            .iter()
+            .map(|n| (n.clone(), format!("new {n}")))
+            .collect();
+        let files = open_pattern_files(dir.path(), &names, &opts).unwrap();
+        let err = write_pattern_files(files, &texts[..2]).unwrap_err();
+        assert!(err.to_string().ends_with("(a bug)"), "{err}");
+        assert_eq!(listing(), old);
+        let files = open_pattern_files(dir.path(), &names, &opts).unwrap();
+        write_pattern_files(files, &texts).unwrap();
+        assert_eq!(listing(), texts);
+    }
+
     #[test]
     fn stats_times_read_in_a_fitting_unit() {
         assert_eq!(duration_cell(Duration::from_nanos(2_500)), "2.5µs");

@@ -773,6 +773,62 @@ mod tests {
         assert_eq!(fs::read(dir.path().join("twin.txt")).unwrap(), b"old");
     }
 
+    /// [`commit_all`] replaces a set of files together: dropped before it, or failing
+    /// before the renames, every file keeps its old contents and no temporary file is
+    /// left.
+    #[test]
+    fn sets_are_replaced_together() {
+        let dir = tempfile::tempdir().unwrap();
+        let all = ["a.txt", "b.txt", "c.txt"];
+        for name in all {
+            fs::write(dir.path().join(name), b"old").unwrap();
+        }
+        let open = || -> Vec<OutputFile> {
+            all.iter()
+                .map(|name| {
+                    let mut f = create(&dir.path().join(name), &WriteOptions::default()).unwrap();
+                    f.write_bytes(b"new").unwrap();
+                    f
+                })
+                .collect()
+        };
+        let contents = || -> Vec<Vec<u8>> {
+            all.iter()
+                .map(|name| fs::read(dir.path().join(name)).unwrap_or_default())
+                .collect()
+        };
+        // Written but not committed (an error on the way returns before it): nothing.
+        let files = open();
+        assert_eq!(names(dir.path()).len(), 6, "three temporary files");
+        drop(files);
+        assert_eq!(names(dir.path()), all);
+        assert_eq!(contents(), [b"old"; 3]);
+        commit_all(open()).unwrap();
+        assert_eq!(names(dir.path()), all);
+        assert_eq!(contents(), [b"new"; 3]);
+        // A rename that fails (the target made a directory meanwhile) stops the set
+        // there, named in the error: the file before it is new, the rest are not.
+        for name in all {
+            fs::write(dir.path().join(name), b"old").unwrap();
+        }
+        let files = open();
+        fs::remove_file(dir.path().join("b.txt")).unwrap();
+        fs::create_dir(dir.path().join("b.txt")).unwrap();
+        fs::write(dir.path().join("b.txt/keep"), b"kept").unwrap();
+        let err = commit_all(files).unwrap_err();
+        let b = dir.path().join("b.txt");
+        assert!(
+            err.to_string()
+                .starts_with(&format!("could not write {}: ", b.display())),
+            "{err}"
+        );
+        assert_eq!(names(dir.path()), all);
+        assert_eq!(fs::read(dir.path().join("a.txt")).unwrap(), b"new");
+        assert_eq!(fs::read(b.join("keep")).unwrap(), b"kept");
+        assert_eq!(fs::read(dir.path().join("c.txt")).unwrap(), b"old");
+        assert!(!registry().paths.iter().any(|p| p.starts_with(dir.path())));
+    }
+
     #[test]
     fn long_names_work() {
         let dir = tempfile::tempdir().unwrap();
