@@ -444,9 +444,12 @@ impl ValueEnum for StatsPasses {
 Search every emitter pattern (each arrangement of 1..=7 triples, at the lowest height for
 which one exists, proving each lower admissible height impossible by exhaustive search),
 the platform patterns, the strip fillers and the wide patterns, and write them as text
-into DIR (one file per n plus platforms.txt, strips.txt and wide.txt; --only strips
-writes strips.txt alone). The output depends only on --seed, not on
---jobs. A progress bar and a summary table go to stderr.",
+into DIR (one file per n plus platforms.txt, strips.txt, wide.txt and covers.txt;
+--only N writes emitters-N.txt alone, --only strips strips.txt alone). The output
+depends only on --seed, not on --jobs. The files are replaced together: each is opened
+before the search (one that cannot be replaced fails at once), and none is replaced
+until all are written (an interrupt during the renames waits for them), so a failure or
+an interrupt leaves the old files. A progress bar and a summary table go to stderr.",
     after_help = "\
 Examples:
   tetris-printer search                 # regenerate pattern-src/

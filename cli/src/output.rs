@@ -23,6 +23,10 @@
 //!   standard input, a link, `..` or a file descriptor path is the file behind it, and so
 //!   is an output written through standard output or `/dev/stdin`.
 //!
+//! - Several files that belong together (`search`'s pattern files) are committed as one
+//!   set with [`commit_all`]: all written and synced before any is renamed, so a failure
+//!   until then leaves every target as it was.
+//!
 //! Temporary files are registered while they exist; [`remove_temp_files`] deletes them,
 //! for a signal handler that ends the process (the command-line tool does this on every
 //! signal it can catch whose default action would end it).
