@@ -673,6 +673,42 @@ fn search_replaces_its_files_all_or_none() {
     }
 }
 
+/// Interrupted while it searches (its files opened, a temporary file beside each), `search`
+/// exits 130 with every old pattern file as it was and no temporary file left. (The
+/// whole search takes a minute and more; the signal comes as soon as the temporary files
+/// are seen.)
+#[test]
+fn search_interrupted_leaves_the_old_files() {
+    let (_t, dir) = workdir();
+    let p = dir.join("p");
+    fs::create_dir(&p).unwrap();
+    for name in PATTERN_FILES {
+        fs::write(p.join(name), "old").unwrap();
+    }
+    let mut child = cmd(&dir, &["search", "--out", "p"])
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Wait (however long it takes) until every file has its temporary file.
+    while names(&p).len() < 2 * PATTERN_FILES.len() {
+        if let Some(status) = child.try_wait().unwrap() {
+            panic!("search finished ({status}) before its temporary files were seen");
+        }
+        std::thread::yield_now();
+    }
+    assert!(Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap()
+        .success());
+    let r = finish(child.wait_with_output().unwrap(), "search");
+    assert_eq!(r.code, 130, "{}", r.stderr);
+    assert_eq!(names(&p), PATTERN_FILES);
+    for name in PATTERN_FILES {
+        assert_eq!(fs::read_to_string(p.join(name)).unwrap(), "old", "{name}");
+    }
+}
+
 /// No threads is a bad value of `--jobs`: a usage error (2), as clap reports, before the
 /// search starts or the output directory is made.
 #[test]
