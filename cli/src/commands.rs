@@ -351,13 +351,13 @@ its pieces as a ratio to exact's; platforms and time stay the measured planner's
 exact planner searches at run time and can take seconds per sprite (a progress bar
 shows on a terminal).
 
-A file that cannot be read or is not a printable sprite, and a directory that cannot
-be listed, is reported on stderr and in the JSON and TSV records (its `error`) and
-counted as failed in the table's total; the others are still measured, and the exit
-code is 1. A path that does not exist is an error before anything is measured. With --align
-every strategy places each sprite by that rule (best: each strategy at its own best
-column, so the exact planner then runs at every column, up to 17 times); the time
-includes choosing the column.",
+A file that cannot be read or is not a printable sprite, or a directory that cannot be
+listed, is reported on stderr and in the JSON and TSV records (its `error`) and counted
+as failed in the table's total; the others are still measured, and the exit code is 1.
+A path that does not exist is an error before anything is measured. With --align every
+strategy places each sprite by that rule (best: each strategy at its own best column,
+so the exact planner then runs at every column, up to 17 times); the time includes
+choosing the column.",
     after_help = "\
 Examples:
   tetris-printer stats sprites/
