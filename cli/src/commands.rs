@@ -24,7 +24,7 @@ use tetris_printer::{
 
 use crate::output::{self, write_with, WriteOptions};
 use crate::plan::{self, DirectArgs, PassesArg, PlanArgs};
-use crate::{errln, infoln, input_name, move_reader, one_stdin, outln, shown, Force};
+use crate::{errln, infoln, input_name, move_reader, one_stdin, outln, output_name, shown, Force};
 
 /// The built-in demo sprite (our own pixel art: a mushroom, 16 × 15, three colours).
 pub const DEMO_SPRITE: &str = "
@@ -351,12 +351,13 @@ its pieces as a ratio to exact's; platforms and time stay the measured planner's
 exact planner searches at run time and can take seconds per sprite (a progress bar
 shows on a terminal).
 
-A file that cannot be read or is not a printable sprite is reported on stderr and in
-the JSON and TSV records (its `error`), the others are still measured, and the exit code
-is 1. A path that does not exist is an error before anything is measured. With --align
-every strategy places each sprite by that rule (best: each strategy at its own best
-column, so the exact planner then runs at every column, up to 17 times); the time
-includes choosing the column.",
+A file that cannot be read or is not a printable sprite, or a directory that cannot be
+listed, is reported on stderr and in the JSON and TSV records (its `error`) and counted
+as failed in the table's total; the others are still measured, and the exit code is 1.
+A path that does not exist is an error before anything is measured. With --align every
+strategy places each sprite by that rule (best: each strategy at its own best column,
+so the exact planner then runs at every column, up to 17 times); the time includes
+choosing the column.",
     after_help = "\
 Examples:
   tetris-printer stats sprites/
@@ -443,9 +444,12 @@ impl ValueEnum for StatsPasses {
 Search every emitter pattern (each arrangement of 1..=7 triples, at the lowest height for
 which one exists, proving each lower admissible height impossible by exhaustive search),
 the platform patterns, the strip fillers and the wide patterns, and write them as text
-into DIR (one file per n plus platforms.txt, strips.txt and wide.txt; --only strips
-writes strips.txt alone). The output depends only on --seed, not on
---jobs. A progress bar and a summary table go to stderr.",
+into DIR (one file per n plus platforms.txt, strips.txt, wide.txt and covers.txt;
+--only N writes emitters-N.txt alone, --only strips strips.txt alone). The output
+depends only on --seed, not on --jobs. The files are replaced together: each is opened
+before the search (one that cannot be replaced fails at once), and none is replaced
+until all are written (an interrupt during the renames waits for them), so a failure or
+an interrupt leaves the old files. A progress bar and a summary table go to stderr.",
     after_help = "\
 Examples:
   tetris-printer search                 # regenerate pattern-src/
@@ -689,7 +693,7 @@ pub fn render(args: &RenderArgs, force: bool) -> Result<ExitCode> {
         input_name(&args.sprite),
         moves.len(),
         placement_note(&sprite, args.align.get()),
-        shown(&args.output)
+        output_name(&args.output)
     );
     Ok(ExitCode::SUCCESS)
 }
@@ -747,7 +751,7 @@ fn write_gif(
     pb.finish_and_clear();
     infoln!(
         "{}: {} frames, {} bytes",
-        shown(&path),
+        output_name(path),
         stats.frames,
         stats.bytes
     );
@@ -802,25 +806,48 @@ pub(crate) fn is_sprite_file(path: &std::path::Path) -> bool {
     image::ImageFormat::from_path(path).is_ok_and(|f| f.reading_enabled())
 }
 
+/// What `stats` reports on: a file to measure, or a directory it could not list (a
+/// failed record, with its error).
+enum Found {
+    File(PathBuf),
+    Unlisted(PathBuf, anyhow::Error),
+}
+
+impl Found {
+    fn path(&self) -> &Path {
+        match self {
+            Found::File(p) | Found::Unlisted(p, _) => p,
+        }
+    }
+}
+
 /// The files `stats` measures: files named as they are, directories searched
 /// recursively (in name order) for image files; other files are skipped, and links to
-/// directories are not followed (no loops).
-fn collect_sprites(paths: &[PathBuf]) -> Result<Vec<PathBuf>> {
-    fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> Result<()> {
-        let mut entries: Vec<(PathBuf, bool)> = std::fs::read_dir(dir)
-            .with_context(|| format!("could not list {}", shown(dir)))?
-            .filter_map(Result::ok)
-            .map(|e| (e.path(), e.file_type().is_ok_and(|t| t.is_dir())))
-            .collect();
+/// directories are not followed (no loops). A directory that cannot be listed is a
+/// record of its own, in its place in the order.
+fn collect_sprites(paths: &[PathBuf]) -> Result<Vec<Found>> {
+    fn walk(dir: &Path, out: &mut Vec<Found>) {
+        let listed = std::fs::read_dir(dir).and_then(|entries| {
+            entries
+                .map(|e| e.map(|e| (e.path(), e.file_type().is_ok_and(|t| t.is_dir()))))
+                .collect::<io::Result<Vec<(PathBuf, bool)>>>()
+        });
+        let mut entries = match listed {
+            Ok(entries) => entries,
+            Err(e) => {
+                let error = anyhow::Error::new(e).context(format!("could not list {}", shown(dir)));
+                out.push(Found::Unlisted(dir.to_path_buf(), error));
+                return;
+            }
+        };
         entries.sort();
         for (path, is_dir) in entries {
             if is_dir {
-                walk(&path, out)?;
+                walk(&path, out);
             } else if is_sprite_file(&path) && path.is_file() {
-                out.push(path);
+                out.push(Found::File(path));
             }
         }
-        Ok(())
     }
     let mut out = Vec::new();
     for p in paths {
@@ -830,9 +857,9 @@ fn collect_sprites(paths: &[PathBuf]) -> Result<Vec<PathBuf>> {
             std::fs::metadata(p).with_context(|| format!("could not read {}", shown(p)))?;
         }
         if p.is_dir() {
-            walk(p, &mut out)?;
+            walk(p, &mut out);
         } else {
-            out.push(p.clone());
+            out.push(Found::File(p.clone()));
         }
     }
     if out.is_empty() {
@@ -1071,6 +1098,7 @@ pub fn stats(args: &StatsArgs) -> Result<ExitCode> {
     let names: Vec<(String, String)> = files
         .iter()
         .map(|f| {
+            let f = f.path();
             if crate::is_stdin(f) {
                 ("standard input".to_string(), "standard input".to_string())
             } else {
@@ -1153,9 +1181,12 @@ pub fn stats(args: &StatsArgs) -> Result<ExitCode> {
     };
     let mut records = Vec::new();
     let mut failed = 0;
-    for (f, (file, shown)) in files.iter().zip(names) {
-        let measured = crate::fit::load(f, &args.fit, true)
-            .and_then(|sprite| measure(&shown, &sprite, main, &others, args.align.get()));
+    for (found, (file, shown)) in files.into_iter().zip(names) {
+        let measured = match found {
+            Found::File(f) => crate::fit::load(&f, &args.fit, true)
+                .and_then(|sprite| measure(&shown, &sprite, main, &others, args.align.get())),
+            Found::Unlisted(_, e) => Err(e),
+        };
         bar.inc(1);
         let record = match measured {
             Ok(m) => StatsRecord {
@@ -1238,6 +1269,53 @@ fn max_jobs() -> usize {
     std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
 }
 
+/// The files `search` writes into its directory, in the order it writes them.
+fn pattern_file_names(only: Option<Only>) -> Vec<String> {
+    match only {
+        Some(Only::Emitters(n)) => vec![search::emitter_file_name(n)],
+        Some(Only::Strips) => vec!["strips.txt".into()],
+        None => (1..=7)
+            .map(search::emitter_file_name)
+            .chain(["platforms.txt", "strips.txt", "wide.txt", "covers.txt"].map(String::from))
+            .collect(),
+    }
+}
+
+/// Opens every file of `names` in `dir` (a temporary file beside each, see
+/// [`output::create`]); if one cannot be opened, the ones opened are dropped (their
+/// temporary files removed) and no file is touched.
+fn open_pattern_files(
+    dir: &Path,
+    names: &[String],
+    opts: &WriteOptions<'_>,
+) -> Result<Vec<(String, output::OutputFile)>, output::OutputError> {
+    names
+        .iter()
+        .map(|name| Ok((name.clone(), output::create(&dir.join(name), opts)?)))
+        .collect()
+}
+
+/// Writes `texts` (name, text) into the files opened for them and replaces the targets
+/// as one set ([`output::commit_all`]): a failure before the renames, such as a full
+/// disk, leaves every old file as it was and no temporary file.
+fn write_pattern_files(
+    files: Vec<(String, output::OutputFile)>,
+    texts: &[(String, String)],
+) -> Result<()> {
+    let opened: Vec<&str> = files.iter().map(|(name, _)| name.as_str()).collect();
+    let made: Vec<&str> = texts.iter().map(|(name, _)| name.as_str()).collect();
+    if opened != made {
+        bail!("the search made {made:?}, not the files opened, {opened:?} (a bug)");
+    }
+    let mut outputs = Vec::with_capacity(files.len());
+    for ((_, mut file), (_, text)) in files.into_iter().zip(texts) {
+        file.write_bytes(text.as_bytes())?;
+        outputs.push(file);
+    }
+    output::commit_all(outputs)?;
+    Ok(())
+}
+
 pub fn search(args: &SearchArgs, force: bool) -> Result<ExitCode> {
     let opts = WriteOptions::new(&[], force);
     let mut config = Config {
@@ -1253,9 +1331,10 @@ pub fn search(args: &SearchArgs, force: bool) -> Result<ExitCode> {
         config.jobs = j.min(max_jobs());
     }
     // Before the search, which takes a minute and more: a path that cannot be the
-    // directory fails at once.
+    // directory, or a pattern file that cannot be replaced, fails at once.
     std::fs::create_dir_all(&args.out)
         .with_context(|| format!("could not create {}", shown(&args.out)))?;
+    let files = open_pattern_files(&args.out, &pattern_file_names(args.only), &opts)?;
     let t0 = Instant::now();
     let bar = std::sync::Mutex::new(ProgressBar::hidden());
     let progress = |p| {
@@ -1288,16 +1367,21 @@ pub fn search(args: &SearchArgs, force: bool) -> Result<ExitCode> {
         _ => search::generate(&config, &progress),
     };
     bar.lock().expect("no panics").finish_and_clear();
-    let write = |name: &str, text: &str| write_with(&args.out.join(name), &opts, text.as_bytes());
+    // Every file's text, then the files written as one set; the summaries after.
+    let mut texts: Vec<(String, String)> = Vec::new();
+    let mut notes: Vec<String> = Vec::new();
     for (n, file) in &generated.emitters {
-        write(
-            &search::emitter_file_name(*n),
-            &search::emitter_file_text(*n, file, config.seed),
-        )?;
+        texts.push((
+            search::emitter_file_name(*n),
+            search::emitter_file_text(*n, file, config.seed),
+        ));
     }
     if let Some(p) = &generated.platforms {
-        write("platforms.txt", &search::platform_file_text(p, config.seed))?;
-        infoln!(
+        texts.push((
+            "platforms.txt".into(),
+            search::platform_file_text(p, config.seed),
+        ));
+        notes.push(format!(
             "platforms: {} found (centres {}), {} centres proved impossible",
             p.platforms.len(),
             p.platforms
@@ -1306,11 +1390,11 @@ pub fn search(args: &SearchArgs, force: bool) -> Result<ExitCode> {
                 .collect::<Vec<_>>()
                 .join(","),
             p.no_platforms.len()
-        );
+        ));
     }
     if let Some(s) = &generated.strips {
-        write("strips.txt", &search::strip_file_text(s, config.seed))?;
-        infoln!(
+        texts.push(("strips.txt".into(), search::strip_file_text(s, config.seed)));
+        notes.push(format!(
             "strips: {} packings over {} bottom rows",
             s.strips.len(),
             s.strips
@@ -1318,11 +1402,11 @@ pub fn search(args: &SearchArgs, force: bool) -> Result<ExitCode> {
                 .map(|t| (t.width, t.height, t.side, t.bottom))
                 .collect::<std::collections::BTreeSet<_>>()
                 .len()
-        );
+        ));
     }
     if let Some(w) = &generated.wides {
-        write("wide.txt", &search::wide_file_text(w, config.seed))?;
-        infoln!(
+        texts.push(("wide.txt".into(), search::wide_file_text(w, config.seed)));
+        notes.push(format!(
             "wide patterns: {} packings over {} bottom rows",
             w.wides.len(),
             w.wides
@@ -1330,7 +1414,7 @@ pub fn search(args: &SearchArgs, force: bool) -> Result<ExitCode> {
                 .map(|t| (t.bottom, t.height))
                 .collect::<std::collections::BTreeSet<_>>()
                 .len()
-        );
+        ));
     }
     if args.only.is_none() {
         // The grouped planner's run covers come from the thorough planner, which reads
@@ -1338,12 +1422,16 @@ pub fn search(args: &SearchArgs, force: bool) -> Result<ExitCode> {
         let t = Instant::now();
         let text = tetris_printer::covers::file_text();
         let secs = t.elapsed().as_secs_f64();
-        write("covers.txt", &text)?;
         let runs = text.lines().filter(|l| l.starts_with("run ")).count();
-        infoln!(
+        texts.push(("covers.txt".into(), text));
+        notes.push(format!(
             "run covers: {runs} runs in {secs:.2}s, planned with the tables built into this \
              binary (after changing the patterns, rebuild and search again to refresh them)"
-        );
+        ));
+    }
+    write_pattern_files(files, &texts)?;
+    for note in notes {
+        infoln!("{note}");
     }
     infoln!(
         "{:>2} {:>18} {:>8} {:>12} {:>10}",
@@ -1418,6 +1506,50 @@ mod tests {
                 "{name}"
             );
         }
+    }
+
+    /// `search`'s files are opened all before any is written: one that cannot be replaced
+    /// (read-only, without `--force`) fails the set with the others untouched and no
+    /// temporary file left; texts that are not the files opened are refused the same way.
+    #[test]
+    fn pattern_files_are_written_all_or_none() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let names: Vec<String> = ["a.txt", "b.txt", "c.txt"].map(String::from).to_vec();
+        for name in &names {
+            std::fs::write(dir.path().join(name), "old").unwrap();
+        }
+        let listing = || -> Vec<(String, String)> {
+            let mut v: Vec<(String, String)> = std::fs::read_dir(dir.path())
+                .unwrap()
+                .map(|e| {
+                    let e = e.unwrap();
+                    let text = std::fs::read_to_string(e.path()).unwrap();
+                    (e.file_name().into_string().unwrap(), text)
+                })
+                .collect();
+            v.sort();
+            v
+        };
+        let old = listing();
+        let c = dir.path().join("c.txt");
+        std::fs::set_permissions(&c, std::fs::Permissions::from_mode(0o444)).unwrap();
+        let opts = WriteOptions::new(&[], false);
+        let err = open_pattern_files(dir.path(), &names, &opts).unwrap_err();
+        assert!(matches!(err, output::OutputError::ReadOnly { .. }), "{err}");
+        assert_eq!(listing(), old);
+        std::fs::set_permissions(&c, std::fs::Permissions::from_mode(0o644)).unwrap();
+        let texts: Vec<(String, String)> = names
+            .iter()
+            .map(|n| (n.clone(), format!("new {n}")))
+            .collect();
+        let files = open_pattern_files(dir.path(), &names, &opts).unwrap();
+        let err = write_pattern_files(files, &texts[..2]).unwrap_err();
+        assert!(err.to_string().ends_with("(a bug)"), "{err}");
+        assert_eq!(listing(), old);
+        let files = open_pattern_files(dir.path(), &names, &opts).unwrap();
+        write_pattern_files(files, &texts).unwrap();
+        assert_eq!(listing(), texts);
     }
 
     #[test]

@@ -13,7 +13,7 @@ use tetris_printer::fit::{self, Background, FitError, FitOptions, Fitted, Gaps, 
 use tetris_printer::{Rgb, Sprite, SpriteError, MAX_HEIGHT, MAX_WIDTH};
 
 use crate::output::{self, WriteOptions};
-use crate::{errln, is_stdin, shown, Force};
+use crate::{errln, infoln, is_stdin, output_name, Force};
 
 /// How fitting works, for `fit --help` and `--fit`'s long help.
 const FIT_HELP: &str = "\
@@ -307,6 +307,6 @@ pub(crate) fn run(args: &FitArgs) -> Result<ExitCode> {
         &img,
         &WriteOptions::new(&inputs, args.write.force),
     )?;
-    errln!("{} -> {}", fitted.report, shown(&args.output));
+    infoln!("{} -> {}", fitted.report, output_name(&args.output));
     Ok(ExitCode::SUCCESS)
 }

@@ -470,7 +470,7 @@ fn play(args: &PlayArgs, force: bool) -> Result<ExitCode> {
         commands::count(replay.moves, "piece"),
         commands::count(replay.lines, "line"),
         replay.field.stack_height(),
-        shown(&args.output),
+        output_name(&args.output),
         img.width(),
         img.height()
     );
@@ -594,6 +594,15 @@ pub(crate) fn load_sprite(path: &Path, fitting: fit::Fitting) -> Result<Sprite> 
 pub(crate) fn input_name(path: &Path) -> String {
     if is_stdin(path) {
         "standard input".into()
+    } else {
+        shown(path).to_string()
+    }
+}
+
+/// An output as summaries name it: `standard output` for `-`, else [`shown`].
+pub(crate) fn output_name(path: &Path) -> String {
+    if is_stdin(path) {
+        "standard output".into()
     } else {
         shown(path).to_string()
     }

@@ -23,6 +23,10 @@
 //!   standard input, a link, `..` or a file descriptor path is the file behind it, and so
 //!   is an output written through standard output or `/dev/stdin`.
 //!
+//! - Several files that belong together (`search`'s pattern files) are committed as one
+//!   set with [`commit_all`]: all written and synced before any is renamed, so a failure
+//!   until then leaves every target as it was.
+//!
 //! Temporary files are registered while they exist; [`remove_temp_files`] deletes them,
 //! for a signal handler that ends the process (the command-line tool does this on every
 //! signal it can catch whose default action would end it).
@@ -439,6 +443,14 @@ impl OutputFile {
     /// Finishes the output: flushes it; a temporary file is synced to disk and renamed
     /// over the target (which keeps the old file's permissions).
     pub fn commit(mut self) -> Result<(), OutputError> {
+        self.complete()?;
+        let mut reg = registry();
+        self.persist(&mut reg)
+    }
+
+    /// Flushes the output; a temporary file is also synced to disk (where a full disk
+    /// often shows only now).
+    fn complete(&mut self) -> Result<(), OutputError> {
         let io_err = |source| OutputError::Io {
             path: self.path.clone(),
             source,
@@ -446,20 +458,68 @@ impl OutputFile {
         match &mut self.sink {
             Sink::Stdout(s) => s.flush().map_err(io_err),
             Sink::InPlace(f) => f.flush().map_err(io_err),
-            Sink::Temp(t) => {
-                let file = t.file.as_mut().expect("present until committed");
-                file.as_file().sync_all().map_err(io_err)?;
-                let mut reg = registry();
-                let file = t.file.take().expect("present until committed");
-                let tmp_path = file.path().to_path_buf();
-                reg.paths.retain(|p| *p != tmp_path);
-                // On failure the temporary file comes back and is removed.
-                file.persist(&t.target)
-                    .map_err(|e| io_err(e.error))
-                    .map(drop)
-            }
+            Sink::Temp(t) => match t.file.as_mut() {
+                Some(file) => file.as_file().sync_all().map_err(io_err),
+                None => Ok(()),
+            },
         }
     }
+
+    /// Renames a completed temporary file over its target (nothing for the other
+    /// sinks), with the registry `reg` held. Refused once the registry is closed (the
+    /// process is ending on a signal, and the file is gone or going).
+    fn persist(&mut self, reg: &mut Registry) -> Result<(), OutputError> {
+        let Sink::Temp(t) = &mut self.sink else {
+            return Ok(());
+        };
+        if reg.closed {
+            return Err(OutputError::Interrupted {
+                path: self.path.clone(),
+            });
+        }
+        let Some(file) = t.file.take() else {
+            return Ok(());
+        };
+        let tmp_path = file.path().to_path_buf();
+        reg.paths.retain(|p| *p != tmp_path);
+        // On failure the temporary file comes back and is removed.
+        file.persist(&t.target)
+            .map_err(|e| OutputError::Io {
+                path: self.path.clone(),
+                source: e.error,
+            })
+            .map(drop)
+    }
+
+    /// Writes all of `bytes`; the error names the output, never its temporary file.
+    pub fn write_bytes(&mut self, bytes: &[u8]) -> Result<(), OutputError> {
+        self.write_all(bytes).map_err(|source| OutputError::Io {
+            path: self.path.clone(),
+            source,
+        })
+    }
+}
+
+/// Finishes `files` as one set: every file is completed (flushed; a temporary file
+/// synced) before any is renamed, so an error up to then (a full disk, say) leaves every
+/// target as it was and removes every temporary file. Then the temporary files are
+/// renamed over their targets one after another with the registry held, so a signal
+/// arriving meanwhile waits for the renames to end ([`remove_temp_files`] takes the
+/// registry too): an interrupt leaves the set all old or all new. A rename that fails
+/// (the files are complete and beside their targets, so rarely: a target made a
+/// directory meanwhile, a read-only remount) stops the set there, named in the error:
+/// the targets before it have their new contents, it and the rest keep their old ones.
+pub fn commit_all(files: Vec<OutputFile>) -> Result<(), OutputError> {
+    let mut files = files;
+    for f in &mut files {
+        f.complete()?;
+    }
+    let mut reg = registry();
+    let renamed = files.iter_mut().try_for_each(|f| f.persist(&mut reg));
+    // Let go first: dropping a file not renamed takes the registry to remove it.
+    drop(reg);
+    drop(files);
+    renamed
 }
 
 impl Write for OutputFile {
@@ -529,13 +589,8 @@ impl OutputFile {
     /// Writes `bytes` and commits: [`write_with`] for an output opened ahead (so a path
     /// that cannot be written fails before the work that makes the bytes).
     pub fn finish(mut self, bytes: &[u8]) -> Result<(), OutputError> {
-        match self.write_all(bytes) {
-            Ok(()) => self.commit(),
-            Err(source) => Err(OutputError::Io {
-                path: self.path.clone(),
-                source,
-            }),
-        }
+        self.write_bytes(bytes)?;
+        self.commit()
     }
 
     /// `img` encoded as PNG and written with [`OutputFile::finish`].
@@ -720,6 +775,62 @@ mod tests {
         write_with(&out, &WriteOptions::new(&[], true), b"new").unwrap();
         assert_eq!(fs::read(&out).unwrap(), b"new");
         assert_eq!(fs::read(dir.path().join("twin.txt")).unwrap(), b"old");
+    }
+
+    /// [`commit_all`] replaces a set of files together: dropped before it, or failing
+    /// before the renames, every file keeps its old contents and no temporary file is
+    /// left.
+    #[test]
+    fn sets_are_replaced_together() {
+        let dir = tempfile::tempdir().unwrap();
+        let all = ["a.txt", "b.txt", "c.txt"];
+        for name in all {
+            fs::write(dir.path().join(name), b"old").unwrap();
+        }
+        let open = || -> Vec<OutputFile> {
+            all.iter()
+                .map(|name| {
+                    let mut f = create(&dir.path().join(name), &WriteOptions::default()).unwrap();
+                    f.write_bytes(b"new").unwrap();
+                    f
+                })
+                .collect()
+        };
+        let contents = || -> Vec<Vec<u8>> {
+            all.iter()
+                .map(|name| fs::read(dir.path().join(name)).unwrap_or_default())
+                .collect()
+        };
+        // Written but not committed (an error on the way returns before it): nothing.
+        let files = open();
+        assert_eq!(names(dir.path()).len(), 6, "three temporary files");
+        drop(files);
+        assert_eq!(names(dir.path()), all);
+        assert_eq!(contents(), [b"old"; 3]);
+        commit_all(open()).unwrap();
+        assert_eq!(names(dir.path()), all);
+        assert_eq!(contents(), [b"new"; 3]);
+        // A rename that fails (the target made a directory meanwhile) stops the set
+        // there, named in the error: the file before it is new, the rest are not.
+        for name in all {
+            fs::write(dir.path().join(name), b"old").unwrap();
+        }
+        let files = open();
+        fs::remove_file(dir.path().join("b.txt")).unwrap();
+        fs::create_dir(dir.path().join("b.txt")).unwrap();
+        fs::write(dir.path().join("b.txt/keep"), b"kept").unwrap();
+        let err = commit_all(files).unwrap_err();
+        let b = dir.path().join("b.txt");
+        assert!(
+            err.to_string()
+                .starts_with(&format!("could not write {}: ", b.display())),
+            "{err}"
+        );
+        assert_eq!(names(dir.path()), all);
+        assert_eq!(fs::read(dir.path().join("a.txt")).unwrap(), b"new");
+        assert_eq!(fs::read(b.join("keep")).unwrap(), b"kept");
+        assert_eq!(fs::read(dir.path().join("c.txt")).unwrap(), b"old");
+        assert!(!registry().paths.iter().any(|p| p.starts_with(dir.path())));
     }
 
     #[test]

@@ -519,6 +519,89 @@ fn stats_recurses_and_reports_broken_files_everywhere() {
     assert!(r.stdout.contains("total (2 sprites)"), "{}", r.stdout);
 }
 
+/// A directory `stats` cannot list (permission denied) is one failed record, like a file
+/// it cannot read: its error on stderr, in JSON and TSV, and counted in the table's total;
+/// the other sprites are measured, and the exit code is 1. Permissions do not bite root:
+/// as root the tool runs as `nobody` through `setpriv`; without it, the test says so and
+/// checks nothing.
+#[test]
+fn stats_reports_a_directory_it_cannot_list_and_goes_on() {
+    use std::os::unix::fs::PermissionsExt;
+    use std::process::Command;
+    let root = Command::new("id")
+        .arg("-u")
+        .output()
+        .is_ok_and(|o| o.stdout == b"0\n");
+    let setpriv = Command::new("setpriv").arg("--version").output().is_ok();
+    if root && !setpriv {
+        eprintln!(
+            "skipped (stats_reports_a_directory_it_cannot_list_and_goes_on): root may list \
+             any directory, and setpriv is missing to run the tool as nobody"
+        );
+        return;
+    }
+    let (_tmp, dir) = workdir();
+    fs::set_permissions(&dir, fs::Permissions::from_mode(0o755)).unwrap();
+    sprite_tree(&dir);
+    fs::remove_file(dir.join("sprites/c/broken.png")).unwrap();
+    let locked = dir.join("sprites/locked");
+    fs::create_dir(&locked).unwrap();
+    fs::write(locked.join("hidden.png"), PIXEL1_PNG).unwrap();
+    fs::set_permissions(&locked, fs::Permissions::from_mode(0o000)).unwrap();
+    let stats = |format: &str| {
+        let args = ["stats", "sprites", "--format", format];
+        let mut c = if root {
+            let mut c = Command::new("setpriv");
+            c.args([
+                "--reuid=65534",
+                "--regid=65534",
+                "--clear-groups",
+                common::BIN,
+            ]);
+            c
+        } else {
+            Command::new(common::BIN)
+        };
+        c.args(args).current_dir(&dir);
+        common::finish(c.output().unwrap(), &format!("{args:?}"))
+    };
+    let error = "could not list sprites/locked: Permission denied (os error 13)";
+    let runs: Vec<(&str, common::Run)> = ["table", "json", "tsv"]
+        .into_iter()
+        .map(|f| (f, stats(f)))
+        .collect();
+    fs::set_permissions(&locked, fs::Permissions::from_mode(0o755)).unwrap();
+    for (format, r) in &runs {
+        assert_eq!(r.code, 1, "{format}: {}", r.stderr);
+        assert_eq!(r.stderr, format!("error: {error}\n"), "{format}");
+        assert!(!r.stdout.contains("hidden"), "{format}: {}", r.stdout);
+    }
+    let table = &runs[0].1.stdout;
+    assert!(table.contains("sprites/a/b/deep.png"), "{table}");
+    assert!(table.contains("sprites/top.png"), "{table}");
+    assert!(table.contains("total (2 sprites, 1 failed)"), "{table}");
+    let records: serde_json::Value = serde_json::from_str(&runs[1].1.stdout).unwrap();
+    let records = records.as_array().unwrap();
+    assert_eq!(records.len(), 3, "{records:?}");
+    assert_eq!(records[1]["file"], "sprites/locked");
+    assert_eq!(records[1]["error"], error);
+    assert!(records[1].get("pieces").is_none(), "{}", records[1]);
+    for rec in [&records[0], &records[2]] {
+        assert_eq!(rec["pieces"], 16, "{rec}");
+    }
+    let lines: Vec<Vec<&str>> = runs[2]
+        .1
+        .stdout
+        .lines()
+        .map(|l| l.split('\t').collect())
+        .collect();
+    assert_eq!(lines.len(), 4, "{}", runs[2].1.stdout);
+    assert_eq!(lines[2][0], "sprites/locked");
+    assert_eq!(lines[2].len(), lines[0].len());
+    assert!(lines[2][1..lines[2].len() - 1].iter().all(|f| f.is_empty()));
+    assert_eq!(lines[2].last(), Some(&error));
+}
+
 /// A path that does not exist is a typo: an error before anything is measured, not an
 /// empty table.
 #[test]

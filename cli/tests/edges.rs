@@ -19,10 +19,17 @@ fn quiet_keeps_results_and_errors_only() {
         &["play", "moves.txt", "-o", "p.png", "-q"],
         &["animate", "pixel1.png", "-o", "a.gif", "-q"],
         &["demo", "-o", "d", "--no-gif", "-q"],
+        &["fit", "pixel1.png", "-o", "fitted.png", "-q"],
+        &["render", "pixel1.png", "-o", "-", "-q"],
+        &["play", "moves.txt", "-o", "-", "-q"],
+        &["animate", "pixel1.png", "-o", "-", "-q"],
+        &["fit", "pixel1.png", "-o", "-", "-q"],
     ] {
         let r = run_in(&dir, args);
         assert_eq!(r.code, 0, "{args:?}: {}", r.stderr);
-        assert_eq!((r.stdout.as_str(), r.stderr.as_str()), ("", ""), "{args:?}");
+        assert_eq!(r.stderr, "", "{args:?}");
+        // A picture on standard output is what the command makes: still written.
+        assert_eq!(r.stdout.is_empty(), !args.contains(&"-"), "{args:?}");
     }
     assert!(dir.join("m.txt").exists() && dir.join("a.gif").exists());
     // The moves on standard output are what convert makes: still written.
@@ -33,6 +40,41 @@ fn quiet_keeps_results_and_errors_only() {
     // Without it, the messages are there.
     let r = run_in(&dir, &["convert", "pixel1.png", "-o", "m.txt"]);
     assert!(r.stderr.contains("16 pieces"), "{}", r.stderr);
+}
+
+/// A picture written to standard output (`-o -`): the summary on standard error names it
+/// in words, as errors do, not as `-`.
+#[test]
+fn summaries_name_standard_output_in_words() {
+    let (_tmp, dir) = workdir();
+    for (args, summary) in [
+        (
+            &["render", "pixel1.png", "-o", "-"][..],
+            "pixel1.png: 16 pieces -> standard output\n",
+        ),
+        (
+            &["play", "moves.txt", "-o", "-"],
+            "moves.txt: 16 pieces, 3 lines cleared, stack height 1 -> standard output \
+             (168x336)\n",
+        ),
+        (&["fit", "pixel1.png", "-o", "-"], "-> standard output\n"),
+    ] {
+        let r = run_in(&dir, args);
+        assert_eq!(r.code, 0, "{args:?}: {}", r.stderr);
+        assert!(r.stderr.ends_with(summary), "{args:?}: {}", r.stderr);
+        assert!(r.stdout_bytes.starts_with(b"\x89PNG"), "{args:?}");
+    }
+    let r = run_in(&dir, &["animate", "pixel1.png", "-o", "-"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let gif = r.stdout_bytes.len();
+    assert!(r.stdout_bytes.starts_with(b"GIF89a"));
+    assert_eq!(
+        r.stderr,
+        format!("standard output: 19 frames, {gif} bytes\n")
+    );
+    // A file is still named as given.
+    let r = run_in(&dir, &["render", "pixel1.png", "-o", "f.png"]);
+    assert_eq!(r.stderr, "pixel1.png: 16 pieces -> f.png\n");
 }
 
 /// One row, one sprite: no `1 rows`.

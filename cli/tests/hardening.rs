@@ -596,6 +596,119 @@ fn search_refuses_a_file_as_its_directory() {
     );
 }
 
+/// The files a whole `search` writes into its directory.
+const PATTERN_FILES: [&str; 11] = [
+    "covers.txt",
+    "emitters-1.txt",
+    "emitters-2.txt",
+    "emitters-3.txt",
+    "emitters-4.txt",
+    "emitters-5.txt",
+    "emitters-6.txt",
+    "emitters-7.txt",
+    "platforms.txt",
+    "strips.txt",
+    "wide.txt",
+];
+
+/// `search` replaces its pattern files as one set: one that cannot be replaced (the last
+/// written read-only, another a directory) fails the run with every old file as it was
+/// and no temporary file left. (Each file is opened before the search, so these runs
+/// fail at once instead of searching for minutes; how long they take is not asserted.)
+#[test]
+fn search_replaces_its_files_all_or_none() {
+    let (_t, dir) = workdir();
+    let p = dir.join("p");
+    let old = |name: &str| format!("old {name}\n");
+    let fill = || {
+        fs::create_dir_all(&p).unwrap();
+        for name in PATTERN_FILES {
+            let _ = fs::remove_dir(p.join(name));
+            fs::write(p.join(name), old(name)).unwrap();
+        }
+    };
+    let unchanged = || {
+        // No temporary file either.
+        assert_eq!(names(&p), PATTERN_FILES);
+        for name in PATTERN_FILES.iter().filter(|&&n| p.join(n).is_file()) {
+            assert_eq!(
+                fs::read_to_string(p.join(name)).unwrap(),
+                old(name),
+                "{name}"
+            );
+        }
+    };
+    fill();
+    fs::set_permissions(p.join("covers.txt"), fs::Permissions::from_mode(0o444)).unwrap();
+    run_in(&dir, &["search", "--out", "p"]).fails_with(
+        1,
+        "error: refusing to replace read-only file p/covers.txt (use --force to replace it)",
+    );
+    unchanged();
+    fs::set_permissions(p.join("covers.txt"), fs::Permissions::from_mode(0o644)).unwrap();
+    fs::remove_file(p.join("wide.txt")).unwrap();
+    fs::create_dir(p.join("wide.txt")).unwrap();
+    fs::write(p.join("wide.txt/keep"), "kept").unwrap();
+    run_in(&dir, &["search", "--out", "p", "--force"])
+        .fails_with(1, "error: could not write p/wide.txt: is a directory");
+    unchanged();
+    assert_eq!(fs::read_to_string(p.join("wide.txt/keep")).unwrap(), "kept");
+    // A small search replaces its one file, and only that.
+    fs::remove_dir_all(p.join("wide.txt")).unwrap();
+    fill();
+    let r = run_in(&dir, &["search", "--only", "3", "--out", "p"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let emitters = fs::read_to_string(p.join("emitters-3.txt")).unwrap();
+    assert!(
+        emitters.starts_with("# Emitter patterns with 3 square(s)"),
+        "{emitters}"
+    );
+    assert_eq!(names(&p), PATTERN_FILES);
+    for name in PATTERN_FILES.iter().filter(|&&n| n != "emitters-3.txt") {
+        assert_eq!(
+            fs::read_to_string(p.join(name)).unwrap(),
+            old(name),
+            "{name}"
+        );
+    }
+}
+
+/// Interrupted while it searches (its files opened, a temporary file beside each), `search`
+/// exits 130 with every old pattern file as it was and no temporary file left. (The
+/// whole search takes a minute and more; the signal comes as soon as the temporary files
+/// are seen.)
+#[test]
+fn search_interrupted_leaves_the_old_files() {
+    let (_t, dir) = workdir();
+    let p = dir.join("p");
+    fs::create_dir(&p).unwrap();
+    for name in PATTERN_FILES {
+        fs::write(p.join(name), "old").unwrap();
+    }
+    let mut child = cmd(&dir, &["search", "--out", "p"])
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Wait (however long it takes) until every file has its temporary file.
+    while names(&p).len() < 2 * PATTERN_FILES.len() {
+        if let Some(status) = child.try_wait().unwrap() {
+            panic!("search finished ({status}) before its temporary files were seen");
+        }
+        std::thread::yield_now();
+    }
+    assert!(Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap()
+        .success());
+    let r = finish(child.wait_with_output().unwrap(), "search");
+    assert_eq!(r.code, 130, "{}", r.stderr);
+    assert_eq!(names(&p), PATTERN_FILES);
+    for name in PATTERN_FILES {
+        assert_eq!(fs::read_to_string(p.join(name)).unwrap(), "old", "{name}");
+    }
+}
+
 /// No threads is a bad value of `--jobs`: a usage error (2), as clap reports, before the
 /// search starts or the output directory is made.
 #[test]
