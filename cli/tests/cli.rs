@@ -527,13 +527,8 @@ fn stats_recurses_and_reports_broken_files_everywhere() {
 #[test]
 fn stats_reports_a_directory_it_cannot_list_and_goes_on() {
     use std::os::unix::fs::PermissionsExt;
-    use std::process::Command;
-    let root = Command::new("id")
-        .arg("-u")
-        .output()
-        .is_ok_and(|o| o.stdout == b"0\n");
-    let setpriv = Command::new("setpriv").arg("--version").output().is_ok();
-    if root && !setpriv {
+    let root = common::is_root();
+    if root && !common::has_setpriv() {
         eprintln!(
             "skipped (stats_reports_a_directory_it_cannot_list_and_goes_on): root may list \
              any directory, and setpriv is missing to run the tool as nobody"
@@ -550,19 +545,10 @@ fn stats_reports_a_directory_it_cannot_list_and_goes_on() {
     fs::set_permissions(&locked, fs::Permissions::from_mode(0o000)).unwrap();
     let stats = |format: &str| {
         let args = ["stats", "sprites", "--format", format];
-        let mut c = if root {
-            let mut c = Command::new("setpriv");
-            c.args([
-                "--reuid=65534",
-                "--regid=65534",
-                "--clear-groups",
-                common::BIN,
-            ]);
-            c
-        } else {
-            Command::new(common::BIN)
+        let mut c = match root {
+            true => common::as_nobody(&dir, &args),
+            false => common::cmd(&dir, &args),
         };
-        c.args(args).current_dir(&dir);
         common::finish(c.output().unwrap(), &format!("{args:?}"))
     };
     let error = "could not list sprites/locked: Permission denied (os error 13)";

@@ -1169,11 +1169,7 @@ fn owner(path: &Path) -> (u32, u32) {
 /// Whether this test runs as root and `setpriv` can run the tool as `nobody`; if not,
 /// says what it skips.
 fn can_switch_users(what: &str) -> bool {
-    let root = Command::new("id")
-        .arg("-u")
-        .output()
-        .is_ok_and(|o| o.stdout == b"0\n");
-    let setpriv = Command::new("setpriv").arg("--version").output().is_ok();
+    let (root, setpriv) = (common::is_root(), common::has_setpriv());
     if !(root && setpriv) {
         eprintln!("skipped ({what}): needs root and setpriv (root: {root}, setpriv: {setpriv})");
     }
@@ -1195,16 +1191,8 @@ fn read_only_means_the_caller_may_not_write() {
     fs::write(&out, "old").unwrap();
     fs::set_permissions(&out, fs::Permissions::from_mode(0o644)).unwrap();
     let as_nobody = |extra: &[&str]| {
-        let mut c = Command::new("setpriv");
-        c.args([
-            "--reuid=65534",
-            "--regid=65534",
-            "--clear-groups",
-            common::BIN,
-        ])
-        .args(["convert", "pixel1.png", "-o", "out.txt"])
-        .args(extra)
-        .current_dir(&dir);
+        let args = [&["convert", "pixel1.png", "-o", "out.txt"][..], extra].concat();
+        let mut c = common::as_nobody(&dir, &args);
         finish(c.output().unwrap(), &format!("nobody: convert {extra:?}"))
     };
     as_nobody(&[]).fails_with(

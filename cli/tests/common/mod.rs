@@ -75,6 +75,29 @@ pub fn cmd(dir: &Path, args: &[&str]) -> Command {
     c
 }
 
+/// Whether the tests run as root, whom file permissions do not stop.
+pub fn is_root() -> bool {
+    Command::new("id")
+        .arg("-u")
+        .output()
+        .is_ok_and(|o| o.stdout == b"0\n")
+}
+
+/// Whether `setpriv` is there to run the tool as another user ([`as_nobody`]).
+pub fn has_setpriv() -> bool {
+    Command::new("setpriv").arg("--version").output().is_ok()
+}
+
+/// The tool with `args`, in `dir`, run as `nobody` (user and group 65534, no other
+/// groups) through `setpriv`: what root's tests use where permissions must bite.
+pub fn as_nobody(dir: &Path, args: &[&str]) -> Command {
+    let mut c = Command::new("setpriv");
+    c.args(["--reuid=65534", "--regid=65534", "--clear-groups", BIN])
+        .args(args)
+        .current_dir(dir);
+    c
+}
+
 /// Runs the tool with `args` in `dir`.
 pub fn run_in(dir: &Path, args: &[&str]) -> Run {
     finish(cmd(dir, args).output().unwrap(), &format!("{args:?}"))
