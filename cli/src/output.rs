@@ -266,14 +266,20 @@ impl Drop for Temp {
     }
 }
 
+/// The error of an I/O operation on the output `path` (named as the user gave it, never
+/// as its temporary file).
+fn io_error(path: &Path) -> impl Fn(io::Error) -> OutputError + Copy + '_ {
+    move |source| OutputError::Io {
+        path: path.to_path_buf(),
+        source,
+    }
+}
+
 /// Opens `path` for writing as the module docs describe. Fails before anything is written
 /// when the target is an input, read-only or hard-linked (without `force`), or cannot be
 /// created.
 pub fn create(path: &Path, opts: &WriteOptions<'_>) -> Result<OutputFile, OutputError> {
-    let io_err = |source| OutputError::Io {
-        path: path.to_path_buf(),
-        source,
-    };
+    let io_err = io_error(path);
     let out = |sink| {
         Ok(OutputFile {
             path: path.to_path_buf(),
@@ -451,10 +457,7 @@ impl OutputFile {
     /// Flushes the output; a temporary file is also synced to disk (where a full disk
     /// often shows only now).
     fn complete(&mut self) -> Result<(), OutputError> {
-        let io_err = |source| OutputError::Io {
-            path: self.path.clone(),
-            source,
-        };
+        let io_err = io_error(&self.path);
         match &mut self.sink {
             Sink::Stdout(s) => s.flush().map_err(io_err),
             Sink::InPlace(f) => f.flush().map_err(io_err),
@@ -484,19 +487,13 @@ impl OutputFile {
         reg.paths.retain(|p| *p != tmp_path);
         // On failure the temporary file comes back and is removed.
         file.persist(&t.target)
-            .map_err(|e| OutputError::Io {
-                path: self.path.clone(),
-                source: e.error,
-            })
+            .map_err(|e| io_error(&self.path)(e.error))
             .map(drop)
     }
 
     /// Writes all of `bytes`; the error names the output, never its temporary file.
     pub fn write_bytes(&mut self, bytes: &[u8]) -> Result<(), OutputError> {
-        self.write_all(bytes).map_err(|source| OutputError::Io {
-            path: self.path.clone(),
-            source,
-        })
+        self.write_all(bytes).map_err(io_error(&self.path))
     }
 }
 
@@ -509,8 +506,7 @@ impl OutputFile {
 /// (the files are complete and beside their targets, so rarely: a target made a
 /// directory meanwhile, a read-only remount) stops the set there, named in the error:
 /// the targets before it have their new contents, it and the rest keep their old ones.
-pub fn commit_all(files: Vec<OutputFile>) -> Result<(), OutputError> {
-    let mut files = files;
+pub fn commit_all(mut files: Vec<OutputFile>) -> Result<(), OutputError> {
     for f in &mut files {
         f.complete()?;
     }
