@@ -1269,14 +1269,20 @@ fn max_jobs() -> usize {
     std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
 }
 
+/// `search`'s pattern files besides the emitters' ([`search::emitter_file_name`]).
+const PLATFORMS_FILE: &str = "platforms.txt";
+const STRIPS_FILE: &str = "strips.txt";
+const WIDE_FILE: &str = "wide.txt";
+const COVERS_FILE: &str = "covers.txt";
+
 /// The files `search` writes into its directory, in the order it writes them.
 fn pattern_file_names(only: Option<Only>) -> Vec<String> {
     match only {
         Some(Only::Emitters(n)) => vec![search::emitter_file_name(n)],
-        Some(Only::Strips) => vec!["strips.txt".into()],
+        Some(Only::Strips) => vec![STRIPS_FILE.into()],
         None => (1..=7)
             .map(search::emitter_file_name)
-            .chain(["platforms.txt", "strips.txt", "wide.txt", "covers.txt"].map(String::from))
+            .chain([PLATFORMS_FILE, STRIPS_FILE, WIDE_FILE, COVERS_FILE].map(String::from))
             .collect(),
     }
 }
@@ -1378,7 +1384,7 @@ pub fn search(args: &SearchArgs, force: bool) -> Result<ExitCode> {
     }
     if let Some(p) = &generated.platforms {
         texts.push((
-            "platforms.txt".into(),
+            PLATFORMS_FILE.into(),
             search::platform_file_text(p, config.seed),
         ));
         notes.push(format!(
@@ -1393,7 +1399,7 @@ pub fn search(args: &SearchArgs, force: bool) -> Result<ExitCode> {
         ));
     }
     if let Some(s) = &generated.strips {
-        texts.push(("strips.txt".into(), search::strip_file_text(s, config.seed)));
+        texts.push((STRIPS_FILE.into(), search::strip_file_text(s, config.seed)));
         notes.push(format!(
             "strips: {} packings over {} bottom rows",
             s.strips.len(),
@@ -1405,7 +1411,7 @@ pub fn search(args: &SearchArgs, force: bool) -> Result<ExitCode> {
         ));
     }
     if let Some(w) = &generated.wides {
-        texts.push(("wide.txt".into(), search::wide_file_text(w, config.seed)));
+        texts.push((WIDE_FILE.into(), search::wide_file_text(w, config.seed)));
         notes.push(format!(
             "wide patterns: {} packings over {} bottom rows",
             w.wides.len(),
@@ -1423,7 +1429,7 @@ pub fn search(args: &SearchArgs, force: bool) -> Result<ExitCode> {
         let text = tetris_printer::covers::file_text();
         let secs = t.elapsed().as_secs_f64();
         let runs = text.lines().filter(|l| l.starts_with("run ")).count();
-        texts.push(("covers.txt".into(), text));
+        texts.push((COVERS_FILE.into(), text));
         notes.push(format!(
             "run covers: {runs} runs in {secs:.2}s, planned with the tables built into this \
              binary (after changing the patterns, rebuild and search again to refresh them)"
